@@ -1,0 +1,192 @@
+/**
+ * The reference API as a Fastify instance. `buildApp` takes an open database and the config, so
+ * tests run it in-process (`app.inject`) on a fresh in-memory PGlite and `main.ts` runs it for real.
+ */
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  jsonSchemaTransform,
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { HttpError, issuesToFieldMap } from './lib/errors';
+import { identify } from './lib/auth';
+import { SettingsService } from './lib/settings';
+import { parseQuery } from './lib/query';
+import { Outbox } from './lib/outbox';
+
+export type App = FastifyInstance & { withTypeProvider(): App };
+export type TypedApp = ReturnType<FastifyInstance['withTypeProvider']> & FastifyInstance;
+
+export interface AppContext {
+  database: Database;
+  config: Config;
+  settings: SettingsService;
+  outbox: Outbox;
+  /** Demo mode is a deployment switch (DEMO_MODE=1). */
+  isDemo(): boolean;
+  /** `{ data, loaded_modules? }` for this request: module data on GETs that ask with load_modules=1. */
+  envelope<T>(req: FastifyRequest, data: T): Promise<{ data: T; loaded_modules?: Awaited<ReturnType<SettingsService['moduleData']>> }>;
+}
+
+export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
+
+/** Every area's routes. Each area adds its module here. */
+import { authRoutes } from './routes/auth.routes';
+const ROUTES: RouteModule[] = [authRoutes];
+
+export async function buildApp(database: Database, config: Config, extraRoutes: RouteModule[] = []): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: 64 * 1024,
+    querystringParser: parseQuery,
+    trustProxy: false,
+    ajv: undefined,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const settings = new SettingsService(database.db, () => config.demoMode);
+  const outbox = new Outbox(database.db, app.log);
+  const ctx: AppContext = {
+    database,
+    config,
+    settings,
+    outbox,
+    isDemo: () => config.demoMode,
+    async envelope(req, data) {
+      const q = req.query as Record<string, unknown> | undefined;
+      if (req.method === 'GET' && q && q.load_modules === '1') {
+        return { data, loaded_modules: await settings.moduleData(req.member) };
+      }
+      return { data };
+    },
+  };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('member', null);
+  app.decorateRequest('sessionId', null);
+
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof HttpError) {
+      return reply.status(err.statusCode).send({ error_code: err.errorCode, message: err.message, errors: err.errors });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const where = (err as { validationContext?: string }).validationContext;
+      const issues = err.validation.map((v) => ({ ...(v.params.issue as object), path: (v.params.issue as { path: PropertyKey[] }).path }));
+      return reply.status(422).send({
+        error_code: 'validation_error',
+        message: 'The given data was invalid.',
+        errors: issuesToFieldMap(issues as never, where === 'querystring' || where === 'params' ? '' : ''),
+      });
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error({ err, url: req.url }, 'response did not match its schema');
+      return reply.status(500).send({ error_code: 'server_error', message: 'Internal server error', errors: {} });
+    }
+    const e = err as { statusCode?: number; code?: string; message?: string };
+    if (e.statusCode === 429) {
+      return reply.status(429).send({ error_code: 'rate_limited', message: e.message ?? 'Too many requests', errors: {} });
+    }
+    if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send({ error_code: 'validation_error', message: 'Payload too large', errors: { _body: ['validation:tooLarge'] } });
+    }
+    if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send({ error_code: 'validation_error', message: 'Unsupported media type', errors: { _body: ['validation:unsupportedMediaType'] } });
+    }
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+      // Malformed JSON, empty JSON body, bad content length…
+      return reply
+        .status(e.statusCode === 413 ? 413 : 400)
+        .send({ error_code: 'validation_error', message: 'Malformed request', errors: { _body: ['validation:malformedBody'] } });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ error_code: 'server_error', message: 'Internal server error', errors: {} });
+  });
+
+  // JSON bodies only (plus form-encoded, spec §7); an empty JSON body reads as {}.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body ?? '').trim();
+    if (!text) return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const err = new Error('Malformed JSON') as Error & { statusCode: number };
+      err.statusCode = 400;
+      done(err, undefined);
+    }
+  });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  await app.register(import('@fastify/rate-limit'), {
+    global: false,
+    errorResponseBuilder: (_req, c) => {
+      const err = new Error(`Too many attempts. Try again in ${Math.ceil(c.ttl / 1000)} s.`) as Error & { statusCode: number };
+      err.statusCode = 429;
+      return err;
+    },
+  });
+
+  await app.register(import('@fastify/swagger'), {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Upline member back office API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, appKey: { type: 'apiKey', in: 'header', name: 'X-App-Key' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  // Every /api call carries the application key; the caller (if any) is identified from its token.
+  const who = identify(database.db);
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith('/api/')) return;
+    if (req.url.startsWith('/api/openapi.json')) return;
+    if (req.headers['x-app-key'] !== config.appKey) {
+      return reply.status(403).send({ error_code: 'invalid_app_key', message: 'Missing or wrong application key', errors: {} });
+    }
+    await who(req);
+  });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+    return payload;
+  });
+
+  await app.register(async (api) => {
+    for (const r of [...ROUTES, ...extraRoutes]) await r(api, ctx);
+  });
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const dist = config.staticDir;
+  if (dist && existsSync(path.join(dist, 'index.html'))) {
+    await app.register(import('@fastify/static'), { root: dist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.method !== 'GET' || !dist || !existsSync(path.join(dist, 'index.html'))) {
+      return reply.status(404).send({ error_code: 'not_found', message: 'Not found', errors: {} });
+    }
+    if (/\.[a-z0-9]+$/i.test(req.url.split('?')[0])) {
+      return reply.status(404).send({ error_code: 'not_found', message: 'Not found', errors: {} });
+    }
+    return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export type { ZodTypeProvider };

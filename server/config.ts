@@ -1,0 +1,40 @@
+/** Runtime settings, read once from the environment (see README, "Contract for automation"). */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string | null; // null → in-memory (tests)
+  databaseUrl: string | null;
+  appKey: string;
+  seedPassword: string;
+  seedPasswordGenerated: boolean;
+  demoMode: boolean;
+  /** Serve the built SPA from this folder when it exists. */
+  staticDir: string | null;
+  logLevel: string;
+  /** Size of the seeded tree. */
+  seedMembers: number;
+  /** Relax rate limits (tests of unrelated features may call login many times). */
+  rateLimitScale: number;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const generated = !env.SEED_PASSWORD;
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: env.DATA_DIR ?? path.resolve('data'),
+    databaseUrl: env.DATABASE_URL || null,
+    appKey: env.APP_KEY ?? 'upline-demo-key',
+    seedPassword: env.SEED_PASSWORD ?? randomBytes(9).toString('base64url'),
+    seedPasswordGenerated: generated,
+    demoMode: env.DEMO_MODE === '1' || env.DEMO_MODE === 'true',
+    staticDir: path.resolve('dist'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    seedMembers: Number(env.SEED_MEMBERS ?? 3000),
+    rateLimitScale: Number(env.RATE_LIMIT_SCALE ?? 1),
+    ...overrides,
+  };
+}

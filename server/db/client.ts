@@ -1,0 +1,55 @@
+/** The database: embedded PGlite by default (a data folder, or memory), PostgreSQL with DATABASE_URL. */
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Run raw SQL text (migrations). */
+  execText(text: string): Promise<void>;
+  /** Rows of a query. */
+  rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(opts: { dataDir: string | null; databaseUrl: string | null }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pg = await import('pg');
+    const pool = new pg.default.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // numeric comes back as string (never float); bigint (count) as string too → parse ints where needed.
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      async execText(text) {
+        await pool.query(text);
+      },
+      async rows(query) {
+        return ((await db.execute(query)) as unknown as { rows: never[] }).rows;
+      },
+      close: () => pool.end(),
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    async execText(text) {
+      await client.exec(text);
+    },
+    async rows(query) {
+      return ((await db.execute(query)) as unknown as { rows: never[] }).rows;
+    },
+    close: () => client.close(),
+  };
+}
+
+export { sql };

@@ -1,0 +1,86 @@
+/** Bearer-token sessions: random tokens stored hashed, revocable, checked on every protected call. */
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { members, sessions, type MemberRow } from '../db/schema';
+import { newToken, tokenHash } from './crypto';
+import { demoBlocked, unauthorized, userBlocked } from './errors';
+
+export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    member: MemberRow | null;
+    sessionId: number | null;
+  }
+}
+
+export async function createSession(db: Db, memberId: number, kind = 'access', ttlMs = SESSION_TTL_MS, parentSessionId: number | null = null) {
+  const token = newToken();
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      memberId,
+      tokenHash: tokenHash(token),
+      kind,
+      expiresAt: new Date(Date.now() + ttlMs),
+      parentSessionId,
+    })
+    .returning({ id: sessions.id });
+  return { token, id: row.id };
+}
+
+export async function revokeSession(db: Db, id: number) {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+}
+
+export async function revokeAllSessions(db: Db, memberId: number) {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt)));
+}
+
+/** The live session a token names, with its member, or null. */
+export async function findSession(db: Db, token: string, kind = 'access') {
+  const [row] = await db
+    .select({ session: sessions, member: members })
+    .from(sessions)
+    .innerJoin(members, eq(members.id, sessions.memberId))
+    .where(and(eq(sessions.tokenHash, tokenHash(token)), eq(sessions.kind, kind), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row ?? null;
+}
+
+export function bearer(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (!h || !h.startsWith('Bearer ')) return null;
+  const t = h.slice(7).trim();
+  return t.length >= 16 && t.length <= 256 ? t : null;
+}
+
+/** Resolve the caller (if any) without failing: used by public routes that behave differently when signed in. */
+export function identify(db: Db) {
+  return async (req: FastifyRequest) => {
+    req.member = null;
+    req.sessionId = null;
+    const t = bearer(req);
+    if (!t) return;
+    const found = await findSession(db, t);
+    if (found) {
+      req.member = found.member;
+      req.sessionId = found.session.id;
+    }
+  };
+}
+
+/** preHandler: the call needs a signed-in, active member. */
+export async function requireAuth(req: FastifyRequest, _reply: FastifyReply) {
+  if (!req.member) throw unauthorized();
+  if (req.member.status !== 1) throw userBlocked();
+}
+
+/** preHandler factory: a protected action refused in demo mode (spec §6). */
+export function protectedAction(isDemo: () => boolean) {
+  return async (req: FastifyRequest) => {
+    if (!req.member) throw unauthorized();
+    if (isDemo()) throw demoBlocked();
+  };
+}

@@ -1,0 +1,61 @@
+/** Auth and user calls of spec §7. */
+import * as z from 'zod/mini';
+import { get, post, del } from './client';
+import {
+  adminInfoSchema,
+  loginFieldsSchema,
+  loginResponseSchema,
+  logoutResponseSchema,
+  memberListSchema,
+  messageSchema,
+  otpSentSchema,
+  otpValiditySchema,
+  referralValidationSchema,
+  requestDemoOptionsSchema,
+  resetFieldsSchema,
+  roleSchema,
+  signupDataSchema,
+  signupResponseSchema,
+  ssoLogoutResponseSchema,
+  type LoginRequest,
+  type LoginWithOtpRequest,
+  type SendOtpRequest,
+  type SendResetOtpRequest,
+  type CheckResetOtpRequest,
+  type ResetPasswordRequest,
+  type RequestDemoRequest,
+  type SignupRequest,
+} from '../schemas/auth.schema';
+import { userSchema } from '../schemas/common.schema';
+
+const anything = z.unknown();
+
+export const authApi = {
+  dummy: () => get(anything, '/api/auth/dummy'),
+  authCheck: () => get(userSchema, '/api/auth_check', undefined, { quiet401: true }),
+  loginFields: () => get(loginFieldsSchema, '/api/auth/login_fields'),
+  resetFields: () => get(resetFieldsSchema, '/api/auth/reset_password_field'),
+  login: (body: LoginRequest) => post(loginResponseSchema, '/api/auth/login', body),
+  sendOtp: (body: SendOtpRequest) => post(otpSentSchema, '/api/auth/send_otp', body),
+  loginWithOtp: (body: LoginWithOtpRequest) => post(loginResponseSchema, '/api/auth/login_with_otp', body),
+  sendResetOtp: (body: SendResetOtpRequest) => post(otpSentSchema, '/api/auth/send_reset_otp', body),
+  checkResetOtp: (body: CheckResetOtpRequest) => post(otpValiditySchema, '/api/auth/check_reset_otp', body),
+  resetPassword: (body: ResetPasswordRequest) => post(messageSchema, '/api/auth/reset_password', body),
+  logout: () => post(logoutResponseSchema, '/api/auth/logout'),
+  ssoLogin: (ssoToken: string) => post(loginResponseSchema, '/api/auth/sso_login', { sso_token: ssoToken }),
+  ssoLogout: (ssoToken: string) => post(ssoLogoutResponseSchema, '/api/auth/sso_logout', { sso_token: ssoToken }),
+  /** Store-session logout (method and path not given by the spec). */
+  storeLogout: () => post(messageSchema, '/api/store/logout', {}, { storeToken: true }),
+  requestDemoOptions: () => get(requestDemoOptionsSchema, '/api/request_demo'),
+  requestDemo: (body: RequestDemoRequest) => post(messageSchema, '/api/request_demo', body),
+  userData: () => get(userSchema, '/api/user_data'),
+  userRole: () => get(roleSchema, '/api/user_role'),
+  signupData: (referral?: string) => get(signupDataSchema, '/api/users/signup_data', { referral }),
+  validateReferral: (referral: string) => get(referralValidationSchema, '/api/users/signup_validate_referral', { referral }),
+  signup: (body: SignupRequest) => post(signupResponseSchema, '/api/users/signup', body),
+  resendSignupVerification: (key: string) => post(otpSentSchema, '/api/users/resend_signup_verification', { key }),
+  verifySignup: (body: { key: string; otp: string; otp2?: string }) => post(messageSchema, '/api/users/verify_signup', body),
+  adminInfo: () => get(adminInfoSchema, '/api/users/admin_info'),
+  members: (keyword: string) => get(memberListSchema, '/api/users/members', { keyword }),
+  deleteAccount: (password: string) => del(messageSchema, '/api/users', { password }, { storeToken: true }),
+};

@@ -1,0 +1,220 @@
+/**
+ * The one HTTP client: implements spec §7 "Common to all calls" — headers, the route and demo_plan
+ * query parameters, load_modules until the module data has arrived, only 200/201 yield data, and
+ * every answer parsed by its schema. No React, no UI: callers get typed data or an ApiError.
+ */
+import { ofetch, type FetchResponse } from 'ofetch';
+import * as z from 'zod/mini';
+import { moduleDataSchema, type ModuleData } from '../schemas/common.schema';
+import { ApiError, ConnectionError, SchemaError, errorFromStatus } from './errors';
+import { storage } from '../lib/storage';
+
+export type Query = Record<string, string | number | boolean | null | undefined | Array<string | number>>;
+
+export interface ClientHooks {
+  /** The current SPA route, sent as the `route` query parameter. */
+  getRoute(): string;
+  /** Called with fresh module data whenever an answer carries `loaded_modules`. */
+  onModules(modules: ModuleData): void;
+  /** A GET answered 401: reset the menu and sign out (spec §4, §8). */
+  onUnauthorized(): void;
+  /** A call answered user_blocked (spec §8). */
+  onUserBlocked(): void;
+  /** A protected action answered demo_blocked (spec §8): the featureUnavailableInDemo toast. */
+  onDemoBlocked(): void;
+}
+
+const noop = () => {};
+let hooks: ClientHooks = {
+  getRoute: () => (typeof location !== 'undefined' ? location.pathname : '/'),
+  onModules: noop,
+  onUnauthorized: noop,
+  onUserBlocked: noop,
+  onDemoBlocked: noop,
+};
+let modulesLoaded = false;
+let baseURL = '';
+let appKey = (import.meta.env?.VITE_APP_KEY as string | undefined) ?? 'upline-demo-key';
+
+export function configureClient(options: Partial<ClientHooks> & { baseURL?: string; appKey?: string }): void {
+  const { baseURL: b, appKey: k, ...rest } = options;
+  hooks = { ...hooks, ...rest };
+  if (b !== undefined) baseURL = b;
+  if (k !== undefined) appKey = k;
+}
+
+/** Module load status (spec §4): initial until an answer carried loaded_modules. */
+export function setModulesLoaded(loaded: boolean): void {
+  modulesLoaded = loaded;
+}
+export function areModulesLoaded(): boolean {
+  return modulesLoaded;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Query;
+  body?: unknown;
+  /** Send form-encoded instead of JSON. */
+  form?: boolean;
+  /** Add the secondary (store) token header. */
+  storeToken?: boolean;
+  /** This call's 401 means "not signed in" (auth check), not a forced logout. */
+  quiet401?: boolean;
+  signal?: AbortSignal;
+}
+
+function buildHeaders(opts: RequestOptions, isMultipart: boolean): Record<string, string> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'X-App-Key': appKey,
+    'X-Requested-With': 'XMLHttpRequest',
+  };
+  if (!isMultipart) headers['Content-Type'] = opts.form ? 'application/x-www-form-urlencoded' : 'application/json';
+  const token = storage.get('auth_token');
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (opts.storeToken) {
+    const st = storage.get('store_auth_token');
+    if (st) headers['X-Store-Token'] = st;
+  }
+  return headers;
+}
+
+function buildQuery(method: string, query: Query | undefined): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v === undefined || v === null || v === '') continue;
+    out[k] = Array.isArray(v) ? v.map(String) : typeof v === 'boolean' ? (v ? '1' : '0') : String(v);
+  }
+  out.route = hooks.getRoute();
+  const demoPlan = storage.get('demo_plan');
+  if (demoPlan) out.demo_plan = demoPlan;
+  if (method === 'GET' && !modulesLoaded) out.load_modules = '1';
+  return out;
+}
+
+function encodeForm(body: unknown): string {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries((body ?? {}) as Record<string, unknown>)) if (v != null) p.append(k, String(v));
+  return p.toString();
+}
+
+function firstIssue(error: z.core.$ZodError): { field: string; issue: string } {
+  const i = error.issues[0];
+  return { field: i ? i.path.map(String).join('.') || '(root)' : '(root)', issue: i?.message ?? 'is invalid' };
+}
+
+async function send(path: string, opts: RequestOptions, body: BodyInit | undefined, isMultipart: boolean, responseType: 'json' | 'blob') {
+  const method = opts.method ?? 'GET';
+  let res: FetchResponse<unknown>;
+  try {
+    res = await ofetch.raw(path, {
+      baseURL: baseURL || undefined,
+      method,
+      headers: buildHeaders(opts, isMultipart),
+      query: buildQuery(method, opts.query),
+      body,
+      responseType,
+      ignoreResponseError: true,
+      retry: 0,
+      signal: opts.signal,
+    });
+  } catch (e) {
+    if (opts.signal?.aborted) throw new ConnectionError('Request aborted');
+    throw new ConnectionError(e instanceof Error && /timeout/i.test(e.message) ? 'timeout' : 'Network Error');
+  }
+  return res;
+}
+
+function handleFailure(method: string, res: FetchResponse<unknown>, opts: RequestOptions): never {
+  const body = res._data instanceof Blob ? undefined : res._data;
+  const err = res.status === 200 || res.status === 201 ? new ApiError('unknown', res.status, body) : errorFromStatus(res.status, body);
+  if (err.isUserBlocked) hooks.onUserBlocked();
+  else if (err.isDemoBlocked) hooks.onDemoBlocked();
+  else if (res.status === 401 && method === 'GET' && !opts.quiet401) hooks.onUnauthorized();
+  throw err;
+}
+
+/**
+ * Call the API and parse `data` with `schema`. Only 200 and 201 yield data; anything else throws
+ * the ApiError of its class. A body that does not match the schema throws a SchemaError.
+ */
+export async function request<S extends z.ZodMiniType>(schema: S, path: string, opts: RequestOptions = {}): Promise<z.infer<S>> {
+  const method = opts.method ?? 'GET';
+  const isMultipart = typeof FormData !== 'undefined' && opts.body instanceof FormData;
+  const body =
+    opts.body === undefined
+      ? method === 'GET'
+        ? undefined
+        : JSON.stringify({})
+      : isMultipart
+        ? (opts.body as FormData)
+        : opts.form
+          ? encodeForm(opts.body)
+          : JSON.stringify(opts.body);
+  const res = await send(path, opts, body, isMultipart, 'json');
+  if (res.status !== 200 && res.status !== 201) handleFailure(method, res, opts);
+  const raw = res._data;
+  if (!raw || typeof raw !== 'object') throw new SchemaError(path, '(root)', 'is not a JSON object');
+  const env = raw as { data?: unknown; loaded_modules?: unknown };
+  if (env.loaded_modules !== undefined) {
+    const mods = z.safeParse(moduleDataSchema, env.loaded_modules);
+    if (!mods.success) {
+      const { field, issue } = firstIssue(mods.error);
+      throw new SchemaError(path, `loaded_modules.${field}`, issue);
+    }
+    modulesLoaded = true;
+    hooks.onModules(mods.data);
+  }
+  const parsed = z.safeParse(schema, env.data);
+  if (!parsed.success) {
+    const { field, issue } = firstIssue(parsed.error);
+    throw new SchemaError(path, `data.${field}`, issue);
+  }
+  return parsed.data;
+}
+
+export const get = <S extends z.ZodMiniType>(schema: S, path: string, query?: Query, opts: Omit<RequestOptions, 'method' | 'query'> = {}) =>
+  request(schema, path, { ...opts, method: 'GET', query });
+export const post = <S extends z.ZodMiniType>(schema: S, path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+  request(schema, path, { ...opts, method: 'POST', body });
+export const put = <S extends z.ZodMiniType>(schema: S, path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+  request(schema, path, { ...opts, method: 'PUT', body });
+export const del = <S extends z.ZodMiniType>(schema: S, path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+  request(schema, path, { ...opts, method: 'DELETE', body });
+/** Multipart POST: `form` is sent as multipart/form-data (files under their field names). */
+export const postMultipart = <S extends z.ZodMiniType>(schema: S, path: string, form: FormData, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+  request(schema, path, { ...opts, method: 'POST', body: form });
+
+export const DOWNLOAD_URL_LIFETIME_MS = 40000;
+
+function fileNameFrom(res: FetchResponse<unknown>, path: string): string {
+  const cd = res.headers.get('content-disposition') ?? '';
+  const m = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(cd);
+  if (m) return decodeURIComponent(m[1]);
+  return path.split('?')[0].split('/').filter(Boolean).pop() ?? 'download';
+}
+
+/**
+ * File download (spec §7): a GET with a blob answer saved under `fileName` or a name derived from
+ * the answer or the path. The object URL is revoked after 40 s (spec §9).
+ */
+export async function download(path: string, query?: Query, fileName?: string): Promise<string> {
+  const res = await send(path, { query }, undefined, false, 'blob');
+  if (res.status !== 200 && res.status !== 201) {
+    console.error('Download failed:', res.status);
+    handleFailure('GET', res, {});
+  }
+  const name = fileName ?? fileNameFrom(res, path);
+  const blob = res._data as Blob;
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), DOWNLOAD_URL_LIFETIME_MS);
+  return name;
+}
