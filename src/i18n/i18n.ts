@@ -1,0 +1,138 @@
+/**
+ * Translations (spec §7 "Other", §8, §9): one JSON file per language and namespace under
+ * /locales/{lng}/{ns}.json, English default and fallback, namespaces loaded on demand by
+ * `useTranslation(ns)`. Language detection order: ?lng=, cookie, localStorage, browser, <html lang>;
+ * the choice is cached in localStorage and a cookie.
+ */
+import i18next, { type i18n as I18n, type InitOptions, type Resource } from 'i18next';
+import LanguageDetector, { type DetectorOptions } from 'i18next-browser-languagedetector';
+import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
+import { getI18n, initReactI18next } from 'react-i18next';
+import {
+  FALLBACK_LANGUAGE,
+  NAMESPACES,
+  PRELOADED_NAMESPACES,
+  SUPPORTED_LANGUAGES,
+} from './languages';
+
+export const LOAD_PATH = '/locales/{{lng}}/{{ns}}.json';
+
+export const detection: DetectorOptions = {
+  order: ['querystring', 'cookie', 'localStorage', 'navigator', 'htmlTag'],
+  lookupQuerystring: 'lng',
+  lookupCookie: 'i18next',
+  lookupLocalStorage: 'i18nextLng',
+  caches: ['localStorage', 'cookie'],
+  cookieMinutes: 60 * 24 * 365,
+  cookieOptions: { path: '/', sameSite: 'lax' },
+};
+
+/** Options shared by the app and the tests. */
+function baseOptions(): InitOptions {
+  return {
+    supportedLngs: [...SUPPORTED_LANGUAGES],
+    fallbackLng: FALLBACK_LANGUAGE,
+    load: 'languageOnly',
+    nonExplicitSupportedLngs: true,
+    defaultNS: 'common',
+    fallbackNS: 'common',
+    ns: PRELOADED_NAMESPACES,
+    interpolation: { escapeValue: false },
+    detection,
+    // Spec §8/§9: failed translation reads are retried up to 5 times, first after 350 ms, each
+    // wait twice the previous one; at most 10 reads run at once.
+    maxRetries: 5,
+    retryTimeout: 350,
+    maxParallelReads: 10,
+    react: { useSuspense: true },
+  };
+}
+
+/** Keeps <html lang> (and text direction) in step with the active language. */
+function syncHtmlLang(instance: I18n): void {
+  const apply = (lng: string | undefined) => {
+    if (typeof document === 'undefined' || !lng) return;
+    document.documentElement.lang = lng;
+    document.documentElement.dir = instance.dir(lng);
+  };
+  instance.on('languageChanged', apply);
+  apply(instance.resolvedLanguage ?? instance.language);
+}
+
+/** Boots translations for the app: HTTP backend, language detection, react-i18next binding. */
+export async function initI18n(instance: I18n = i18next): Promise<I18n> {
+  if (instance.isInitialized) return instance;
+  const backend: HttpBackendOptions = { loadPath: LOAD_PATH };
+  await instance
+    .use(HttpBackend)
+    .use(LanguageDetector)
+    .use(initReactI18next)
+    .init({ ...baseOptions(), backend });
+  syncHtmlLang(instance);
+  return instance;
+}
+
+/** Switches the app language; the detector caches the choice (localStorage + cookie). */
+export function changeLanguage(code: string): Promise<unknown> {
+  return (getI18n() ?? i18next).changeLanguage(code);
+}
+
+/** The active language code (one of SUPPORTED_LANGUAGES once initialised). */
+export function currentLanguage(): string {
+  const instance = getI18n() ?? i18next;
+  return instance.resolvedLanguage ?? instance.language ?? FALLBACK_LANGUAGE;
+}
+
+interface NodeFs {
+  readdirSync(path: string): string[];
+  readFileSync(path: string, encoding: 'utf8'): string;
+  existsSync(path: string): boolean;
+}
+
+/**
+ * Reads public/locales from disk synchronously. Only usable under Node (the test runner); the
+ * browser build never calls it, and because it reaches fs through process.getBuiltinModule no
+ * translation file is bundled into the app.
+ */
+export function readLocaleFiles(root?: string): Resource {
+  const proc = (globalThis as { process?: { cwd(): string; getBuiltinModule?(id: string): unknown } }).process;
+  const fs = proc?.getBuiltinModule?.('node:fs') as NodeFs | undefined;
+  if (!proc || !fs) throw new Error('readLocaleFiles needs Node');
+  const dir = root ?? `${proc.cwd()}/public/locales`;
+  const resources: Resource = {};
+  for (const lng of SUPPORTED_LANGUAGES) {
+    resources[lng] = {};
+    for (const ns of NAMESPACES) {
+      const file = `${dir}/${lng}/${ns}.json`;
+      resources[lng][ns] = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+    }
+  }
+  return resources;
+}
+
+export interface TestI18nOptions {
+  /** Language to start in; `en` unless `detect` is set. */
+  lng?: string;
+  /** Run the real language detector (query string, cookie, storage, browser, html tag). */
+  detect?: boolean;
+}
+
+/**
+ * Synchronous, fetch-free translations for tests: a fresh i18next instance with the real files of
+ * public/locales (or the given resources), bound to react-i18next so views render real text.
+ */
+export function initI18nForTests(resources?: Resource, options: TestI18nOptions = {}): I18n {
+  const instance = i18next.createInstance();
+  if (options.detect) instance.use(LanguageDetector);
+  instance.use(initReactI18next);
+  void instance.init({
+    ...baseOptions(),
+    ns: [...NAMESPACES],
+    resources: resources ?? readLocaleFiles(),
+    lng: options.detect ? options.lng : (options.lng ?? FALLBACK_LANGUAGE),
+    initAsync: false,
+    react: { useSuspense: false },
+  });
+  syncHtmlLang(instance);
+  return instance;
+}

@@ -1,0 +1,36 @@
+import type { Language } from '../schemas/common.schema';
+
+/** Languages the app ships translation files for (spec §1, §7). English is the default and fallback. */
+export const SUPPORTED_LANGUAGES = ['en', 'es'] as const;
+export type SupportedLanguage = (typeof SUPPORTED_LANGUAGES)[number];
+export const FALLBACK_LANGUAGE: SupportedLanguage = 'en';
+
+/** Used by the public pages' language switch before module data (and its language list) is known. */
+export const APP_LANGUAGES: Language[] = [
+  { id: 1, name: 'English', code: 'en', native_name: 'English' },
+  { id: 2, name: 'Spanish', code: 'es', native_name: 'Español' },
+];
+
+/** Namespaces of spec §7, one JSON file per language and namespace under /locales. */
+export const NAMESPACES = [
+  'account',
+  'auth',
+  'common',
+  'dashboard',
+  'mail',
+  'payout',
+  'promotion',
+  'referral',
+  'support',
+  'validation',
+  'wallet',
+  'store',
+] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+/** Loaded with the first page; everything else loads when a view asks for it. */
+export const PRELOADED_NAMESPACES: Namespace[] = ['common', 'auth', 'validation'];
+
+export function isSupportedLanguage(code: string | null | undefined): code is SupportedLanguage {
+  return !!code && (SUPPORTED_LANGUAGES as readonly string[]).includes(code);
+}

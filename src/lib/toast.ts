@@ -1,0 +1,104 @@
+/**
+ * Toasts (spec §4, §9). Success and error toasts stay 5 s, can be closed and replace whatever is on
+ * screen; plain toasts (info, warning) stay 2 s and cannot be closed; a loading toast stays until it
+ * is updated. Timers pause while the pointer is over a toast (Mantine's default).
+ * Messages arrive already translated: callers (views, the session's `notify` action) translate keys.
+ */
+import { notifications, type NotificationData } from '@mantine/notifications';
+import type { ReactNode } from 'react';
+
+export type ToastKind = 'success' | 'error' | 'info' | 'warning' | 'loading';
+
+export interface ToastInput {
+  kind: ToastKind;
+  message: ReactNode;
+  title?: ReactNode;
+  /** Reuse an id to replace a toast in place. */
+  id?: string;
+}
+
+export const TOAST_DURATION = { important: 5000, plain: 2000 } as const;
+
+const COLOURS: Record<ToastKind, string | undefined> = {
+  success: 'teal',
+  error: 'red',
+  info: undefined,
+  warning: 'yellow',
+  loading: undefined,
+};
+
+/** Display rules per kind, exported so the rules are visible in one place. */
+export function toastRules(kind: ToastKind): Pick<NotificationData, 'autoClose' | 'allowClose' | 'withCloseButton' | 'loading'> {
+  switch (kind) {
+    case 'success':
+    case 'error':
+      return { autoClose: TOAST_DURATION.important, allowClose: true, withCloseButton: true, loading: false };
+    case 'info':
+    case 'warning':
+      return { autoClose: TOAST_DURATION.plain, allowClose: false, withCloseButton: false, loading: false };
+    case 'loading':
+      return { autoClose: false, allowClose: false, withCloseButton: false, loading: true };
+  }
+}
+
+let counter = 0;
+function nextId(): string {
+  counter += 1;
+  return `toast-${Date.now().toString(36)}-${counter}`;
+}
+
+function toData({ kind, message, title, id }: ToastInput & { id: string }): NotificationData {
+  return {
+    id,
+    message,
+    title,
+    color: COLOURS[kind],
+    role: kind === 'error' ? 'alert' : 'status',
+    'data-kind': kind,
+    ...toastRules(kind),
+  };
+}
+
+/** Shows a toast and returns its id. */
+export function showToast(input: ToastInput): string {
+  const id = input.id ?? nextId();
+  if (input.kind === 'success' || input.kind === 'error') notifications.clean();
+  notifications.show(toData({ ...input, id }));
+  return id;
+}
+
+/** Turns an existing toast (usually a loading one) into another kind, keeping its place. */
+export function updateToast(id: string, input: Omit<ToastInput, 'id'>): void {
+  notifications.update(toData({ ...input, id }));
+}
+
+export function hideToast(id: string): void {
+  notifications.hide(id);
+}
+
+export function clearToasts(): void {
+  notifications.clean();
+}
+
+type Message<T> = ReactNode | ((value: T) => ReactNode);
+
+/**
+ * A loading toast that becomes success or error when the promise settles (spec §4). Resolves or
+ * rejects like the given promise.
+ */
+export async function promiseToast<T>(
+  promise: Promise<T>,
+  messages: { loading: ReactNode; success: Message<T>; error: Message<unknown> },
+): Promise<T> {
+  const id = showToast({ kind: 'loading', message: messages.loading });
+  try {
+    const value = await promise;
+    const message = typeof messages.success === 'function' ? messages.success(value) : messages.success;
+    updateToast(id, { kind: 'success', message });
+    return value;
+  } catch (e) {
+    const message = typeof messages.error === 'function' ? messages.error(e) : messages.error;
+    updateToast(id, { kind: 'error', message });
+    throw e;
+  }
+}
