@@ -39,13 +39,21 @@ export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<voi
 
 /** Every area's routes. Each area adds its module here. */
 import { authRoutes } from './routes/auth.routes';
-const ROUTES: RouteModule[] = [authRoutes];
+import { usersRoutes } from './routes/users.routes';
+import { networkRoutes } from './routes/network.routes';
+import { walletRoutes } from './routes/wallet.routes';
+import { payoutRoutes } from './routes/payout.routes';
+import { ordersRoutes } from './routes/orders.routes';
+import { historyRoutes } from './routes/history.routes';
+import { homeRoutes } from './routes/home.routes';
+import { preferencesRoutes } from './routes/preferences.routes';
+const ROUTES: RouteModule[] = [authRoutes, usersRoutes, networkRoutes, walletRoutes, payoutRoutes, ordersRoutes, historyRoutes, homeRoutes, preferencesRoutes];
 
 export async function buildApp(database: Database, config: Config, extraRoutes: RouteModule[] = []): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 64 * 1024,
-    querystringParser: parseQuery,
+    routerOptions: { querystringParser: parseQuery },
     trustProxy: false,
     ajv: undefined,
   });
@@ -78,7 +86,15 @@ export async function buildApp(database: Database, config: Config, extraRoutes: 
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = (err as { validationContext?: string }).validationContext;
-      const issues = err.validation.map((v) => ({ ...(v.params.issue as object), path: (v.params.issue as { path: PropertyKey[] }).path }));
+      // fastify-type-provider-zod spreads each zod issue into params (code → keyword, path → instancePath);
+      // zod leaves the offending input out, so it is read back from the request (missing vs wrong type).
+      const source = where === 'querystring' ? req.query : where === 'params' ? req.params : where === 'headers' ? req.headers : req.body;
+      const issues = err.validation.map((v) => {
+        const path = v.instancePath.split('/').filter(Boolean);
+        let input: unknown = source;
+        for (const k of path) input = input !== null && typeof input === 'object' ? (input as Record<string, unknown>)[k] : undefined;
+        return { input, ...(v.params as object), code: v.keyword, message: v.message, path };
+      });
       return reply.status(422).send({
         error_code: 'validation_error',
         message: 'The given data was invalid.',

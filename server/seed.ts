@@ -1,1 +1,74 @@
-export async function seedIfEmpty(..._a: unknown[]): Promise<boolean> { return false; }
+/**
+ * The demo company, seeded on first start: settings and reference data, then the members' genealogy,
+ * then each area's data (SEEDERS). Everything derives from a seeded PRNG and a fixed base date, so two
+ * databases seeded with the same size hold the same data.
+ */
+import { sql } from 'drizzle-orm';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { hashPassword } from './lib/crypto';
+import { seedReference } from './seed/reference';
+import { NAMED_MEMBERS, seedMembers, type SeededMembers } from './seed/members';
+import { Rng } from './seed/prng';
+import { walletSeeder } from './seed/wallet.seed';
+import { homeSeeder } from './seed/home.seed';
+
+export interface SeedContext {
+  db: Db;
+  config: Config;
+  members: SeededMembers;
+  rankIds: number[];
+  packageIds: number[];
+  /** A PRNG of the area's own (seeded by its name), so one area's data does not shift another's. */
+  rng(area: string): Rng;
+}
+
+/** An area's seed step: runs in the seeding transaction after the members exist. */
+export type Seeder = (ctx: SeedContext) => Promise<void>;
+
+/** Each area that has demo data adds its step here. */
+const SEEDERS: Seeder[] = [walletSeeder, homeSeeder];
+
+const areaSeed = (area: string) => [...area].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 2166136261);
+
+export async function isEmpty(database: Database): Promise<boolean> {
+  const rows = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM members LIMIT 1) t`);
+  return Number(rows[0]?.n ?? 0) === 0;
+}
+
+/** Seed an empty, migrated database. `members` is the size of the generated downline (default config.seedMembers). */
+export async function seed(database: Database, config: Config, opts: { members?: number } = {}): Promise<SeededMembers> {
+  const bulk = Math.max(0, Math.floor(opts.members ?? config.seedMembers));
+  const [admin, demo, blocked, expired, bulkHash] = await Promise.all([
+    hashPassword(config.seedPassword),
+    hashPassword(config.seedPassword),
+    hashPassword(config.seedPassword),
+    hashPassword(config.seedPassword),
+    // One hash shared by every generated member: hashing thousands of passwords with scrypt would take minutes.
+    hashPassword(config.seedPassword),
+  ]);
+  return database.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const { rankIds, packageIds } = await seedReference(tx);
+    const members = await seedMembers(tx, {
+      bulk,
+      namedHashes: { admin, demo, blocked, expired },
+      bulkHash,
+      rankIds,
+      packageIds,
+      skipTriggers: database.kind === 'pglite',
+    });
+    const ctx: SeedContext = { db: tx, config, members, rankIds, packageIds, rng: (area) => new Rng(areaSeed(area)) };
+    for (const s of SEEDERS) await s(ctx);
+    return members;
+  });
+}
+
+/** Seed when no member exists yet. Returns whether it seeded. */
+export async function seedIfEmpty(database: Database, config: Config): Promise<boolean> {
+  if (!(await isEmpty(database))) return false;
+  await seed(database, config);
+  return true;
+}
+
+export { NAMED_MEMBERS };

@@ -108,6 +108,8 @@ export const members = pgTable('members', {
   childCount: integer('child_count').notNull().default(0),
   defaultLeg: char('default_leg', { length: 1 }),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** 0002: false while a signup awaits its one-time code. */
+  verified: boolean('verified').notNull().default(true),
 });
 export type MemberRow = typeof members.$inferSelect;
 
@@ -121,6 +123,8 @@ export const sessions = pgTable('sessions', {
   expiresAt: ts('expires_at').notNull(),
   revokedAt: ts('revoked_at'),
   parentSessionId: integer('parent_session_id'),
+  /** 0002: set when a single-use (SSO) token is exchanged. */
+  consumedAt: ts('consumed_at'),
 });
 
 export const otpCodes = pgTable('otp_codes', {
@@ -143,6 +147,8 @@ export const signupVerifications = pgTable('signup_verifications', {
   destination: text('destination').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
   verifiedAt: ts('verified_at'),
+  /** 0002: set when the key was used for the one automatic sign-in after verification. */
+  loginUsedAt: ts('login_used_at'),
 });
 
 export const outbox = pgTable('outbox', {

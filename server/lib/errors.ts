@@ -41,7 +41,8 @@ interface ZodIssueLike {
 
 /** zod issues → `{ field: [i18n key] }`. */
 export function issuesToFieldMap(issues: ZodIssueLike[], prefix = ''): FieldMap {
-  const out: FieldMap = {};
+  // No prototype: a field named "constructor" or "__proto__" is just a field.
+  const out: FieldMap = Object.create(null);
   const add = (field: string, key: string) => {
     const f = prefix + (field || '_body');
     (out[f] ??= []).includes(key) || out[f].push(key);

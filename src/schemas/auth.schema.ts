@@ -65,6 +65,25 @@ export const loginRequestSchema = z.strictObject({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
+/**
+ * Automatic sign-in right after a signup was verified (spec §7: `email, login_with_otp=1`): the signup
+ * key proves the verification; it works once, within 10 minutes of it.
+ */
+export const autoLoginRequestSchema = z.strictObject({
+  login_with_otp: z.union([z.literal(1), z.literal('1'), z.literal(true)]),
+  key: required(128),
+  email: z.optional(emailField),
+  username: z.optional(usernameField),
+});
+export type AutoLoginRequest = z.infer<typeof autoLoginRequestSchema>;
+
+/** Body of POST /api/auth/login: a password sign-in, or the automatic sign-in after signup. */
+export const loginBodySchema = z.discriminatedUnion('login_with_otp', [
+  z.strictObject({ ...loginRequestSchema.shape, login_with_otp: z.optional(z.undefined()) }),
+  autoLoginRequestSchema,
+]);
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
 export const sendOtpRequestSchema = z.strictObject({
   login_using: z.enum(['email', 'mobile_code']),
   email: z.optional(emailField),

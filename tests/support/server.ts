@@ -21,6 +21,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     { APP_KEY: TEST_APP_KEY, SEED_PASSWORD: TEST_PASSWORD, LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv,
     { dataDir: null, databaseUrl: process.env.TEST_DATABASE_URL ?? null, staticDir: null, seedMembers: 200, ...overrides },
   );
+  const scratch = config.databaseUrl ? await createScratchDatabase(config.databaseUrl) : null;
+  if (scratch) config.databaseUrl = scratch.url;
   const database = await openDatabase({ dataDir: null, databaseUrl: config.databaseUrl });
   await migrate(database);
   await seedIfEmpty(database, config);
@@ -33,6 +35,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     async close() {
       await app.close();
       await database.close();
+      await scratch?.drop();
     },
   };
 }
@@ -42,4 +45,28 @@ export function apiHeaders(token?: string): Record<string, string> {
   const h: Record<string, string> = { 'x-app-key': TEST_APP_KEY, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' };
   if (token) h.authorization = `Bearer ${token}`;
   return h;
+}
+
+/**
+ * With TEST_DATABASE_URL (a PostgreSQL server), each test server gets a database of its own, created here and
+ * dropped on close, so files run in parallel without seeing each other's rows.
+ */
+async function createScratchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const pg = (await import('pg')).default;
+  const name = `upline_test_${process.pid}_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
 }

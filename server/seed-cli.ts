@@ -1,0 +1,54 @@
+/**
+ * `npm run seed -- --members N [--reset]`: migrate and seed the database of DATA_DIR (embedded) or
+ * DATABASE_URL. Without --reset an already seeded database is left alone; with it every table is dropped
+ * first. N defaults to SEED_MEMBERS (3000); use large values for benchmarks.
+ */
+import { mkdirSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { migrate } from './db/migrate';
+import { isEmpty, seed } from './seed';
+
+const { values } = parseArgs({
+  options: {
+    members: { type: 'string' },
+    reset: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+  strict: true,
+});
+
+if (values.help) {
+  console.log('usage: npm run seed -- [--members N] [--reset]');
+  process.exit(0);
+}
+
+const config = loadConfig();
+const members = values.members === undefined ? config.seedMembers : Number(values.members);
+if (!Number.isInteger(members) || members < 0 || members > 5_000_000) {
+  console.error(`--members must be a whole number from 0 to 5000000 (got ${values.members})`);
+  process.exit(2);
+}
+
+if (config.dataDir && !config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
+const database = await openDatabase({ dataDir: config.databaseUrl ? null : config.dataDir, databaseUrl: config.databaseUrl });
+const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+try {
+  if (values.reset) {
+    await database.execText('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
+    console.log(`reset: dropped every table of ${where}`);
+  }
+  await migrate(database);
+  if (!(await isEmpty(database))) {
+    console.log(`${where} is already seeded; run with --reset to replace its data.`);
+  } else {
+    const started = Date.now();
+    const result = await seed(database, config, { members });
+    console.log(`seeded ${result.count} members into ${where} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(`  sign in as demo, blocked or demo.expired with password: ${config.seedPassword}`);
+    if (config.seedPasswordGenerated) console.log('  (password generated for this database; set SEED_PASSWORD to choose it)');
+  }
+} finally {
+  await database.close();
+}
