@@ -62,6 +62,8 @@ export interface RequestOptions {
   /** This call's 401 means "not signed in" (auth check), not a forced logout. */
   quiet401?: boolean;
   signal?: AbortSignal;
+  /** Extra headers of this call (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 function buildHeaders(opts: RequestOptions, isMultipart: boolean): Record<string, string> {
@@ -77,6 +79,7 @@ function buildHeaders(opts: RequestOptions, isMultipart: boolean): Record<string
     const st = storage.get('store_auth_token');
     if (st) headers['X-Store-Token'] = st;
   }
+  if (opts.headers) Object.assign(headers, opts.headers);
   return headers;
 }
 

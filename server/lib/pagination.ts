@@ -1,0 +1,296 @@
+/**
+ * Cursor-paged lists (spec §4): keyset pagination by (created_at, id) with an opaque cursor, the
+ * list filters every history/wallet list shares (sort, date_range presets, start/end dates) and
+ * `next_page_url` = the same path with the same filters and the next cursor.
+ *
+ * Validation collects a field map of i18n keys; bad input never reaches SQL.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { validationError, type FieldMap } from './errors';
+
+export type Sort = 'asc' | 'desc';
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+export const DATE_PRESETS = ['today', 'yesterday', 'this_week', 'last_week', 'this_month', 'last_month', 'this_year', 'custom'] as const;
+export type DatePreset = (typeof DATE_PRESETS)[number];
+
+export interface Cursor {
+  /** created_at in epoch milliseconds (list timestamps have millisecond precision). */
+  t: number;
+  id: number;
+  sort: Sort;
+}
+
+/** Opaque to clients: base64url of "v1|sort|millis|id". */
+export function encodeCursor(c: Cursor): string {
+  return Buffer.from(`v1|${c.sort}|${c.t}|${c.id}`, 'utf8').toString('base64url');
+}
+
+export function decodeCursor(s: string): Cursor | null {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(s)) return null;
+  const text = Buffer.from(s, 'base64url').toString('utf8');
+  const m = /^v1\|(asc|desc)\|(-?\d{1,15})\|(\d{1,15})$/.exec(text);
+  if (!m) return null;
+  const t = Number(m[2]);
+  const id = Number(m[3]);
+  if (!Number.isSafeInteger(t) || !Number.isSafeInteger(id) || Number.isNaN(new Date(t).getTime())) return null;
+  return { sort: m[1] as Sort, t, id };
+}
+
+const DAY = 86_400_000;
+
+/** "2025-02-28" → that day at 00:00 UTC; null when it is not a real calendar date. */
+export function parseYmd(s: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d || y < 1900 || y > 2999) return null;
+  return date;
+}
+
+export const ymd = (d: Date): string => d.toISOString().slice(0, 10);
+
+const utcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+
+/** Half-open [from, to) of a preset, in UTC; weeks start on Monday (spec §9). */
+export function presetRange(preset: Exclude<DatePreset, 'custom'>, now: Date): { from: Date; to: Date } {
+  const today = utcDay(now);
+  const monday = new Date(today.getTime() - ((today.getUTCDay() + 6) % 7) * DAY);
+  const y = today.getUTCFullYear();
+  const mo = today.getUTCMonth();
+  switch (preset) {
+    case 'today':
+      return { from: today, to: new Date(today.getTime() + DAY) };
+    case 'yesterday':
+      return { from: new Date(today.getTime() - DAY), to: today };
+    case 'this_week':
+      return { from: monday, to: new Date(monday.getTime() + 7 * DAY) };
+    case 'last_week':
+      return { from: new Date(monday.getTime() - 7 * DAY), to: monday };
+    case 'this_month':
+      return { from: new Date(Date.UTC(y, mo, 1)), to: new Date(Date.UTC(y, mo + 1, 1)) };
+    case 'last_month':
+      return { from: new Date(Date.UTC(y, mo - 1, 1)), to: new Date(Date.UTC(y, mo, 1)) };
+    case 'this_year':
+      return { from: new Date(Date.UTC(y, 0, 1)), to: new Date(Date.UTC(y + 1, 0, 1)) };
+  }
+}
+
+type Raw = Record<string, unknown>;
+
+/**
+ * Reads and validates a list's query string. Every accepted parameter is remembered (normalised)
+ * so `nextPageUrl` repeats exactly the same filters.
+ */
+export class ListQuery {
+  readonly errors: FieldMap = {};
+  readonly sort: Sort;
+  readonly limit: number;
+  readonly cursor: Cursor | null;
+  /** Half-open [from, to) or nulls. */
+  readonly from: Date | null = null;
+  readonly to: Date | null = null;
+  private readonly params: Array<[string, string]> = [];
+
+  constructor(
+    private readonly raw: Raw,
+    opts: { now?: Date; paged?: boolean } = {},
+  ) {
+    const now = opts.now ?? new Date();
+    const paged = opts.paged ?? true;
+
+    const sort = this.single('sort');
+    if (sort !== undefined && sort !== 'asc' && sort !== 'desc') this.fail('sort', 'validation:invalidChoice');
+    this.sort = sort === 'asc' ? 'asc' : 'desc';
+    if (sort === 'asc' || sort === 'desc') this.params.push(['sort', sort]);
+
+    let limit = DEFAULT_PAGE_SIZE;
+    let cursor: Cursor | null = null;
+    if (paged) {
+      const l = this.single('limit');
+      if (l !== undefined) {
+        if (!/^\d{1,3}$/.test(l) || Number(l) < 1 || Number(l) > MAX_PAGE_SIZE) this.fail('limit', 'validation:invalidLimit');
+        else {
+          limit = Number(l);
+          this.params.push(['limit', l]);
+        }
+      }
+      const c = this.single('cursor');
+      if (c !== undefined && c !== '') {
+        cursor = decodeCursor(c);
+        if (!cursor || (sort !== undefined && cursor.sort !== this.sort) || (sort === undefined && cursor.sort !== 'desc')) {
+          cursor = null;
+          this.fail('cursor', 'validation:invalidCursor');
+        }
+      }
+    }
+    this.limit = limit;
+    this.cursor = cursor;
+
+    const range = this.readRange(now);
+    if (range) {
+      this.from = range.from;
+      this.to = range.to;
+    }
+  }
+
+  private readRange(now: Date): { from: Date | null; to: Date | null } | null {
+    const preset = this.single('date_range');
+    const startRaw = this.single('start_date');
+    const endRaw = this.single('end_date');
+    const start = startRaw === undefined || startRaw === '' ? null : parseYmd(startRaw);
+    const end = endRaw === undefined || endRaw === '' ? null : parseYmd(endRaw);
+    if (startRaw && !start) this.fail('start_date', 'validation:invalidDate');
+    if (endRaw && !end) this.fail('end_date', 'validation:invalidDate');
+
+    if (preset !== undefined && preset !== '') {
+      if (!(DATE_PRESETS as readonly string[]).includes(preset)) {
+        this.fail('date_range', 'validation:invalidChoice');
+        return null;
+      }
+      if (preset !== 'custom') {
+        this.params.push(['date_range', preset]);
+        return presetRange(preset as Exclude<DatePreset, 'custom'>, now);
+      }
+      if (!startRaw) this.fail('start_date', 'validation:required');
+      if (!endRaw) this.fail('end_date', 'validation:required');
+      this.params.push(['date_range', 'custom']);
+    }
+    if (start && end && end.getTime() < start.getTime()) {
+      this.fail('end_date', 'validation:endBeforeStart');
+      return null;
+    }
+    if (start) this.params.push(['start_date', startRaw!]);
+    if (end) this.params.push(['end_date', endRaw!]);
+    if (!start && !end) return null;
+    return { from: start, to: end ? new Date(end.getTime() + DAY) : null };
+  }
+
+  fail(field: string, key: string) {
+    const list = (this.errors[field] ??= []);
+    if (!list.includes(key)) list.push(key);
+  }
+
+  /** One value of a parameter; a repeated parameter is an error. */
+  single(name: string): string | undefined {
+    const v = this.raw[name];
+    if (v === undefined || v === null) return undefined;
+    if (typeof v === 'string') return v;
+    this.fail(name, 'validation:invalidType');
+    return undefined;
+  }
+
+  /** A single value that must be one of `allowed` (remembered for the next page). */
+  oneOf<T extends string>(name: string, allowed: readonly T[]): T | undefined {
+    const v = this.single(name);
+    if (v === undefined || v === '') return undefined;
+    if (!(allowed as readonly string[]).includes(v)) {
+      this.fail(name, 'validation:invalidChoice');
+      return undefined;
+    }
+    this.params.push([name, v]);
+    return v as T;
+  }
+
+  /** A list (`k=a&k=b`, `k[]=a`, `k[0]=a`) whose values must be in `allowed`; deduplicated. */
+  manyOf<T extends string>(name: string, allowed: readonly T[]): T[] {
+    const v = this.raw[name];
+    if (v === undefined || v === null) return [];
+    const list = (Array.isArray(v) ? v : [v]).filter((x) => x !== '');
+    if (!list.every((x) => typeof x === 'string')) {
+      this.fail(name, 'validation:invalidType');
+      return [];
+    }
+    const out: T[] = [];
+    for (const x of list as string[]) {
+      if (!(allowed as readonly string[]).includes(x)) {
+        this.fail(name, 'validation:invalidChoice');
+        return [];
+      }
+      if (!out.includes(x as T)) out.push(x as T);
+    }
+    out.forEach((x, i) => this.params.push([`${name}[${i}]`, x]));
+    return out;
+  }
+
+  /** Throw the 422 validation answer when anything was wrong. */
+  check(): this {
+    if (Object.keys(this.errors).length) throw validationError(this.errors);
+    return this;
+  }
+
+  /** The given path with the same filters and `cursor`. */
+  urlWith(path: string, cursor: string | null): string {
+    const p = new URLSearchParams();
+    for (const [k, v] of this.params) p.append(k, v);
+    if (cursor) p.append('cursor', cursor);
+    const q = p.toString().replace(/%5B/g, '[').replace(/%5D/g, ']');
+    return q ? `${path}?${q}` : path;
+  }
+
+  /** WHERE fragment for the date range on `col`. */
+  rangeSql(col: SQL): SQL {
+    const parts: SQL[] = [];
+    if (this.from) parts.push(sql`${col} >= ${this.from.toISOString()}::timestamptz`);
+    if (this.to) parts.push(sql`${col} < ${this.to.toISOString()}::timestamptz`);
+    return parts.length ? sql.join(parts, sql` AND `) : sql`TRUE`;
+  }
+
+  /** WHERE fragment continuing after the cursor, for rows ordered by (createdCol, idCol). */
+  afterCursorSql(createdCol: SQL, idCol: SQL): SQL {
+    const c = this.cursor;
+    if (!c) return sql`TRUE`;
+    const t = new Date(c.t).toISOString();
+    return this.sort === 'desc'
+      ? sql`(${createdCol}, ${idCol}) < (${t}::timestamptz, ${c.id})`
+      : sql`(${createdCol}, ${idCol}) > (${t}::timestamptz, ${c.id})`;
+  }
+
+  orderSql(createdCol: SQL, idCol: SQL): SQL {
+    return this.sort === 'desc' ? sql`${createdCol} DESC, ${idCol} DESC` : sql`${createdCol} ASC, ${idCol} ASC`;
+  }
+
+  /**
+   * Cut a fetched page (queried with LIMIT limit + 1) and build `next_page_url`.
+   * `key` gives each row's (created_at, id).
+   */
+  page<R>(path: string, rows: R[], key: (r: R) => { createdAt: Date; id: number }): { items: R[]; next_page_url: string | null } {
+    const more = rows.length > this.limit;
+    const items = more ? rows.slice(0, this.limit) : rows;
+    if (!more) return { items, next_page_url: null };
+    const last = key(items[items.length - 1]);
+    return { items, next_page_url: this.urlWith(path, encodeCursor({ t: last.createdAt.getTime(), id: last.id, sort: this.sort })) };
+  }
+}
+
+/** CSV text: RFC 4180 quoting, and text cells that a spreadsheet would run as a formula are defused. */
+export function toCsv(header: string[], rows: Array<Array<string | number | null | undefined>>): string {
+  const cell = (v: string | number | null | undefined) => {
+    if (v === null || v === undefined) return '';
+    let s = String(v);
+    if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s)) s = `'${s}`;
+    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  return [header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
+}
+
+/** Answer a CSV download (spec §7: a GET with a file answer). */
+export function sendCsv(
+  reply: { header(k: string, v: string): unknown; type(t: string): unknown; send(body: string): unknown },
+  baseName: string,
+  header: string[],
+  rows: Array<Array<string | number | null | undefined>>,
+  now = new Date(),
+) {
+  const name = `${baseName}-${ymd(now)}.csv`;
+  reply.header('Content-Disposition', `attachment; filename="${name}"`);
+  reply.header('Cache-Control', 'no-store');
+  reply.type('text/csv; charset=utf-8');
+  // A byte-order mark lets spreadsheet programs read the file as UTF-8.
+  return reply.send('\uFEFF' + toCsv(header, rows));
+}
+
+/** Most rows one export returns. */
+export const EXPORT_LIMIT = 10_000;

@@ -1,0 +1,74 @@
+/** Network history calls of spec §7: PV history and binary history (cursor-paged). */
+import * as z from 'zod/mini';
+import { decimalString, idSchema } from './common.schema';
+import { isoDateTime, labelsSchema, listQueryShape, type ListFilters } from './wallet.schema';
+
+/**
+ * Volume added to the member: pv (personal) from their own orders, tv (team) from their own and
+ * their downline's orders, with running totals.
+ */
+export const pvHistoryEntrySchema = z.object({
+  id: idSchema,
+  pv: decimalString,
+  tv: decimalString,
+  total_pv: decimalString,
+  total_tv: decimalString,
+  /** One of the page's types: registration, repurchase, upgrade. */
+  type: z.string(),
+  created_at: isoDateTime,
+  from_username: z.nullable(z.string()),
+});
+export type PvHistoryEntry = z.infer<typeof pvHistoryEntrySchema>;
+
+export const pvHistoryPageSchema = z.object({
+  items: z.array(pvHistoryEntrySchema),
+  next_page_url: z.nullable(z.string()),
+  types: z.array(z.string()),
+  type_labels: labelsSchema,
+});
+export type PvHistoryPage = z.infer<typeof pvHistoryPageSchema>;
+
+/**
+ * A binary history row: volume added to a leg (leg set), or a pairing run (leg null: a deduction
+ * of matched volume from both carries, with the bonus it generated and what was paid after the
+ * period's capping limit). A 2:1 pair deducts different amounts from the two legs.
+ */
+export const binaryHistoryEntrySchema = z.object({
+  id: idSchema,
+  pv_added: decimalString,
+  pv_deducted_left: decimalString,
+  pv_deducted_right: decimalString,
+  total_left: decimalString,
+  total_right: decimalString,
+  carry_left: decimalString,
+  carry_right: decimalString,
+  leg: z.nullable(z.enum(['L', 'R'])),
+  bonus_generated: decimalString,
+  bonus_to_pay: decimalString,
+  capping_limit: z.nullable(decimalString),
+  created_at: isoDateTime,
+  from_username: z.nullable(z.string()),
+});
+export type BinaryHistoryEntry = z.infer<typeof binaryHistoryEntrySchema>;
+
+export const binaryHistoryPageSchema = z.object({
+  items: z.array(binaryHistoryEntrySchema),
+  next_page_url: z.nullable(z.string()),
+  /** left_volume, right_volume, pairing */
+  types: z.array(z.string()),
+  type_labels: labelsSchema,
+});
+export type BinaryHistoryPage = z.infer<typeof binaryHistoryPageSchema>;
+
+export const historyQuerySchema = z.looseObject({ ...listQueryShape, type: listQueryShape.sort });
+export interface HistoryFilters extends ListFilters {
+  /** Sent only when exactly one type is chosen. */
+  type?: string;
+}
+
+/** Derived facts of a binary history row (spec §3). */
+export const isDeduction = (e: Pick<BinaryHistoryEntry, 'leg'>) => e.leg === null;
+export const maxDeducted = (e: Pick<BinaryHistoryEntry, 'pv_deducted_left' | 'pv_deducted_right'>) =>
+  Number(e.pv_deducted_left) >= Number(e.pv_deducted_right) ? e.pv_deducted_left : e.pv_deducted_right;
+export const isTwoToOnePair = (e: Pick<BinaryHistoryEntry, 'leg' | 'pv_deducted_left' | 'pv_deducted_right'>) =>
+  e.leg === null && Number(e.pv_deducted_left) !== Number(e.pv_deducted_right);
