@@ -1,0 +1,560 @@
+/**
+ * Reading the placement and sponsor trees for the network views: genealogy (nested or flat), tabular
+ * tree, one level as a list, the height of a subtree, and the downline report.
+ *
+ * Access: a member only ever sees their own downline. A node is in it when its path starts with the
+ * member's path — one comparison, no walk. Anything else (a stranger, a sibling, an upline, an id that
+ * does not exist, text that is no id) is refused with the same 403 `not_in_network`.
+ *
+ * Scale (a million members): the tree queries are index range scans the size of the answer, not of the tree:
+ *  - a subtree's levels d..d+k: `depth IN (…) AND path LIKE '<path>%'` on (depth, path text_pattern_ops);
+ *  - one level as a list: the same index, in its order, continued after the last node of the page before;
+ *  - the height of a subtree: a binary search over depth with one-row probes on the same index;
+ *  - counts (downline, left/right, children) are maintained columns, never recounted here;
+ *  - the downline report (by join date): see downlineReport — page size for the top of the tree, the
+ *    downline's size for anyone else, continued after the last row of the page before.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import type { MemberRow } from '../db/schema';
+import { forbidden } from './errors';
+import { trimDecimal } from './settings';
+import type { Plan } from '../../src/schemas/common.schema';
+import type {
+  DownlineCategory,
+  NestedTableNode,
+  NestedTreeNode,
+  ReportMember,
+  SortOrder,
+  TableNode,
+  TreeNode,
+} from '../../src/schemas/network.schema';
+
+/** Levels below the root one genealogy answer carries, per plan. */
+export const GENEALOGY_LEVELS: Record<Plan, number> = { binary: 4, matrix: 3, unilevel: 3 };
+/** Levels below the root one table view answer carries. */
+export const TABLE_VIEW_LEVELS = 2;
+/** Upper bound of nodes in one tree answer (a unilevel member may have any number of children). */
+export const MAX_TREE_NODES = 500;
+export const TABLE_LEVEL_PAGE_SIZE = 50;
+export const REPORT_PAGE_SIZE = 20;
+export const DEFAULT_MATRIX_WIDTH = 3;
+
+export const notInNetwork = () => forbidden('not_in_network', 'This member is not in your network.');
+
+/** The tree fields of a member the network views start from. */
+export interface TreeAnchor {
+  id: number;
+  parentId: number | null;
+  path: string;
+  depth: number;
+  childCount: number;
+  downlineCount: number;
+}
+
+const anchorOf = (m: Pick<MemberRow, 'id' | 'parentId' | 'path' | 'depth' | 'childCount' | 'downlineCount'>): TreeAnchor => ({
+  id: m.id,
+  parentId: m.parentId,
+  path: m.path,
+  depth: m.depth,
+  childCount: m.childCount,
+  downlineCount: m.downlineCount,
+});
+
+/** Is `path` the member `ancestorPath` names or somewhere below it? An unplaced member (no path) has no downline. */
+export function inDownline(ancestorPath: string, path: string): boolean {
+  return ancestorPath !== '' && path.startsWith(ancestorPath);
+}
+
+/** `LIKE` pattern for everything starting with `prefix`. */
+export function likePrefix(prefix: string): string {
+  return prefix.replace(/[\\%_]/g, (c) => `\\${c}`) + '%';
+}
+
+const ID_TEXT = /^[1-9]\d{0,9}$/;
+const MAX_ID = 2_147_483_647;
+
+interface AnchorRow {
+  id: number;
+  parent_id: number | null;
+  path: string;
+  depth: number;
+  child_count: number;
+  downline_count: number;
+  username: string;
+}
+
+async function anchorById(database: Database, id: number): Promise<(TreeAnchor & { username: string }) | null> {
+  const [row] = await database.rows<AnchorRow>(
+    sql`SELECT id, parent_id, path, depth, child_count, downline_count, username FROM members WHERE id = ${id}`,
+  );
+  return row ? toAnchor(row) : null;
+}
+
+function toAnchor(row: AnchorRow): TreeAnchor & { username: string } {
+  return {
+    id: Number(row.id),
+    parentId: row.parent_id === null ? null : Number(row.parent_id),
+    path: row.path,
+    depth: Number(row.depth),
+    childCount: Number(row.child_count),
+    downlineCount: Number(row.downline_count),
+    username: row.username,
+  };
+}
+
+/**
+ * The root an answer is drawn from: the member, or the downline node named by `id` (path parameter),
+ * then moved to the node named by `username` when that member is in the caller's downline.
+ * An id outside the downline, or text that is no id, is refused; a username outside it (or unknown) only
+ * leaves search_valid false.
+ */
+export async function resolveRoot(
+  database: Database,
+  caller: MemberRow,
+  opts: { id?: string; username?: string },
+): Promise<{ root: TreeAnchor; searchValid: boolean }> {
+  let root: TreeAnchor = anchorOf(caller);
+  if (opts.id !== undefined) {
+    const text = opts.id.trim();
+    if (!ID_TEXT.test(text) || Number(text) > MAX_ID) throw notInNetwork();
+    const id = Number(text);
+    if (id !== caller.id) {
+      const found = await anchorById(database, id);
+      if (!found || !inDownline(caller.path, found.path)) throw notInNetwork();
+      root = found;
+    }
+  }
+  let searchValid = false;
+  if (opts.username !== undefined && opts.username !== '' && caller.path !== '') {
+    const [row] = await database.rows<AnchorRow>(
+      sql`SELECT id, parent_id, path, depth, child_count, downline_count, username FROM members
+          WHERE lower(username) = ${opts.username.toLowerCase()} AND path LIKE ${likePrefix(caller.path)}`,
+    );
+    if (row && inDownline(caller.path, row.path)) {
+      root = toAnchor(row);
+      searchValid = true;
+    }
+  }
+  return { root, searchValid };
+}
+
+/** Username of the root's placement parent — only while that parent is still in the caller's downline. */
+export async function parentUsername(database: Database, caller: MemberRow, root: TreeAnchor): Promise<string | null> {
+  if (root.id === caller.id || root.parentId === null) return null;
+  const parent = await anchorById(database, root.parentId);
+  return parent && inDownline(caller.path, parent.path) ? parent.username : null;
+}
+
+/* ---------- node rows ---------- */
+
+interface NodeRow {
+  id: number;
+  parent_id: number | null;
+  position: string | null;
+  slot: number | null;
+  status: number;
+  username: string;
+  email: string | null;
+  avatar: string | null;
+  pv: string;
+  tv: string;
+  cv: string;
+  created_at: string;
+  rank_id: number | null;
+  rank_name: string | null;
+  rank_icon: string | null;
+  package_id: number | null;
+  package_name: string | null;
+  first_name: string;
+  last_name: string | null;
+  depth: number;
+  sponsor_depth: number;
+  downline_count: number;
+  total_left: string;
+  total_right: string;
+  carry_left: string;
+  carry_right: string;
+  left_count: number;
+  right_count: number;
+  child_count: number;
+}
+
+/** Columns of a node; `m` is the member, `r` its rank, `p` its package. */
+const NODE_COLUMNS = sql.raw(`m.id, m.parent_id, m.position, m.slot, m.status, m.username, m.email, m.avatar,
+  m.pv::text AS pv, m.tv::text AS tv, m.cv::text AS cv,
+  to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+  m.rank_id, r.name AS rank_name, r.icon AS rank_icon, m.package_id, p.name AS package_name,
+  m.first_name, m.last_name, m.depth, m.sponsor_depth, m.downline_count,
+  m.total_left::text AS total_left, m.total_right::text AS total_right,
+  m.carry_left::text AS carry_left, m.carry_right::text AS carry_right,
+  m.left_count, m.right_count, m.child_count`);
+const NODE_JOINS = sql.raw(`LEFT JOIN ranks r ON r.id = m.rank_id LEFT JOIN packages p ON p.id = m.package_id`);
+
+const int = (v: unknown) => Number(v);
+const intOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const dec = (v: unknown) => (v === null || v === undefined ? '0' : trimDecimal(String(v)));
+
+/** Gross earnings of each member (sum of their bonuses). */
+export async function totalEarnings(database: Database, ids: number[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  if (!ids.length) return out;
+  const rows = await database.rows<{ member_id: number; total: string }>(
+    sql`SELECT member_id, sum(amount_generated)::text AS total FROM earnings
+        WHERE member_id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) GROUP BY member_id`,
+  );
+  for (const r of rows) out.set(int(r.member_id), dec(r.total));
+  return out;
+}
+
+function toTreeNode(row: NodeRow, callerDepth: number, plan: Plan, earnings: Map<number, string>): TreeNode {
+  const binary = plan === 'binary';
+  const position = row.position === 'L' || row.position === 'R' ? row.position : null;
+  return {
+    id: int(row.id),
+    parent_id: intOrNull(row.parent_id),
+    position: binary ? position : null,
+    slot: intOrNull(row.slot),
+    status: int(row.status) === 1 ? 1 : 0,
+    username: row.username,
+    avatar: row.avatar,
+    pv: dec(row.pv),
+    tv: dec(row.tv),
+    cv: dec(row.cv),
+    created_at: row.created_at,
+    rank_id: intOrNull(row.rank_id),
+    rank_name: row.rank_name,
+    rank_icon: row.rank_icon,
+    package_name: row.package_name,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    level: int(row.depth) - callerDepth,
+    total_earnings: earnings.get(int(row.id)) ?? '0',
+    downlines_count: int(row.downline_count),
+    total_left: dec(row.total_left),
+    total_right: dec(row.total_right),
+    carry_left: dec(row.carry_left),
+    carry_right: dec(row.carry_right),
+    left_downline_count: int(row.left_count),
+    right_downline_count: int(row.right_count),
+    child_count: int(row.child_count),
+  };
+}
+
+export const fullName = (first: string, last: string | null) => [first, (last ?? '').trim()].filter(Boolean).join(' ');
+
+/**
+ * The root and `levels` levels below it, parents before children (by level, then in path order),
+ * at most `limit` rows. One range of the (depth, path) index per level; the order is the index's, so the
+ * planner has no reason to read anything else.
+ */
+async function subtreeRows(database: Database, root: TreeAnchor, levels: number, limit: number): Promise<NodeRow[]> {
+  const deepest = root.downlineCount > 0 && root.path !== '' ? levels : 0;
+  const depths = Array.from({ length: deepest + 1 }, (_, i) => root.depth + i);
+  const rows = await database.rows<NodeRow>(sql`
+    SELECT ${NODE_COLUMNS} FROM members m ${NODE_JOINS}
+    WHERE m.depth IN (${sql.join(depths.map((d) => sql`${d}`), sql`, `)})
+      AND m.path LIKE ${likePrefix(root.path)}
+    ORDER BY m.depth, m.path USING ~<~
+    LIMIT ${limit}`);
+  // An unplaced root (no path) matches nothing by path: answer it alone.
+  if (!rows.length || int(rows[0].id) !== root.id) {
+    const [self] = await database.rows<NodeRow>(sql`SELECT ${NODE_COLUMNS} FROM members m ${NODE_JOINS} WHERE m.id = ${root.id}`);
+    return self ? [self] : [];
+  }
+  return rows;
+}
+
+function nest<T extends { id: number; parent_id: number | null }, N extends T & { children: N[] }>(
+  flat: T[],
+  rootId: number,
+  make: (t: T) => N,
+  order: (a: T, b: T) => number,
+): N {
+  const byId = new Map<number, N>();
+  for (const t of flat) byId.set(t.id, make(t));
+  for (const t of [...flat].sort(order)) {
+    if (t.id === rootId || t.parent_id === null) continue;
+    byId.get(t.parent_id)?.children.push(byId.get(t.id)!);
+  }
+  return byId.get(rootId)!;
+}
+
+const bySlot = (a: TreeNode, b: TreeNode) => (a.slot ?? Number.MAX_SAFE_INTEGER) - (b.slot ?? Number.MAX_SAFE_INTEGER) || a.id - b.id;
+
+export interface PlanInfo {
+  plan: Plan;
+  maxWidth: number | null;
+}
+
+/** The tree of a genealogy answer: flat list (parents before children) and, when asked, the nested form. */
+export async function genealogyTree(
+  database: Database,
+  caller: MemberRow,
+  root: TreeAnchor,
+  plan: PlanInfo,
+  nested: boolean,
+): Promise<{ affiliates: TreeNode[]; genealogy: NestedTreeNode | null; maxLevels: number }> {
+  const maxLevels = GENEALOGY_LEVELS[plan.plan];
+  const rows = await subtreeRows(database, root, maxLevels, MAX_TREE_NODES);
+  const earnings = await totalEarnings(database, rows.map((r) => int(r.id)));
+  const flat = rows.map((r) => toTreeNode(r, caller.depth, plan.plan, earnings));
+  if (!nested) return { affiliates: flat, genealogy: null, maxLevels };
+  const packageOf = new Map(rows.map((r) => [int(r.id), intOrNull(r.package_id)]));
+  const tree = nest<TreeNode, NestedTreeNode>(
+    flat,
+    root.id,
+    (n) => ({ ...n, name: fullName(n.first_name, n.last_name), package_id: packageOf.get(n.id) ?? null, children: [] }),
+    bySlot,
+  );
+  return { affiliates: [], genealogy: tree, maxLevels };
+}
+
+function toTableNode(n: TreeNode): TableNode {
+  return {
+    id: n.id,
+    parent_id: n.parent_id,
+    status: n.status,
+    username: n.username,
+    avatar: n.avatar,
+    created_at: n.created_at,
+    first_name: n.first_name,
+    last_name: n.last_name,
+    level: n.level,
+    total_earnings: n.total_earnings,
+    downlines_count: n.downlines_count,
+    child_count: n.child_count,
+  };
+}
+
+/** The tabular tree: the root and TABLE_VIEW_LEVELS levels below it, nested. */
+export async function tableTree(database: Database, caller: MemberRow, root: TreeAnchor, plan: Plan): Promise<NestedTableNode> {
+  const rows = await subtreeRows(database, root, TABLE_VIEW_LEVELS, MAX_TREE_NODES);
+  const earnings = await totalEarnings(database, rows.map((r) => int(r.id)));
+  const flat = rows.map((r) => toTreeNode(r, caller.depth, plan, earnings));
+  const order = new Map(flat.map((n) => [n.id, n]));
+  return nest<TableNode, NestedTableNode>(
+    flat.map(toTableNode),
+    root.id,
+    (n) => ({ ...n, children: [] }),
+    (a, b) => bySlot(order.get(a.id)!, order.get(b.id)!),
+  );
+}
+
+/**
+ * One level below the root (1 = its children) as a list, page by page, in path order. `afterId` (the
+ * last node of the previous page, from next_page_url) continues right after it; it must be a node of
+ * that level, else null is answered. Without it, `page` alone picks the rows.
+ */
+export async function tableLevel(
+  database: Database,
+  caller: MemberRow,
+  root: TreeAnchor,
+  level: number,
+  page: number,
+  afterId?: number,
+): Promise<{ nodes: TableNode[]; hasMore: boolean } | null> {
+  let afterPath: string | null = null;
+  if (afterId !== undefined) {
+    const [row] = await database.rows<{ path: string; depth: number }>(sql`SELECT path, depth FROM members WHERE id = ${afterId}`);
+    if (!row || !inDownline(root.path, row.path) || int(row.depth) !== root.depth + level) return null;
+    afterPath = row.path;
+  }
+  if (root.path === '' || root.downlineCount === 0) return { nodes: [], hasMore: false };
+  const size = TABLE_LEVEL_PAGE_SIZE;
+  const rows = await database.rows<NodeRow>(sql`
+    SELECT ${NODE_COLUMNS} FROM members m ${NODE_JOINS}
+    WHERE m.depth = ${root.depth + level} AND m.path LIKE ${likePrefix(root.path)}
+      ${afterPath === null ? sql`` : sql`AND m.path ~>~ ${afterPath}`}
+    ORDER BY m.path USING ~<~
+    LIMIT ${size + 1} OFFSET ${afterPath === null ? (page - 1) * size : 0}`);
+  const hasMore = rows.length > size;
+  const pageRows = rows.slice(0, size);
+  const earnings = await totalEarnings(database, pageRows.map((r) => int(r.id)));
+  return { nodes: pageRows.map((r) => toTableNode(toTreeNode(r, caller.depth, 'unilevel', earnings))), hasMore };
+}
+
+/**
+ * Levels that exist below `root`: the distance to its deepest member. Existence at a depth is
+ * monotone (a member at depth d has an ancestor at every depth above), so a binary search with
+ * one-row index probes finds it in O(log height) probes.
+ */
+export async function subtreeHeight(database: Database, root: TreeAnchor): Promise<number> {
+  if (root.path === '' || root.downlineCount === 0) return 0;
+  if (root.downlineCount === root.childCount) return 1;
+  const [top] = await database.rows<{ d: number | null }>(sql`SELECT max(depth) AS d FROM members`);
+  const pattern = likePrefix(root.path);
+  const exists = async (k: number) =>
+    (
+      await database.rows(
+        // Ordered like the (depth, path) index: a deep level holds most members, and without the order the
+        // planner may expect to meet one sooner in a sequential scan than it really does.
+        sql`SELECT 1 FROM members WHERE depth = ${root.depth + k} AND path LIKE ${pattern} ORDER BY depth, path USING ~<~ LIMIT 1`,
+      )
+    ).length > 0;
+  let lo = 2; // members at 2 levels below exist: more downline than children
+  let hi = Math.max(lo, int(top?.d ?? 0) - root.depth);
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (await exists(mid)) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/* ---------- downline report ---------- */
+
+export interface ReportQuery {
+  category: DownlineCategory;
+  page: number;
+  level?: number;
+  username?: string;
+  sort: SortOrder;
+  /** Continue after this row (from next_page_url) instead of skipping (page - 1) pages. */
+  after?: ReportCursor;
+}
+
+/** Where a report page ended: join time (microseconds, UTC) and id of its last row. */
+export interface ReportCursor {
+  createdAt: string;
+  id: number;
+}
+
+const CURSOR_TEXT = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([1-9]\d{0,9})$/;
+
+export function encodeCursor(c: ReportCursor): string {
+  return Buffer.from(`${c.createdAt}|${c.id}`, 'utf8').toString('base64url');
+}
+
+/** The cursor of an `after` parameter, or null when it is not one. */
+export function decodeCursor(text: string): ReportCursor | null {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(text)) return null;
+  const m = CURSOR_TEXT.exec(Buffer.from(text, 'base64url').toString('utf8'));
+  if (!m || Number(m[2]) > MAX_ID || Number.isNaN(Date.parse(m[1]))) return null;
+  return { createdAt: m[1], id: Number(m[2]) };
+}
+
+interface ReportRow extends NodeRow {
+  sponsor_username: string | null;
+  placement_username: string | null;
+  cursor_at: string;
+}
+
+/**
+ * Share of all members a downline must hold before the report walks the join-date index instead of
+ * sorting the downline. Walking costs about page size / share rows; sorting costs the downline's size.
+ */
+export const WALK_SHARE = 0.9;
+
+/** Members in every tree (each top member's downline and itself): maintained counters, no scan. */
+async function memberTotal(database: Database): Promise<number> {
+  const [row] = await database.rows<{ n: string | number | null }>(
+    sql`SELECT sum(downline_count + 1) AS n FROM members WHERE parent_id IS NULL`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * A page of the member's downline, newest (desc) or oldest (asc) first: the placement downline at every
+ * depth, or the sponsor downline (everyone the member brought in, and everyone they brought in, …).
+ *
+ * Two plans, chosen from the maintained placement downline count (the sponsor downline lies inside the
+ * placement downline: members are placed below their sponsor):
+ *  - a downline that is nearly every member (the company's top members) may walk the join-date index
+ *    ((created_at, id), or (depth, created_at, id) for one level) and skip the few rows outside it; the
+ *    planner's estimates are right for such a downline and it picks the walk whenever it is cheaper;
+ *  - any other downline is read by its path range ((depth, path) / path index) and sorted: its size.
+ * With `after` (from next_page_url) a page starts where the last one ended instead of skipping rows.
+ */
+export async function downlineReport(
+  database: Database,
+  caller: MemberRow,
+  q: ReportQuery,
+): Promise<{ rows: ReportMember[]; hasMore: boolean; last: ReportCursor | null }> {
+  const size = REPORT_PAGE_SIZE;
+  const empty = { rows: [], hasMore: false, last: null };
+  if (caller.path === '') return empty;
+  const walk = caller.downlineCount >= WALK_SHARE * (await memberTotal(database));
+
+  let pathCol: SQL;
+  let depthCol: SQL;
+  let prefix: string;
+  let callerLevel: number;
+  if (q.category === 'placement') {
+    pathCol = sql.raw('m.path');
+    depthCol = sql.raw('m.depth');
+    prefix = caller.path;
+    callerLevel = caller.depth;
+  } else {
+    const [me] = await database.rows<{ sponsor_path: string; sponsor_depth: number }>(
+      sql`SELECT sponsor_path, sponsor_depth FROM members WHERE id = ${caller.id}`,
+    );
+    if (!me || me.sponsor_path === '') return empty;
+    pathCol = sql.raw('m.sponsor_path');
+    depthCol = sql.raw('m.sponsor_depth');
+    prefix = me.sponsor_path;
+    callerLevel = int(me.sponsor_depth);
+  }
+  const conditions: SQL[] = [
+    sql`${pathCol} LIKE ${likePrefix(prefix)}`,
+    q.level ? sql`${depthCol} = ${callerLevel + q.level}` : sql`${depthCol} > ${callerLevel}`,
+  ];
+  if (q.username) conditions.push(sql`lower(m.username) LIKE ${likePrefix(q.username.toLowerCase())}`);
+  const desc = q.sort !== 'asc';
+  if (q.after) {
+    const at = sql`(${q.after.createdAt}::timestamptz, ${q.after.id}::int)`;
+    conditions.push(desc ? sql`(m.created_at, m.id) < ${at}` : sql`(m.created_at, m.id) > ${at}`);
+  }
+  const dir = sql.raw(desc ? 'DESC' : 'ASC');
+  // Sorting plan: order by expressions no index provides, so that the rows come from the path range
+  // (join dates follow depth, so walking the join-date index for a downline that is a small part of the
+  // tree can pass most of the tree before it meets the downline's newest members).
+  const order = walk ? sql`m.created_at ${dir}, m.id ${dir}` : sql`m.created_at + interval '0 s' ${dir}, m.id + 0 ${dir}`;
+  const offset = q.after ? 0 : (q.page - 1) * size;
+  const rows = await database.rows<ReportRow>(sql`
+    WITH page AS (
+      SELECT m.id, m.created_at FROM members m
+      WHERE ${sql.join(conditions, sql` AND `)}
+      ORDER BY ${order}
+      LIMIT ${size + 1} OFFSET ${offset}
+    )
+    SELECT ${NODE_COLUMNS}, s.username AS sponsor_username, pp.username AS placement_username,
+           to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at
+    FROM page JOIN members m ON m.id = page.id ${NODE_JOINS}
+    LEFT JOIN members s ON s.id = m.sponsor_id
+    LEFT JOIN members pp ON pp.id = m.parent_id
+    ORDER BY page.created_at ${dir}, page.id ${dir}`);
+  const hasMore = rows.length > size;
+  const pageRows = rows.slice(0, size);
+  const earnings = await totalEarnings(database, pageRows.map((r) => int(r.id)));
+  const lastRow = pageRows.at(-1);
+  return {
+    hasMore,
+    last: lastRow ? { createdAt: lastRow.cursor_at, id: int(lastRow.id) } : null,
+    rows: pageRows.map((r) => ({
+      id: int(r.id),
+      parent_id: intOrNull(r.parent_id),
+      sponsor_username: r.sponsor_username,
+      placement_username: r.placement_username,
+      status: int(r.status) === 1 ? 1 : 0,
+      email: r.email,
+      username: r.username,
+      avatar: r.avatar,
+      pv: dec(r.pv),
+      tv: dec(r.tv),
+      cv: dec(r.cv),
+      created_at: r.created_at,
+      rank_id: intOrNull(r.rank_id),
+      rank_name: r.rank_name,
+      rank_icon: r.rank_icon,
+      first_name: r.first_name,
+      last_name: r.last_name,
+      level: (q.category === 'placement' ? int(r.depth) : int(r.sponsor_depth)) - callerLevel,
+      total_earnings: earnings.get(int(r.id)) ?? '0',
+      total_left: dec(r.total_left),
+      total_right: dec(r.total_right),
+      carry_left: dec(r.carry_left),
+      carry_right: dec(r.carry_right),
+    })),
+  };
+}

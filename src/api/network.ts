@@ -1,0 +1,49 @@
+/** Network calls of spec §7: genealogy, tabular tree, max levels and the downline report. */
+import { get } from './client';
+import {
+  downlineReportSchema,
+  genealogySchema,
+  maxLevelsSchema,
+  tableViewSchema,
+  tableViewSingleSchema,
+  type DownlineCategory,
+  type DownlineReportQuery,
+  type GenealogyQuery,
+  type TableViewQuery,
+  type TableViewSingleQuery,
+} from '../schemas/network.schema';
+
+/** `/api/network/<call>` or `/api/network/<call>/<id>`. */
+const at = (call: string, id?: number | null) => `/api/network/${call}${id === undefined || id === null ? '' : `/${id}`}`;
+
+/**
+ * The paging parameters a page-numbered answer's next_page_url asks for (page, and `after`: where the
+ * last page ended), or null at the end.
+ */
+export function nextPageOf(nextPageUrl: string | null): { page: number; after?: string } | null {
+  if (!nextPageUrl) return null;
+  const params = new URL(nextPageUrl, 'http://localhost').searchParams;
+  const page = Number(params.get('page'));
+  if (!Number.isInteger(page) || page < 1) return null;
+  const after = params.get('after');
+  return after ? { page, after } : { page };
+}
+
+export const networkApi = {
+  /** The tree below the member (or below the downline node `id`, or the member named `username`). */
+  genealogy: (q: GenealogyQuery & { id?: number | null } = {}) =>
+    get(genealogySchema, at('genealogy', q.id), { username: q.username, is_nested: q.is_nested === false ? undefined : 1 }),
+  tableView: (q: TableViewQuery & { id?: number | null } = {}) => get(tableViewSchema, at('table_view', q.id), { username: q.username }),
+  /** One level below the root as a list; `page` continues a long level (see next_page_url). */
+  tableViewSingle: (q: TableViewSingleQuery & { id?: number | null } = {}) =>
+    get(tableViewSingleSchema, at('table_view_single', q.id), { username: q.username, level: q.level, page: q.page, after: q.after }),
+  maxLevels: (id?: number | null) => get(maxLevelsSchema, at('max_levels', id)),
+  downlineReport: (category: DownlineCategory = 'placement', q: DownlineReportQuery = {}) =>
+    get(downlineReportSchema, `/api/network/downline_report/${category}`, {
+      page: q.page,
+      username: q.username,
+      level: q.level,
+      sort: q.sort,
+      after: q.after,
+    }),
+};

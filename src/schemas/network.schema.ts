@@ -1,0 +1,249 @@
+/**
+ * Network calls of spec §7 (genealogy, table view, max levels, downline report): query parameters and
+ * the `data` of the answers (spec §3: Genealogy response, Tree node, Table view response, Downline
+ * report page, Report member, Recent joining).
+ *
+ * Levels: every node's `level` counts from the signed-in member (0 = the member, 1 = the members
+ * placed directly below, …), so a node keeps its level however the tree is entered.
+ */
+import * as z from 'zod/mini';
+import { decimalString, idSchema, planSchema } from './common.schema';
+
+const count = z.number().check(z.int(), z.nonnegative());
+const level = z.number().check(z.int(), z.nonnegative());
+/** ISO 8601 instant in UTC ('2026-01-31T09:15:00.000Z'). */
+const instant = z.string();
+const statusSchema = z.union([z.literal(0), z.literal(1)]);
+
+/** Binary plans place members left or right; matrix and unilevel plans only have a slot index. */
+export const legSchema = z.enum(['L', 'R']);
+export type Leg = z.infer<typeof legSchema>;
+
+/** A member of the placement tree as the genealogy shows it (spec §3 "Tree node"). */
+export const treeNodeSchema = z.object({
+  id: idSchema,
+  parent_id: z.nullable(idSchema),
+  /** 'L' / 'R' on the binary plan, null on matrix and unilevel. An empty binary slot is a missing position. */
+  position: z.nullable(legSchema),
+  /** 0-based place under the parent (binary: L = 0, R = 1; matrix: 0 … max_width - 1). */
+  slot: z.nullable(z.number().check(z.int(), z.nonnegative())),
+  status: statusSchema,
+  username: z.string(),
+  avatar: z.nullable(z.string()),
+  pv: decimalString,
+  tv: decimalString,
+  cv: decimalString,
+  created_at: instant,
+  rank_id: z.nullable(idSchema),
+  rank_name: z.nullable(z.string()),
+  rank_icon: z.nullable(z.string()),
+  package_name: z.nullable(z.string()),
+  first_name: z.string(),
+  last_name: z.nullable(z.string()),
+  level,
+  total_earnings: decimalString,
+  /** Everyone placed below this member, at any depth. */
+  downlines_count: count,
+  total_left: decimalString,
+  total_right: decimalString,
+  carry_left: decimalString,
+  carry_right: decimalString,
+  left_downline_count: count,
+  right_downline_count: count,
+  /** Members placed directly below (may exceed the children an answer carries at its last level). */
+  child_count: count,
+});
+export type TreeNode = z.infer<typeof treeNodeSchema>;
+
+/** The nested form of a tree node: also `name` (full name), `package_id` and its `children`. */
+export interface NestedTreeNode extends TreeNode {
+  name: string;
+  package_id: number | null;
+  children: NestedTreeNode[];
+}
+export const nestedTreeNodeSchema: z.ZodMiniType<NestedTreeNode> = z.object({
+  ...treeNodeSchema.shape,
+  name: z.string(),
+  package_id: z.nullable(idSchema),
+  get children() {
+    return z.array(nestedTreeNodeSchema);
+  },
+});
+
+/** GET /api/network/genealogy[/{id}] (spec §3 "Genealogy response"). */
+export const genealogySchema = z.object({
+  /** Flat form: the root and every node below it down to max_levels, parents before children. Empty when nested. */
+  affiliates: z.array(treeNodeSchema),
+  /** Nested form (is_nested=1): the root with its children; null otherwise. */
+  genealogy: z.nullable(nestedTreeNodeSchema),
+  /** A username was asked for and found in the member's downline (false: the answer shows the usual root). */
+  search_valid: z.boolean(),
+  /** New members may be signed up into an empty slot of the tree (binary and matrix plans). */
+  signup_from_tree: z.boolean(),
+  /** Username of the root's placement parent, to go one level up; null at the member's own root. */
+  parent_username: z.nullable(z.string()),
+  /** Levels below the root an answer carries; deeper nodes are loaded by asking for their id. */
+  max_levels: z.number().check(z.int(), z.positive()),
+  /** Children a member can have: 2 (binary), the matrix width, or null (unilevel: no limit). */
+  max_width: z.nullable(z.number().check(z.int(), z.positive())),
+  root_affiliate_id: idSchema,
+  /** Not named by the spec: the plan the tree is drawn for. */
+  compensation_plan: planSchema,
+});
+export type Genealogy = z.infer<typeof genealogySchema>;
+
+/** A row of the tabular tree (spec §3 "Table view response"). */
+export const tableNodeSchema = z.object({
+  id: idSchema,
+  parent_id: z.nullable(idSchema),
+  status: statusSchema,
+  username: z.string(),
+  avatar: z.nullable(z.string()),
+  created_at: instant,
+  first_name: z.string(),
+  last_name: z.nullable(z.string()),
+  level,
+  total_earnings: decimalString,
+  downlines_count: count,
+  /** Not named by the spec: members placed directly below, so a row knows whether it can expand. */
+  child_count: count,
+});
+export type TableNode = z.infer<typeof tableNodeSchema>;
+
+export interface NestedTableNode extends TableNode {
+  children: NestedTableNode[];
+}
+export const nestedTableNodeSchema: z.ZodMiniType<NestedTableNode> = z.object({
+  ...tableNodeSchema.shape,
+  get children() {
+    return z.array(nestedTableNodeSchema);
+  },
+});
+
+/** GET /api/network/table_view[/{id}]: the root and its first levels, nested. */
+export const tableViewSchema = z.object({
+  genealogy: nestedTableNodeSchema,
+  search_valid: z.boolean(),
+  /** Levels that exist below the root (the deepest member's distance from it; 0 for a member with no downline). */
+  max_levels: z.number().check(z.int(), z.nonnegative()),
+  /** Not named by the spec: levels below the root this answer carries. */
+  levels_loaded: z.number().check(z.int(), z.positive()),
+});
+export type TableView = z.infer<typeof tableViewSchema>;
+
+/** GET /api/network/table_view_single[/{id}]: one level below the root, as a list (page by page). */
+export const tableViewSingleSchema = z.object({
+  genealogy: z.array(tableNodeSchema),
+  search_valid: z.boolean(),
+  max_levels: z.number().check(z.int(), z.nonnegative()),
+  /** The level asked for, counted from the root of the answer (1 = its direct children). */
+  level: z.number().check(z.int(), z.positive()),
+  root_affiliate_id: idSchema,
+  next_page_url: z.nullable(z.string()),
+});
+export type TableViewSingle = z.infer<typeof tableViewSingleSchema>;
+
+/** GET /api/network/max_levels[/{id}]. */
+export const maxLevelsSchema = z.object({
+  max_levels: z.number().check(z.int(), z.nonnegative()),
+});
+export type MaxLevels = z.infer<typeof maxLevelsSchema>;
+
+/** spec §3 "Report member". */
+export const reportMemberSchema = z.object({
+  id: idSchema,
+  parent_id: z.nullable(idSchema),
+  sponsor_username: z.nullable(z.string()),
+  placement_username: z.nullable(z.string()),
+  status: statusSchema,
+  email: z.nullable(z.string()),
+  username: z.string(),
+  avatar: z.nullable(z.string()),
+  pv: decimalString,
+  tv: decimalString,
+  cv: decimalString,
+  created_at: instant,
+  rank_id: z.nullable(idSchema),
+  rank_name: z.nullable(z.string()),
+  rank_icon: z.nullable(z.string()),
+  first_name: z.string(),
+  last_name: z.nullable(z.string()),
+  /** Placement levels (placement report) or sponsor generations (sponsor report) below the member. */
+  level: z.number().check(z.int(), z.positive()),
+  total_earnings: decimalString,
+  total_left: decimalString,
+  total_right: decimalString,
+  carry_left: decimalString,
+  carry_right: decimalString,
+});
+export type ReportMember = z.infer<typeof reportMemberSchema>;
+
+/** GET /api/network/downline_report[/{category}] (spec §3 "Downline report page"): page-number paging. */
+export const downlineReportSchema = z.object({
+  data: z.array(reportMemberSchema),
+  /** The next page with the same filters, or null on the last page. */
+  next_page_url: z.nullable(z.string()),
+  /** Not named by the spec: the page answered and its size. */
+  current_page: z.number().check(z.int(), z.positive()),
+  per_page: z.number().check(z.int(), z.positive()),
+});
+export type DownlineReport = z.infer<typeof downlineReportSchema>;
+
+/** spec §3 "Recent joining". */
+export const recentJoiningSchema = z.object({
+  id: idSchema,
+  first_name: z.string(),
+  last_name: z.nullable(z.string()),
+  joined_date: instant,
+  avatar: z.nullable(z.string()),
+});
+export type RecentJoining = z.infer<typeof recentJoiningSchema>;
+
+/* ---------- query parameters ---------- */
+
+const usernameQuery = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
+/** Positive whole number given as query text (1 … 9 999 999). */
+const positiveIntText = z.string().check(z.regex(/^[1-9]\d{0,6}$/));
+
+export const downlineCategorySchema = z.enum(['placement', 'sponsor']);
+export type DownlineCategory = z.infer<typeof downlineCategorySchema>;
+export const sortSchema = z.enum(['asc', 'desc']);
+export type SortOrder = z.infer<typeof sortSchema>;
+
+export const genealogyQuerySchema = z.looseObject({
+  username: z.optional(usernameQuery),
+  is_nested: z.optional(z.enum(['0', '1', 'true', 'false'])),
+});
+export type GenealogyQuery = { username?: string; is_nested?: boolean };
+
+export const tableViewQuerySchema = z.looseObject({ username: z.optional(usernameQuery) });
+export type TableViewQuery = { username?: string };
+
+export const tableViewSingleQuerySchema = z.looseObject({
+  username: z.optional(usernameQuery),
+  level: z.optional(positiveIntText),
+  page: z.optional(positiveIntText),
+  /** Not named by the spec: id of the last node of the previous page, as carried by next_page_url. */
+  after: z.optional(z.string().check(z.regex(/^[1-9]\d{0,9}$/))),
+});
+export type TableViewSingleQuery = { username?: string; level?: number; page?: number; after?: number };
+
+export const downlineReportQuerySchema = z.looseObject({
+  page: z.optional(positiveIntText),
+  /** Members whose username starts with this text (case-insensitive). */
+  username: z.optional(usernameQuery),
+  level: z.optional(positiveIntText),
+  /** By join date: 'desc' newest first (default), 'asc' oldest first (spec §5). */
+  sort: z.optional(sortSchema),
+  /**
+   * Not named by the spec: where the previous page ended, as carried by next_page_url. With it the next
+   * page continues exactly after that row (no repeats when members join meanwhile, no cost for deep
+   * pages); without it `page` alone picks the rows.
+   */
+  after: z.optional(z.string().check(z.maxLength(128))),
+});
+export type DownlineReportQuery = { page?: number; username?: string; level?: number; sort?: SortOrder; after?: string };
+
+export const downlineCategoryParamsSchema = z.object({ category: downlineCategorySchema });
+/** Ids travel as path text; anything that is not a member of the caller's downline is refused alike. */
+export const nodeIdParamsSchema = z.object({ id: z.string() });
