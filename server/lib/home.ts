@@ -1,0 +1,964 @@
+/**
+ * Home (spec §3, §7): the figures of the dashboard, packages, ranks, binary summary, promotions and
+ * notifications of one member, read from the tables that own them — money from the ledger (exact
+ * decimals, never floats), volumes and counters from the maintained tree columns.
+ *
+ * Also the allow-list sanitiser every article's HTML passes through before it is served.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import type { MemberRow } from '../db/schema';
+import type { SettingsService } from './settings';
+import type { Modules } from '../../src/schemas/common.schema';
+import type {
+  Article,
+  BinarySummary,
+  DashboardExtra,
+  DashboardSummary,
+  HomeEvent,
+  MessageNotification,
+  MonthlyTotal,
+  NotificationCounts,
+  Notifications,
+  OrderNotification,
+  PackageData,
+  PackageOption,
+  PayoutNotification,
+  Promotions,
+  Ranks,
+  RecruitmentProgress,
+  StoryItem,
+} from '../../src/schemas/home.schema';
+import { NOTIFICATION_LIST_LIMIT } from '../../src/schemas/home.schema';
+import type { RecentJoining } from '../../src/schemas/network.schema';
+import { TRANSACTION_LABELS, findWallet, kycStatus, rowsOf, walletBalance } from './ledger';
+import * as money from './money';
+import { ListQuery } from './pagination';
+import { likePrefix } from './genealogy';
+import { payoutTotals, transactionRows } from '../routes/wallet.routes';
+
+// =============================================================================================
+// HTML sanitiser
+//
+// The input is tokenised and a NEW fragment is written from the tokens: only allow-listed elements
+// with allow-listed attributes come out, every text run and attribute value is decoded and then
+// re-escaped, every attribute is double-quoted. The output is serialised here, not filtered in
+// place, so nothing the input does with quoting, comments, odd whitespace, namespaces or broken
+// markup survives: scripts, event handlers, styles, frames, forms and javascript:/data: URLs never
+// reach the output. The content of script-like elements is dropped, not shown as text.
+
+/** Allowed elements and their allowed attributes. */
+const ALLOWED_TAGS: Record<string, readonly string[]> = {
+  p: [],
+  br: [],
+  hr: [],
+  div: [],
+  span: [],
+  strong: [],
+  b: [],
+  em: [],
+  i: [],
+  u: [],
+  s: [],
+  small: [],
+  sub: [],
+  sup: [],
+  mark: [],
+  h2: [],
+  h3: [],
+  h4: [],
+  h5: [],
+  h6: [],
+  blockquote: [],
+  ul: [],
+  ol: ['start'],
+  li: [],
+  code: [],
+  pre: [],
+  figure: [],
+  figcaption: [],
+  table: [],
+  thead: [],
+  tbody: [],
+  tr: [],
+  th: ['colspan', 'rowspan', 'scope'],
+  td: ['colspan', 'rowspan'],
+  a: ['href', 'title'],
+  img: ['src', 'alt', 'title', 'width', 'height'],
+};
+/** An article's own heading is its title: a heading 1 in the body becomes a heading 2. */
+const RENAMED_TAGS: Record<string, string> = { h1: 'h2' };
+const VOID_TAGS = new Set(['br', 'hr', 'img']);
+/** Elements whose content is raw text up to their end tag (script-like): dropped with their content. */
+const RAW_TEXT_TAGS = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes', 'noscript', 'plaintext']);
+/** Elements dropped together with everything inside them. */
+const DROPPED_WITH_CONTENT = new Set(['template', 'svg', 'math', 'object', 'applet', 'select', 'head', 'frameset', 'frame', 'canvas', 'audio', 'video', 'button']);
+const MAX_NESTING = 64;
+const NUMBER_ATTRS = new Set(['width', 'height', 'colspan', 'rowspan', 'start']);
+const TABLE_SCOPES = new Set(['row', 'col', 'rowgroup', 'colgroup']);
+
+const NAMED_REFS: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  colon: ':',
+  tab: '\t',
+  newline: '\n',
+  lpar: '(',
+  rpar: ')',
+  sol: '/',
+  bsol: '\\',
+  period: '.',
+  comma: ',',
+  semi: ';',
+  excl: '!',
+  num: '#',
+  percnt: '%',
+  equals: '=',
+  copy: '©',
+  reg: '®',
+  trade: '™',
+  hellip: '…',
+  mdash: '—',
+  ndash: '–',
+  lsquo: '‘',
+  rsquo: '’',
+  ldquo: '“',
+  rdquo: '”',
+  laquo: '«',
+  raquo: '»',
+  euro: '€',
+  pound: '£',
+  middot: '·',
+  bull: '•',
+  deg: '°',
+};
+
+/** Character references → characters (numeric, and the named ones above, with or without ';'). */
+export function decodeEntities(s: string): string {
+  if (!s.includes('&')) return s;
+  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z][a-z0-9]*);?/gi, (whole, ref: string) => {
+    if (ref[0] === '#') {
+      const hex = ref[1] === 'x' || ref[1] === 'X';
+      const cp = hex ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+      if (!Number.isFinite(cp) || cp <= 0 || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return '\ufffd';
+      return String.fromCodePoint(cp);
+    }
+    return NAMED_REFS[ref.toLowerCase()] ?? whole;
+  });
+}
+
+const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttr = (s: string) => escapeText(s).replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/**
+ * A URL a member may follow (`link`: http, https, mailto, tel or a same-site address) or load
+ * (`image`: http, https or a same-site path); null otherwise. Browsers ignore leading and trailing
+ * controls and spaces and every tab and newline inside a URL, so the check does the same first.
+ */
+export function safeUrl(raw: string, kind: 'link' | 'image'): string | null {
+  // eslint-disable-next-line no-control-regex
+  const v = raw.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '');
+  if (!v) return null;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(v);
+  if (scheme) {
+    const allowed = kind === 'link' ? ['http', 'https', 'mailto', 'tel'] : ['http', 'https'];
+    return allowed.includes(scheme[1].toLowerCase()) ? v : null;
+  }
+  // Relative: no protocol-relative address ("//host", "/\host", "\host"), nothing else that reads as a scheme.
+  if (/^[\\/][\\/]/.test(v) || v.startsWith('\\')) return null;
+  if (/^[^/?#]*:/.test(v)) return null;
+  if (kind === 'image' && !v.startsWith('/')) return null;
+  return v;
+}
+
+interface HtmlTag {
+  name: string;
+  attrs: Array<[string, string]>;
+  end: boolean;
+  /** Index just after the tag's '>'. */
+  next: number;
+}
+
+const isHtmlSpace = (c: string | undefined) => c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f';
+const isAsciiLetter = (c: string | undefined) => !!c && /[a-z]/i.test(c);
+
+/** Read the tag starting at `i` (input[i] === '<'); null when the input ends inside it. */
+function readTag(input: string, i: number): HtmlTag | null {
+  const end = input[i + 1] === '/';
+  let j = i + (end ? 2 : 1);
+  let name = '';
+  while (j < input.length && !isHtmlSpace(input[j]) && input[j] !== '/' && input[j] !== '>') name += input[j++];
+  const attrs: Array<[string, string]> = [];
+  for (;;) {
+    while (j < input.length && (isHtmlSpace(input[j]) || input[j] === '/')) j++;
+    if (j >= input.length) return null;
+    if (input[j] === '>') return { name: name.toLowerCase(), attrs, end, next: j + 1 };
+    let attr = input[j++];
+    while (j < input.length && !isHtmlSpace(input[j]) && input[j] !== '/' && input[j] !== '>' && input[j] !== '=') attr += input[j++];
+    while (j < input.length && isHtmlSpace(input[j])) j++;
+    let value = '';
+    if (input[j] === '=') {
+      j++;
+      while (j < input.length && isHtmlSpace(input[j])) j++;
+      const q = input[j];
+      if (q === '"' || q === "'") {
+        const close = input.indexOf(q, j + 1);
+        if (close < 0) return null;
+        value = input.slice(j + 1, close);
+        j = close + 1;
+      } else {
+        while (j < input.length && !isHtmlSpace(input[j]) && input[j] !== '>') value += input[j++];
+      }
+    }
+    attrs.push([attr.toLowerCase(), value]);
+  }
+}
+
+/** The kept attributes of an allowed element, serialised; null when the element must go (an image without a safe source). */
+function cleanAttrs(tag: string, attrs: Array<[string, string]>): string | null {
+  const allowed = ALLOWED_TAGS[tag];
+  const out: Array<[string, string]> = [];
+  const seen = new Set<string>();
+  for (const [name, rawValue] of attrs) {
+    if (!allowed.includes(name) || seen.has(name)) continue;
+    seen.add(name);
+    const value = decodeEntities(rawValue);
+    if (name === 'href' || name === 'src') {
+      const url = safeUrl(value, name === 'href' ? 'link' : 'image');
+      if (url !== null) out.push([name, url]);
+    } else if (NUMBER_ATTRS.has(name)) {
+      if (/^\d{1,4}$/.test(value.trim())) out.push([name, value.trim()]);
+    } else if (name === 'scope') {
+      if (TABLE_SCOPES.has(value.trim().toLowerCase())) out.push([name, value.trim().toLowerCase()]);
+    } else {
+      out.push([name, value.slice(0, 500)]);
+    }
+  }
+  if (tag === 'img' && !out.some(([n]) => n === 'src')) return null;
+  if (tag === 'a' && out.some(([n]) => n === 'href')) out.push(['rel', 'noopener noreferrer nofollow'], ['target', '_blank']);
+  return out.map(([n, v]) => ` ${n}="${escapeAttr(v)}"`).join('');
+}
+
+/** Index after the end tag of a raw-text element opened before `from` (the end of the input when there is none). */
+function skipRawText(src: string, from: number, name: string): number {
+  if (name === 'plaintext') return src.length;
+  const re = new RegExp(`</${name}(?=[\\s/>])`, 'ig');
+  re.lastIndex = from;
+  const m = re.exec(src);
+  if (!m) return src.length;
+  const close = src.indexOf('>', m.index);
+  return close < 0 ? src.length : close + 1;
+}
+
+/** The allow-listed, re-serialised form of an HTML fragment. */
+export function sanitizeHtml(input: string | null | undefined): string {
+  const src = String(input ?? '');
+  let out = '';
+  const open: string[] = [];
+  /** Inside an element dropped with its content: its name and nesting count. */
+  let skip: { name: string; depth: number } | null = null;
+  let text = '';
+  const flushText = () => {
+    if (text && !skip) out += escapeText(decodeEntities(text));
+    text = '';
+  };
+
+  let i = 0;
+  while (i < src.length) {
+    const lt = src.indexOf('<', i);
+    if (lt < 0) {
+      text += src.slice(i);
+      break;
+    }
+    text += src.slice(i, lt);
+    const next = src[lt + 1];
+    if (src.startsWith('<!--', lt)) {
+      flushText();
+      const close = src.indexOf('-->', lt + 4);
+      i = close < 0 ? src.length : close + 3;
+      continue;
+    }
+    // Bogus comments: <!…>, <?…>, and </ followed by something that is no tag name.
+    if (next === '!' || next === '?' || (next === '/' && !isAsciiLetter(src[lt + 2]))) {
+      flushText();
+      const close = src.indexOf('>', lt + 1);
+      i = close < 0 ? src.length : close + 1;
+      continue;
+    }
+    if (!isAsciiLetter(next) && next !== '/') {
+      text += '<'; // a lone '<' is text
+      i = lt + 1;
+      continue;
+    }
+    flushText();
+    const tag = readTag(src, lt);
+    if (!tag) break; // the input ends inside a tag: a browser drops it too
+    i = tag.next;
+    const name = tag.name;
+
+    if (skip) {
+      if (name === skip.name) {
+        skip.depth += tag.end ? -1 : 1;
+        if (skip.depth === 0) skip = null;
+      } else if (!tag.end && RAW_TEXT_TAGS.has(name)) {
+        i = skipRawText(src, i, name);
+      }
+      continue;
+    }
+    if (!tag.end && RAW_TEXT_TAGS.has(name)) {
+      i = skipRawText(src, i, name);
+      continue;
+    }
+    if (!tag.end && DROPPED_WITH_CONTENT.has(name)) {
+      skip = { name, depth: 1 };
+      continue;
+    }
+    const el = RENAMED_TAGS[name] ?? name;
+    if (!Object.prototype.hasOwnProperty.call(ALLOWED_TAGS, el)) continue;
+    if (tag.end) {
+      const at = open.lastIndexOf(el);
+      if (at < 0) continue;
+      while (open.length > at) out += `</${open.pop()}>`;
+      continue;
+    }
+    if (open.length >= MAX_NESTING) continue;
+    const attrs = cleanAttrs(el, tag.attrs);
+    if (attrs === null) continue;
+    out += `<${el}${attrs}>`;
+    if (!VOID_TAGS.has(el)) open.push(el);
+  }
+  flushText();
+  while (open.length) out += `</${open.pop()}>`;
+  return out;
+}
+
+/** Plain text of an HTML fragment (tags dropped, references decoded, whitespace collapsed). */
+export function htmlToText(input: string | null | undefined): string {
+  return decodeEntities(sanitizeHtml(input).replace(/<[^>]*>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+// =============================================================================================
+// Shared helpers
+
+const DAY = 86_400_000;
+const RECENT_ITEMS = 5;
+const RECENT_STORIES = 3;
+const PROMOTION_ITEMS = 10;
+const RECRUITMENT_MONTHS = 6;
+const HISTORY_MONTHS = 12;
+
+/** Order statuses → theme colour of their badge. */
+export const ORDER_STATUS_COLORS: Record<string, string> = {
+  pending: 'yellow',
+  processing: 'blue',
+  shipped: 'cyan',
+  completed: 'green',
+  cancelled: 'red',
+};
+const PAYOUT_STATUS_NAMES: Record<number, string> = { 1: 'pending', 2: 'approved', 3: 'paid', 4: 'rejected' };
+
+/** The `home` settings row. */
+export interface HomeSettings {
+  /** Referring is limited to members with an approved KYC. */
+  referral_criteria_enabled: boolean;
+  /** Storefront category path of the affiliate products (shown when the product_category module is on). */
+  affiliate_products_category: string | null;
+}
+export const DEFAULT_HOME_SETTINGS: HomeSettings = { referral_criteria_enabled: true, affiliate_products_category: null };
+
+export async function homeSettings(settings: SettingsService): Promise<HomeSettings> {
+  const all = (await settings.all()) as unknown as Record<string, unknown>;
+  const row = all.home && typeof all.home === 'object' ? (all.home as Partial<HomeSettings>) : {};
+  return { ...DEFAULT_HOME_SETTINGS, ...row };
+}
+
+/** Decimal text from the database → 4 fraction digits ("12.5" → "12.5000"); null/undefined → 0. */
+const dec = (v: unknown): string => money.format(money.parse(v === null || v === undefined ? '0' : String(v)));
+const decOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : dec(v));
+const iso = (v: unknown): string => new Date(v as string | Date).toISOString();
+const isoOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : iso(v));
+const int = (v: unknown) => Number(v);
+const leg = (v: unknown): 'L' | 'R' | null => (v === 'L' || v === 'R' ? v : null);
+
+/** First instant of the UTC month of `d`, moved by `add` months. */
+export function monthStart(d: Date, add = 0): Date {
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + add, 1));
+}
+const monthKey = (d: Date) => d.toISOString().slice(0, 7);
+
+// =============================================================================================
+// Stories and events
+
+interface StoryDbRow {
+  id: number;
+  title: string;
+  description: string;
+  content: string;
+  url: string | null;
+  image_preview: string | null;
+  updated_at: string | Date;
+}
+
+async function storyRows(db: Db, kind: 'article' | 'video', limit: number): Promise<StoryDbRow[]> {
+  return rowsOf<StoryDbRow>(
+    db,
+    sql`SELECT id, title, description, content, url, image_preview, updated_at FROM stories
+        WHERE kind = ${kind} AND published ORDER BY updated_at DESC, id DESC LIMIT ${limit}`,
+  );
+}
+
+const toStoryItem = (r: StoryDbRow): StoryItem => ({
+  id: int(r.id),
+  title: r.title,
+  description: r.description,
+  url: r.url,
+  image_preview: r.image_preview,
+  updated_at: iso(r.updated_at),
+});
+
+/** An article as served: its HTML content sanitised. */
+export const toArticle = (r: Pick<StoryDbRow, 'id' | 'title' | 'description' | 'content' | 'image_preview' | 'updated_at'>): Article => ({
+  id: int(r.id),
+  title: r.title,
+  description: r.description,
+  content: sanitizeHtml(r.content),
+  image_preview: r.image_preview,
+  updated_at: iso(r.updated_at),
+});
+
+export async function recentStories(db: Db, kind: 'article' | 'video', limit = RECENT_STORIES): Promise<StoryItem[]> {
+  return (await storyRows(db, kind, limit)).map(toStoryItem);
+}
+
+export async function recentArticles(db: Db, limit: number): Promise<Article[]> {
+  return (await storyRows(db, 'article', limit)).map(toArticle);
+}
+
+const EVENT_COLUMNS = sql.raw('id, title, venue, about, image_preview, tag, start_date, end_date, updated_at');
+
+const toEvent = (r: Record<string, unknown>): HomeEvent => ({
+  id: int(r.id),
+  title: String(r.title),
+  venue: String(r.venue),
+  about: String(r.about),
+  image_preview: (r.image_preview as string | null) ?? null,
+  tag: (r.tag as string | null) ?? null,
+  start_date: iso(r.start_date),
+  end_date: iso(r.end_date),
+  updated_at: iso(r.updated_at),
+});
+
+/** Events not over yet, soonest first. */
+export async function upcomingEvents(db: Db, limit: number, now = new Date()): Promise<HomeEvent[]> {
+  const rows = await rowsOf(
+    db,
+    sql`SELECT ${EVENT_COLUMNS} FROM events WHERE published AND end_date >= ${now.toISOString()}::timestamptz
+        ORDER BY start_date, id LIMIT ${limit}`,
+  );
+  return rows.map(toEvent);
+}
+
+/** Upcoming events (soonest first), then the latest past ones, `limit` in all. */
+export async function promotionEvents(db: Db, limit: number, now = new Date()): Promise<HomeEvent[]> {
+  const upcoming = await upcomingEvents(db, limit, now);
+  if (upcoming.length >= limit) return upcoming;
+  const past = await rowsOf(
+    db,
+    sql`SELECT ${EVENT_COLUMNS} FROM events WHERE published AND end_date < ${now.toISOString()}::timestamptz
+        ORDER BY end_date DESC, id DESC LIMIT ${limit - upcoming.length}`,
+  );
+  return [...upcoming, ...past.map(toEvent)];
+}
+
+export async function promotions(db: Db, now = new Date()): Promise<Promotions> {
+  return { events: await promotionEvents(db, PROMOTION_ITEMS, now), articles: await recentArticles(db, PROMOTION_ITEMS) };
+}
+
+// =============================================================================================
+// Dashboard
+
+/** Newest members of the member's placement downline. */
+export async function recentDownlineJoinings(db: Db, m: MemberRow, limit = RECENT_ITEMS): Promise<RecentJoining[]> {
+  if (m.path === '' || m.downlineCount === 0) return [];
+  const rows = await rowsOf<{ id: number; first_name: string; last_name: string | null; avatar: string | null; created_at: string | Date }>(
+    db,
+    sql`SELECT id, first_name, last_name, avatar, created_at FROM members
+        WHERE path LIKE ${likePrefix(m.path)} AND id <> ${m.id} AND verified
+        ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
+  );
+  return rows.map((r) => ({ id: int(r.id), first_name: r.first_name, last_name: r.last_name, joined_date: iso(r.created_at), avatar: r.avatar }));
+}
+
+/** Money into (credit) and out of (debit) the wallet per UTC month, `months` months up to the current one, oldest first. */
+export async function walletHistory(db: Db, memberId: number, now = new Date(), months = HISTORY_MONTHS): Promise<{ credit: MonthlyTotal[]; debit: MonthlyTotal[] }> {
+  const from = monthStart(now, -(months - 1));
+  const to = monthStart(now, 1);
+  const wallet = await findWallet(db, memberId);
+  const rows = wallet === null
+    ? []
+    : await rowsOf<{ m: string; credit: string; debit: string }>(
+        db,
+        sql`SELECT to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS m,
+                   coalesce(sum(-e.amount) FILTER (WHERE e.amount < 0), 0)::text AS credit,
+                   coalesce(sum(e.amount) FILTER (WHERE e.amount > 0), 0)::text AS debit
+            FROM ledger_entries e
+            WHERE e.account_id = ${wallet} AND e.created_at >= ${from.toISOString()}::timestamptz AND e.created_at < ${to.toISOString()}::timestamptz
+            GROUP BY 1`,
+      );
+  const byMonth = new Map(rows.map((r) => [r.m, r]));
+  const credit: MonthlyTotal[] = [];
+  const debit: MonthlyTotal[] = [];
+  for (let k = 0; k < months; k++) {
+    const m = monthKey(monthStart(from, k));
+    credit.push({ month: m, total: dec(byMonth.get(m)?.credit) });
+    debit.push({ month: m, total: dec(byMonth.get(m)?.debit) });
+  }
+  return { credit, debit };
+}
+
+/**
+ * The last RECRUITMENT_MONTHS months that have a target (the member's own, else the company's), up to
+ * the current month, oldest first, each with the personally sponsored members who joined in it.
+ */
+export async function recruitmentProgress(db: Db, memberId: number, now = new Date()): Promise<RecruitmentProgress[]> {
+  const current = monthStart(now);
+  const targets = await rowsOf<{ month: string; required_count: number }>(
+    db,
+    sql`SELECT to_char(month, 'YYYY-MM-DD') AS month, required_count FROM (
+          SELECT DISTINCT ON (month) month, required_count FROM recruitment_targets
+          WHERE (member_id = ${memberId} OR member_id IS NULL) AND month <= ${current.toISOString().slice(0, 10)}::date
+          ORDER BY month DESC, member_id NULLS LAST
+        ) t ORDER BY month DESC LIMIT ${RECRUITMENT_MONTHS}`,
+  );
+  if (!targets.length) return [];
+  targets.reverse();
+  const first = new Date(`${targets[0].month}T00:00:00Z`);
+  const end = monthStart(new Date(`${targets[targets.length - 1].month}T00:00:00Z`), 1);
+  const counts = await rowsOf<{ m: string; n: number }>(
+    db,
+    sql`SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS m, count(*)::int AS n FROM members
+        WHERE sponsor_id = ${memberId} AND verified
+          AND created_at >= ${first.toISOString()}::timestamptz AND created_at < ${end.toISOString()}::timestamptz
+        GROUP BY 1`,
+  );
+  const byMonth = new Map(counts.map((c) => [c.m, int(c.n)]));
+  return targets.map((t) => {
+    const start = new Date(`${t.month}T00:00:00Z`);
+    const next = monthStart(start, 1);
+    const required = int(t.required_count);
+    const got = byMonth.get(monthKey(start)) ?? 0;
+    const met = got >= required;
+    return {
+      month: monthKey(start),
+      required_count: required,
+      current_count: got,
+      start_date: start.toISOString().slice(0, 10),
+      end_date: new Date(next.getTime() - DAY).toISOString().slice(0, 10),
+      status: met ? 'achieved' : next.getTime() <= now.getTime() ? 'missed' : 'in_progress',
+      progress: Math.min(100, Math.floor((got * 100) / required)),
+    };
+  });
+}
+
+/** A list row without its paging keys. */
+function withoutKeys<T extends { _at: Date; _id: number }>(row: T): Omit<T, '_at' | '_id'> {
+  const { _at, _id, ...rest } = row;
+  void _at;
+  void _id;
+  return rest;
+}
+
+async function sumOf(db: Db, query: SQL): Promise<string> {
+  const [r] = await rowsOf<{ total: string | null }>(db, query);
+  return dec(r?.total);
+}
+
+export const totalEarningsOf = (db: Db, memberId: number) =>
+  sumOf(db, sql`SELECT sum(amount_generated)::text AS total FROM earnings WHERE member_id = ${memberId}`);
+
+export const earningsOfType = (db: Db, memberId: number, bonusType: string) =>
+  sumOf(db, sql`SELECT sum(amount_generated)::text AS total FROM earnings WHERE member_id = ${memberId} AND bonus_type = ${bonusType}`);
+
+/** Package orders (joining package and upgrades), cancelled ones excluded. */
+export const totalInvestmentOf = (db: Db, memberId: number) =>
+  sumOf(
+    db,
+    sql`SELECT sum(total)::text AS total FROM orders
+        WHERE member_id = ${memberId} AND order_type IN ('registration', 'upgrade') AND status <> 'cancelled'`,
+  );
+
+interface PackageDbRow {
+  id: number;
+  name: string;
+  status: boolean;
+  sku: string;
+  sort_order: number;
+  price: string;
+  bv: string;
+  expiry_days: number | null;
+  image: string | null;
+  description: string | null;
+  max_levels: number | null;
+  direct_bonus: string;
+  roi_bonus: string;
+}
+
+async function packageRows(db: Db): Promise<PackageDbRow[]> {
+  return rowsOf<PackageDbRow>(
+    db,
+    sql`SELECT id, name, status, sku, sort_order, price::text AS price, bv::text AS bv, expiry_days, image, description, max_levels,
+               direct_bonus::text AS direct_bonus, roi_bonus::text AS roi_bonus
+        FROM packages ORDER BY sort_order, id`,
+  );
+}
+
+/** Does an active package rank above the member's? */
+const hasHigherPackage = (all: PackageDbRow[], current: PackageDbRow | undefined) =>
+  all.some((p) => p.status && (!current || int(p.sort_order) > int(current.sort_order)));
+
+export async function isSpecialMember(db: Db, memberId: number): Promise<boolean> {
+  const [r] = await rowsOf(db, sql`SELECT 1 FROM special_members WHERE member_id = ${memberId}`);
+  return !!r;
+}
+
+export async function dashboardSummary(db: Db, settings: SettingsService, m: MemberRow, now = new Date()): Promise<DashboardSummary> {
+  const modules = (await settings.get('modules')) as Modules;
+  const home = await homeSettings(settings);
+  const packages = await packageRows(db);
+  const pkg = packages.find((p) => int(p.id) === m.packageId);
+  const [rank] = m.rankId
+    ? await rowsOf<{ id: number; name: string; icon: string | null; bonus: string }>(db, sql`SELECT id, name, icon, bonus::text AS bonus FROM ranks WHERE id = ${m.rankId}`)
+    : [];
+  const history = await walletHistory(db, m.id, now);
+  const recent = await transactionRows(db, m.id, new ListQuery({}), { keys: [] }, RECENT_ITEMS);
+  return {
+    user_role: (m.roleId === 1 || m.roleId === 2 ? m.roleId : 3) as 1 | 2 | 3,
+    account_type: m.accountType === 'merchant' ? 'merchant' : 'personal',
+    is_linked: m.customerId !== null,
+    is_special_member: await isSpecialMember(db, m.id),
+    merchant_status: m.merchantStatus,
+    merchant_email: m.accountType === 'merchant' ? m.email : null,
+    member_email: m.email,
+    wallet_balance: money.format(await walletBalance(db, m.id)),
+    total_earnings: await totalEarningsOf(db, m.id),
+    total_paid: (await payoutTotals(db, m.id)).total_paid,
+    pv: dec(m.pv),
+    tv: dec(m.tv),
+    cv: dec(m.cv),
+    package_id: pkg ? int(pkg.id) : null,
+    package_name: pkg?.name ?? null,
+    package_amount: pkg ? dec(pkg.price) : null,
+    package_bv: pkg ? dec(pkg.bv) : null,
+    package_expiry: pkg ? isoOrNull(m.packageExpiry) : null,
+    package_purchase_date: pkg ? isoOrNull(m.packagePurchaseDate) : null,
+    rank_id: rank ? int(rank.id) : null,
+    rank_name: rank?.name ?? null,
+    rank_icon: rank?.icon ?? null,
+    rank_bonus: rank ? dec(rank.bonus) : null,
+    rank_achieved_date: rank ? isoOrNull(m.rankAchievedAt) : null,
+    is_highest_package: !!pkg && !hasHigherPackage(packages, pkg),
+    recent_joinings: await recentDownlineJoinings(db, m),
+    recent_transactions: recent.map(withoutKeys),
+    recent_articles: await recentStories(db, 'article'),
+    recent_videos: await recentStories(db, 'video'),
+    transaction_labels: TRANSACTION_LABELS,
+    affiliate_products_category: modules.product_category ? home.affiliate_products_category : null,
+    credit_history: history.credit,
+    debit_history: history.debit,
+    total_investment: await totalInvestmentOf(db, m.id),
+    total_return: await earningsOfType(db, m.id, 'roi_bonus'),
+    kyc_status: await kycStatus(db, m.id),
+    recruitment_progress: await recruitmentProgress(db, m.id, now),
+  };
+}
+
+export async function dashboardExtra(db: Db, settings: SettingsService, m: MemberRow, now = new Date()): Promise<DashboardExtra> {
+  const home = await homeSettings(settings);
+  const kyc = await kycStatus(db, m.id);
+  const merchant = m.accountType === 'merchant';
+  return {
+    account_type: merchant ? 'merchant' : 'personal',
+    events: await upcomingEvents(db, RECENT_STORIES, now),
+    articles: await recentArticles(db, RECENT_STORIES),
+    pv: dec(m.pv),
+    tv: dec(m.tv),
+    kyc_status: kyc,
+    referral_criteria_enabled: home.referral_criteria_enabled,
+    referral_allowed: !merchant && (!home.referral_criteria_enabled || kyc === 'approved'),
+  };
+}
+
+// =============================================================================================
+// Packages
+
+export async function packageData(db: Db, settings: SettingsService, m: MemberRow, now = new Date()): Promise<PackageData> {
+  const modules = (await settings.get('modules')) as Modules;
+  const all = await packageRows(db);
+  const current = all.find((p) => int(p.id) === m.packageId);
+  const base = { price: current ? money.parse(current.price) : 0n, bv: current ? money.parse(current.bv) : 0n };
+  const active = all.filter((p) => p.status || p === current);
+  const options: PackageOption[] = active.map((p) => {
+    const higher = !current || int(p.sort_order) > int(current.sort_order);
+    return {
+      id: int(p.id),
+      name: p.name,
+      sku: p.sku,
+      sort_order: int(p.sort_order),
+      price: dec(p.price),
+      bv: dec(p.bv),
+      expiry: p.expiry_days === null ? null : int(p.expiry_days),
+      image: p.image,
+      description: p.description,
+      max_levels: p.max_levels === null ? null : int(p.max_levels),
+      direct_bonus: dec(p.direct_bonus),
+      roi_bonus: dec(p.roi_bonus),
+      price_difference: money.format(money.parse(p.price) - base.price),
+      pv_difference: money.format(money.parse(p.bv) - base.bv),
+      is_current: p === current,
+      can_upgrade: modules.upgrade && !!current && p.status && higher,
+    };
+  });
+  // The next higher package (inactive ones are not offered, so every option above the current one is active).
+  const next = current ? options.find((o) => o.sort_order > int(current.sort_order)) : undefined;
+  const expiry = current ? m.packageExpiry : null;
+  return {
+    package_status: !current ? 'none' : expiry && expiry.getTime() < now.getTime() ? 'expired' : 'active',
+    direct_bonus: modules.direct_bonus,
+    roi_bonus: modules.roi_bonus,
+    direct_bonus_rate: current ? dec(current.direct_bonus) : dec('0'),
+    roi_bonus_rate: current ? dec(current.roi_bonus) : dec('0'),
+    unilevel_bonus: modules.unilevel_bonus,
+    upgrade_status: modules.upgrade && !!current && hasHigherPackage(all, current),
+    autoship_status: modules.autoship,
+    price_difference: next ? next.price_difference : null,
+    pv_difference: next ? next.pv_difference : null,
+    current_package_id: current ? int(current.id) : null,
+    current_package_expiry: isoOrNull(expiry),
+    packages: options,
+  };
+}
+
+// =============================================================================================
+// Ranks
+
+/** Personally sponsored (verified) members. */
+export async function referralCount(db: Db, memberId: number): Promise<number> {
+  const [r] = await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM members WHERE sponsor_id = ${memberId} AND verified`);
+  return int(r?.n ?? 0);
+}
+
+export async function ranksOf(db: Db, m: MemberRow): Promise<Ranks> {
+  const ranks = await rowsOf<{ id: number; name: string; icon: string | null; sort_order: number; bonus: string; referral_count: number; pv: string; tv: string }>(
+    db,
+    sql`SELECT id, name, icon, sort_order, bonus::text AS bonus, referral_count, pv::text AS pv, tv::text AS tv FROM ranks ORDER BY sort_order, id`,
+  );
+  const achievedAt = new Map(
+    (await rowsOf<{ rank_id: number; achieved_at: string | Date }>(db, sql`SELECT rank_id, achieved_at FROM rank_achievements WHERE member_id = ${m.id}`)).map(
+      (r) => [int(r.rank_id), iso(r.achieved_at)],
+    ),
+  );
+  const current = ranks.find((r) => int(r.id) === m.rankId);
+  const fallback = isoOrNull(m.rankAchievedAt);
+  const achieved = current ? ranks.filter((r) => int(r.sort_order) <= int(current.sort_order)) : [];
+  const higher = current ? ranks.filter((r) => int(r.sort_order) > int(current.sort_order)) : ranks;
+  return {
+    criteria: {
+      referral_count: ranks.some((r) => int(r.referral_count) > 0),
+      pv: ranks.some((r) => money.parse(r.pv) > 0n),
+      tv: ranks.some((r) => money.parse(r.tv) > 0n),
+    },
+    current_rank: current
+      ? { id: int(current.id), name: current.name, icon: current.icon, bonus: dec(current.bonus), achieved_at: achievedAt.get(int(current.id)) ?? fallback }
+      : null,
+    rank_achievements: achieved
+      .map((r) => ({
+        id: int(r.id),
+        name: r.name,
+        icon: r.icon,
+        bonus: dec(r.bonus),
+        created_at: achievedAt.get(int(r.id)) ?? fallback ?? iso(m.createdAt),
+        referral_count: int(r.referral_count),
+        pv: dec(r.pv),
+        tv: dec(r.tv),
+      })),
+    higher_ranks: higher.map((r) => ({
+      id: int(r.id),
+      name: r.name,
+      icon: r.icon,
+      bonus: dec(r.bonus),
+      referral_count: int(r.referral_count),
+      pv: dec(r.pv),
+      tv: dec(r.tv),
+    })),
+    criteria_achieved: { referral_count: await referralCount(db, m.id), pv: dec(m.pv), tv: dec(m.tv) },
+  };
+}
+
+// =============================================================================================
+// Binary summary
+
+export async function binarySummary(db: Db, m: MemberRow): Promise<BinarySummary> {
+  const [names] = await rowsOf<{ pf: string | null; pl: string | null; sf: string | null; sl: string | null }>(
+    db,
+    sql`SELECT p.first_name AS pf, p.last_name AS pl, s.first_name AS sf, s.last_name AS sl
+        FROM (SELECT 1) one
+        LEFT JOIN members p ON p.id = ${m.parentId}
+        LEFT JOIN members s ON s.id = ${m.sponsorId}`,
+  );
+  return {
+    total_bonus: await earningsOfType(db, m.id, 'binary_bonus'),
+    position: leg(m.position),
+    total_left: dec(m.totalLeft),
+    total_right: dec(m.totalRight),
+    carry_left: dec(m.carryLeft),
+    carry_right: dec(m.carryRight),
+    left_downline_count: m.leftCount,
+    right_downline_count: m.rightCount,
+    default_leg: leg(m.defaultLeg),
+    placement_first_name: names?.pf ?? null,
+    placement_last_name: names?.pl ?? null,
+    sponsor_first_name: names?.sf ?? null,
+    sponsor_last_name: names?.sl ?? null,
+  };
+}
+
+// =============================================================================================
+// Notifications
+//
+// Orders and payouts are read state derived from their own tables: an item is unread when it changed
+// (an order when it was placed, a payout at its last status change) after the member's mark for the
+// kind and after the member's own read of that item. Messages carry their read_at.
+
+const unreadOrdersSql = (memberId: number) => sql`
+  FROM orders o
+  LEFT JOIN notification_marks nm ON nm.member_id = o.member_id AND nm.kind = 'order'
+  WHERE o.member_id = ${memberId}
+    AND (nm.read_before IS NULL OR o.created_at > nm.read_before)
+    AND NOT EXISTS (SELECT 1 FROM notification_reads r
+                    WHERE r.member_id = o.member_id AND r.kind = 'order' AND r.ref_id = o.id AND r.read_at >= o.created_at)`;
+
+const unreadPayoutsSql = (memberId: number) => sql`
+  FROM payout_requests p
+  LEFT JOIN notification_marks nm ON nm.member_id = p.member_id AND nm.kind = 'payout'
+  WHERE p.member_id = ${memberId}
+    AND (nm.read_before IS NULL OR p.updated_at > nm.read_before)
+    AND NOT EXISTS (SELECT 1 FROM notification_reads r
+                    WHERE r.member_id = p.member_id AND r.kind = 'payout' AND r.ref_id = p.id AND r.read_at >= p.updated_at)`;
+
+const unreadMessagesSql = (memberId: number) => sql`
+  FROM messages msg
+  JOIN message_threads t ON t.id = msg.thread_id
+  JOIN members s ON s.id = msg.sender_id
+  WHERE msg.recipient_id = ${memberId} AND msg.read_at IS NULL`;
+
+export const payoutInvoiceNo = (id: number) => `PO-${String(id).padStart(6, '0')}`;
+
+export async function notifications(db: Db, memberId: number): Promise<Notifications> {
+  const orders = await rowsOf<{ id: number; invoice_no: string; status: string; created_at: string | Date; total: string; package_name: string | null }>(
+    db,
+    sql`SELECT o.id, o.invoice_no, o.status, o.created_at, o.total::text AS total, o.package_name ${unreadOrdersSql(memberId)}
+        ORDER BY o.created_at DESC, o.id DESC LIMIT ${NOTIFICATION_LIST_LIMIT}`,
+  );
+  const payouts = await rowsOf<{ id: number; status: number; updated_at: string | Date; amount: string }>(
+    db,
+    sql`SELECT p.id, p.status, p.updated_at, p.amount::text AS amount ${unreadPayoutsSql(memberId)}
+        ORDER BY p.updated_at DESC, p.id DESC LIMIT ${NOTIFICATION_LIST_LIMIT}`,
+  );
+  const messages = await rowsOf<{ id: number; thread_id: number; subject: string; body: string; created_at: string | Date; first_name: string; last_name: string | null; avatar: string | null }>(
+    db,
+    sql`SELECT msg.id, msg.thread_id, t.subject, msg.body, msg.created_at, s.first_name, s.last_name, s.avatar ${unreadMessagesSql(memberId)}
+        ORDER BY msg.created_at DESC, msg.id DESC LIMIT ${NOTIFICATION_LIST_LIMIT}`,
+  );
+  return {
+    orders: orders.map(
+      (o): OrderNotification => ({
+        id: int(o.id),
+        invoice_no: o.invoice_no,
+        name: o.status,
+        status_color: ORDER_STATUS_COLORS[o.status] ?? 'gray',
+        updated_at: iso(o.created_at),
+        total: dec(o.total),
+        plan: o.package_name,
+      }),
+    ),
+    payouts: payouts.map(
+      (p): PayoutNotification => ({
+        id: int(p.id),
+        invoice_no: payoutInvoiceNo(int(p.id)),
+        status_id: int(p.status),
+        name: PAYOUT_STATUS_NAMES[int(p.status)] ?? 'pending',
+        updated_at: iso(p.updated_at),
+        total: dec(p.amount),
+      }),
+    ),
+    messages: messages.map(
+      (x): MessageNotification => ({
+        id: int(x.id),
+        thread_id: int(x.thread_id),
+        subject: x.subject,
+        body: htmlToText(x.body).slice(0, 300),
+        updated_at: iso(x.created_at),
+        first_name: x.first_name,
+        last_name: x.last_name,
+        avatar: x.avatar,
+      }),
+    ),
+  };
+}
+
+export async function notificationCounts(db: Db, memberId: number): Promise<NotificationCounts> {
+  const [r] = await rowsOf<{ o: number; p: number; m: number }>(
+    db,
+    sql`SELECT (SELECT count(*)::int ${unreadOrdersSql(memberId)}) AS o,
+               (SELECT count(*)::int ${unreadPayoutsSql(memberId)}) AS p,
+               (SELECT count(*)::int ${unreadMessagesSql(memberId)}) AS m`,
+  );
+  const o = int(r.o);
+  const p = int(r.p);
+  const m = int(r.m);
+  return { order_count: o, payout_count: p, message_count: m, total_count: o + p + m };
+}
+
+/** Mark the given items of a kind read (only the member's own; others are ignored), or every item of it. */
+export async function markNotificationsRead(
+  db: Db,
+  memberId: number,
+  kind: 'order' | 'payout' | 'message' | 'all',
+  ids?: number[],
+  now = new Date(),
+): Promise<void> {
+  const at = now.toISOString();
+  await db.transaction(async (tx) => {
+    for (const k of kind === 'all' ? (['order', 'payout', 'message'] as const) : [kind]) {
+      if (k === 'message') {
+        const only = ids ? sql`AND id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql``;
+        await tx.execute(sql`UPDATE messages SET read_at = ${at}::timestamptz WHERE recipient_id = ${memberId} AND read_at IS NULL ${only}`);
+        continue;
+      }
+      const table = k === 'order' ? sql.raw('orders') : sql.raw('payout_requests');
+      if (ids) {
+        await tx.execute(
+          sql`INSERT INTO notification_reads (member_id, kind, ref_id, read_at)
+              SELECT ${memberId}, ${k}, x.id, ${at}::timestamptz FROM ${table} x
+              WHERE x.member_id = ${memberId} AND x.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+              ON CONFLICT (member_id, kind, ref_id) DO UPDATE SET read_at = EXCLUDED.read_at`,
+        );
+      } else {
+        // Everything there is now: up to this moment, or to the newest change if one is dated later.
+        const changed = k === 'order' ? sql.raw('created_at') : sql.raw('updated_at');
+        await tx.execute(
+          sql`INSERT INTO notification_marks (member_id, kind, read_before)
+              SELECT ${memberId}, ${k}, GREATEST(${at}::timestamptz, max(x.${changed})) FROM ${table} x WHERE x.member_id = ${memberId}
+              ON CONFLICT (member_id, kind) DO UPDATE SET read_before = GREATEST(notification_marks.read_before, EXCLUDED.read_before)`,
+        );
+        await tx.execute(sql`DELETE FROM notification_reads WHERE member_id = ${memberId} AND kind = ${k} AND read_at <= ${at}::timestamptz`);
+      }
+    }
+  });
+}

@@ -1,0 +1,99 @@
+/**
+ * Home calls (spec §7 "Home"): dashboard summary and extra, ranks, packages, promotions, binary
+ * summary, notifications and their counts, the dummy call — all GET, signed in, about the caller
+ * only. Plus PUT /api/home/notifications/read (not named by the spec) to mark notifications read.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../app';
+import { envelope } from '../../src/schemas/common.schema';
+import {
+  binarySummarySchema,
+  dashboardExtraSchema,
+  dashboardSummarySchema,
+  homeDummySchema,
+  markNotificationsReadSchema,
+  notificationCountsSchema,
+  notificationsSchema,
+  packageDataSchema,
+  promotionsSchema,
+  ranksSchema,
+} from '../../src/schemas/home.schema';
+import { requireAuth } from '../lib/auth';
+import { validationError } from '../lib/errors';
+import {
+  binarySummary,
+  dashboardExtra,
+  dashboardSummary,
+  markNotificationsRead,
+  notificationCounts,
+  notifications,
+  packageData,
+  promotions,
+  ranksOf,
+} from '../lib/home';
+
+export async function homeRoutes(base: FastifyInstance, ctx: AppContext) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const db = ctx.database.db;
+  const tags = ['home'];
+  const signedIn = { preHandler: requireAuth };
+
+  app.get('/api/home/dashboard', { ...signedIn, schema: { tags, response: { 200: envelope(dashboardSummarySchema) } } }, async (req) =>
+    ctx.envelope(req, await dashboardSummary(db, ctx.settings, req.member!)),
+  );
+
+  app.get('/api/home/dashboard/extra', { ...signedIn, schema: { tags, response: { 200: envelope(dashboardExtraSchema) } } }, async (req) =>
+    ctx.envelope(req, await dashboardExtra(db, ctx.settings, req.member!)),
+  );
+
+  app.get('/api/home/ranks', { ...signedIn, schema: { tags, response: { 200: envelope(ranksSchema) } } }, async (req) =>
+    ctx.envelope(req, await ranksOf(db, req.member!)),
+  );
+
+  app.get('/api/home/packages', { ...signedIn, schema: { tags, response: { 200: envelope(packageDataSchema) } } }, async (req) =>
+    ctx.envelope(req, await packageData(db, ctx.settings, req.member!)),
+  );
+
+  app.get('/api/home/promotions', { ...signedIn, schema: { tags, response: { 200: envelope(promotionsSchema) } } }, async (req) =>
+    ctx.envelope(req, await promotions(db)),
+  );
+
+  app.get('/api/home/binary', { ...signedIn, schema: { tags, response: { 200: envelope(binarySummarySchema) } } }, async (req) =>
+    ctx.envelope(req, await binarySummary(db, req.member!)),
+  );
+
+  app.get('/api/home/notifications', { ...signedIn, schema: { tags, response: { 200: envelope(notificationsSchema) } } }, async (req) =>
+    ctx.envelope(req, await notifications(db, req.member!.id)),
+  );
+
+  app.get(
+    '/api/home/notifications_count',
+    { ...signedIn, schema: { tags, response: { 200: envelope(notificationCountsSchema) } } },
+    async (req) => ctx.envelope(req, await notificationCounts(db, req.member!.id)),
+  );
+
+  app.put(
+    '/api/home/notifications/read',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        description: 'Mark notifications read: the given ids of one kind, or (without ids) every item of the kind, or of all kinds. Answers the new counts.',
+        body: markNotificationsReadSchema,
+        response: { 200: envelope(notificationCountsSchema) },
+      },
+    },
+    async (req) => {
+      const { kind, ids } = req.body;
+      if (kind === 'all' && ids) throw validationError({ ids: ['validation:invalid'] });
+      await markNotificationsRead(db, req.member!.id, kind, ids ? [...new Set(ids)] : undefined);
+      return ctx.envelope(req, await notificationCounts(db, req.member!.id));
+    },
+  );
+
+  // Purpose not given by the spec: a cheap signed-in call (used to fetch loaded_modules on its own).
+  app.get('/api/home/dummy', { ...signedIn, schema: { tags, response: { 200: envelope(homeDummySchema) } } }, async (req) =>
+    ctx.envelope(req, { ok: true }),
+  );
+}

@@ -1,0 +1,28 @@
+/** Home calls of spec §7 (all GET under /api/home), plus marking notifications read. */
+import { get, put } from './client';
+import {
+  binarySummarySchema,
+  dashboardExtraSchema,
+  dashboardSummarySchema,
+  homeDummySchema,
+  notificationCountsSchema,
+  notificationsSchema,
+  packageDataSchema,
+  promotionsSchema,
+  ranksSchema,
+  type MarkNotificationsRead,
+} from '../schemas/home.schema';
+
+export const homeApi = {
+  dashboard: () => get(dashboardSummarySchema, '/api/home/dashboard'),
+  dashboardExtra: () => get(dashboardExtraSchema, '/api/home/dashboard/extra'),
+  ranks: () => get(ranksSchema, '/api/home/ranks'),
+  packages: () => get(packageDataSchema, '/api/home/packages'),
+  promotions: () => get(promotionsSchema, '/api/home/promotions'),
+  binary: () => get(binarySummarySchema, '/api/home/binary'),
+  notifications: () => get(notificationsSchema, '/api/home/notifications'),
+  notificationsCount: () => get(notificationCountsSchema, '/api/home/notifications_count'),
+  dummy: () => get(homeDummySchema, '/api/home/dummy'),
+  /** Mark the given items of a kind (or, without ids, all of them) read; answers the new counts. */
+  markNotificationsRead: (body: MarkNotificationsRead) => put(notificationCountsSchema, '/api/home/notifications/read', body),
+};
