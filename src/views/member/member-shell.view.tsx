@@ -45,7 +45,7 @@ export function MemberShellView({
   const brand = company?.name || t('appName');
   const logo = company?.logo_small;
   return (
-    <AppShell header={{ height: HEADER_HEIGHT }} padding={CONTENT_PADDING}>
+    <AppShell data-shell="member" header={{ height: HEADER_HEIGHT }} padding={CONTENT_PADDING}>
       <AppShell.Header px="sm">
         <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap" miw={0}>

@@ -1,0 +1,66 @@
+/**
+ * The root's bindings: the named actions of the session machine and of every flow it invokes
+ * (navigate, notify, changeLanguage) get their browser implementations here, once.
+ */
+import i18next from 'i18next';
+import { navigate as browserNavigate } from 'wouter/use-browser-location';
+import { changeLanguage as changeI18nLanguage } from '../i18n/i18n';
+import { showToast, updateToast } from '../lib/toast';
+import type { NavigateParams, NotifyParams } from '../lib/flow';
+import { sessionMachine } from '../machines/session.machine';
+import { loginMachine } from '../machines/login.machine';
+import { otpLoginMachine } from '../machines/otp-login.machine';
+import { passwordResetMachine } from '../machines/password-reset.machine';
+import { signupMachine } from '../machines/signup.machine';
+import { requestDemoMachine } from '../machines/request-demo.machine';
+import { ssoLoginMachine } from '../machines/sso-login.machine';
+import { ssoLogoutMachine } from '../machines/sso-logout.machine';
+import { blockedLogoutMachine } from '../machines/blocked-logout.machine';
+import type { PromiseToastNotifyParams } from '../machines/promise-toast.machine';
+
+export interface SessionBindings {
+  navigate(to: string, replace?: boolean): void;
+  notify(params: NotifyParams): void;
+  changeLanguage(code: string): void;
+}
+
+/** Runs `fn` now when translations are ready, else as soon as they are. */
+function whenI18nReady(fn: () => void): void {
+  if (i18next.isInitialized) fn();
+  else i18next.on('initialized', fn);
+}
+
+export const browserBindings: SessionBindings = {
+  navigate: (to, replace) => browserNavigate(to, { replace: !!replace }),
+  notify: ({ kind, key, values }) => {
+    showToast({ kind, message: i18next.t(key, values ?? {}) as string });
+  },
+  changeLanguage: (code) => whenI18nReady(() => void changeI18nLanguage(code)),
+};
+
+/** `notify` of promise-toast machines: the three stages share one toast. */
+export function notifyPromiseToast({ id, kind, key, values }: PromiseToastNotifyParams): void {
+  const message = i18next.t(key, values ?? {}) as string;
+  if (kind === 'loading') showToast({ id, kind, message });
+  else updateToast(id, { kind, message });
+}
+
+/** The session machine with its and its flows' named actions bound. */
+export function bindSessionMachine(b: SessionBindings) {
+  const navigate = (_: unknown, p: NavigateParams) => b.navigate(p.to, p.replace);
+  const notify = (_: unknown, p: NotifyParams) => b.notify(p);
+  const flow = { actions: { navigate, notify } };
+  return sessionMachine.provide({
+    actions: { navigate, notify, changeLanguage: (_, p) => p.code && b.changeLanguage(p.code) },
+    actors: {
+      login: loginMachine.provide(flow),
+      otpLogin: otpLoginMachine.provide(flow),
+      passwordReset: passwordResetMachine.provide(flow),
+      signup: signupMachine.provide(flow),
+      requestDemo: requestDemoMachine.provide(flow),
+      ssoLogin: ssoLoginMachine.provide(flow),
+      ssoLogout: ssoLogoutMachine.provide(flow),
+      blockedLogout: blockedLogoutMachine.provide(flow),
+    },
+  });
+}

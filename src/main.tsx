@@ -1,0 +1,17 @@
+/** Boot: styles, the root session actor (created once; its boot call starts at once), translations, React. */
+import './theme/css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Root } from './app/app';
+import { startSession } from './app/session-actor';
+import { initI18n } from './i18n/i18n';
+
+const { actor } = startSession();
+// Views suspend until their translations are there; the session does not wait for them.
+void initI18n();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Root actor={actor} />
+  </StrictMode>,
+);

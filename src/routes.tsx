@@ -1,0 +1,140 @@
+/**
+ * Every route of spec §2. Public routes render inside the public layout; flow routes mount the view
+ * of the flow the session invoked for the area (src/app/flow-route.tsx). Views load lazily per
+ * route, and the member area (/member/*) is its own chunk: nothing here imports member code.
+ */
+import type { ReactNode } from 'react';
+import { Route, Switch } from 'wouter';
+import { FlowRoute } from './app/flow-route';
+import { lazyView } from './app/lazy-view';
+import { PublicPage } from './app/public-page';
+import { AccountBlockedScreen, DemoBlockedScreen, SsoLoginScreen, SsoLogoutScreen } from './app/public-screens';
+import { sessionStatus, useSessionSelector } from './app/session-context';
+import { PageLoader } from './views/components/page-loader';
+import { NotFoundView } from './views/public/not-found.view';
+
+const LoginView = lazyView(() => import('./views/public/login.view').then((m) => m.LoginView));
+const LoginContinueView = lazyView(() => import('./views/public/login-continue.view').then((m) => m.LoginContinueView));
+const LoginOtpView = lazyView(() => import('./views/public/login-otp.view').then((m) => m.LoginOtpView));
+const PasswordForgotView = lazyView(() => import('./views/public/password-forgot.view').then((m) => m.PasswordForgotView));
+const PasswordForgotOtpView = lazyView(() => import('./views/public/password-forgot-otp.view').then((m) => m.PasswordForgotOtpView));
+const PasswordResetView = lazyView(() => import('./views/public/password-reset.view').then((m) => m.PasswordResetView));
+const PasswordResetSuccessView = lazyView(() =>
+  import('./views/public/password-reset-success.view').then((m) => m.PasswordResetSuccessView),
+);
+const SignupView = lazyView(() => import('./views/public/signup.view').then((m) => m.SignupView));
+const SignupOtpView = lazyView(() => import('./views/public/signup-otp.view').then((m) => m.SignupOtpView));
+const SignupSuccessView = lazyView(() => import('./views/public/signup-success.view').then((m) => m.SignupSuccessView));
+const RequestDemoView = lazyView(() => import('./views/public/request-demo.view').then((m) => m.RequestDemoView));
+const RequestDemoSuccessView = lazyView(() => import('./views/public/request-demo-success.view').then((m) => m.RequestDemoSuccessView));
+const MemberArea = lazyView(() => import('./app/member-area').then((m) => m.MemberArea));
+
+function Public({ children }: { children: ReactNode }) {
+  return <PublicPage>{children}</PublicPage>;
+}
+
+/** /member/*: the member chunk loads only for a signed-in member; the session redirects guests. */
+function MemberGate() {
+  const status = useSessionSelector(sessionStatus);
+  if (status !== 'authenticated') return <PageLoader fullScreen />;
+  return <MemberArea />;
+}
+
+export function AppRoutes() {
+  return (
+    <Switch>
+      <Route path="/member" nest>
+        <MemberGate />
+      </Route>
+      {/* The session sends / to the dashboard or to login. */}
+      <Route path="/">
+        <PageLoader fullScreen />
+      </Route>
+      <Route path="/login">
+        <Public>
+          <FlowRoute flow="login" render={(actor) => <LoginView actor={actor as never} />} />
+        </Public>
+      </Route>
+      <Route path="/login/continue">
+        <Public>
+          <FlowRoute flow="login" render={(actor) => <LoginContinueView actor={actor as never} />} />
+        </Public>
+      </Route>
+      <Route path="/login/otp">
+        <Public>
+          <FlowRoute flow="otpLogin" render={(actor) => <LoginOtpView actor={actor as never} />} />
+        </Public>
+      </Route>
+      <Route path="/password/forgot">
+        <Public>
+          <FlowRoute flow="passwordReset" render={(actor) => <PasswordForgotView actor={actor as never} />} />
+        </Public>
+      </Route>
+      <Route path="/password/forgot/otp">
+        <Public>
+          <FlowRoute flow="passwordReset" render={(actor) => <PasswordForgotOtpView actor={actor as never} />} />
+        </Public>
+      </Route>
+      <Route path="/password/reset">
+        <Public>
+          <FlowRoute flow="passwordReset" render={(actor) => <PasswordResetView actor={actor as never} />} />
+        </Public>
+      </Route>
+      <Route path="/password/reset/success">
+        <Public>
+          <FlowRoute flow="passwordReset" render={(actor) => <PasswordResetSuccessView actor={actor as never} />} />
+        </Public>
+      </Route>
+      <Route path="/signup">
+        <Public>
+          <FlowRoute flow="signup" render={(actor) => <SignupView actor={actor as never} />} />
+        </Public>
+      </Route>
+      <Route path="/signup/otp">
+        <Public>
+          <FlowRoute flow="signup" render={(actor) => <SignupOtpView actor={actor as never} />} />
+        </Public>
+      </Route>
+      <Route path="/signup/success">
+        <Public>
+          <FlowRoute flow="signup" render={(actor) => <SignupSuccessView actor={actor as never} />} />
+        </Public>
+      </Route>
+      <Route path="/request-demo">
+        <Public>
+          <FlowRoute flow="requestDemo" render={(actor) => <RequestDemoView actor={actor as never} />} />
+        </Public>
+      </Route>
+      <Route path="/request-demo/success">
+        <Public>
+          <FlowRoute flow="requestDemo" render={(actor) => <RequestDemoSuccessView actor={actor as never} />} />
+        </Public>
+      </Route>
+      <Route path="/sso_login">
+        <Public>
+          <SsoLoginScreen />
+        </Public>
+      </Route>
+      <Route path="/sso_logout">
+        <Public>
+          <SsoLogoutScreen />
+        </Public>
+      </Route>
+      <Route path="/account-blocked">
+        <Public>
+          <AccountBlockedScreen />
+        </Public>
+      </Route>
+      <Route path="/demo-blocked">
+        <Public>
+          <DemoBlockedScreen />
+        </Public>
+      </Route>
+      <Route>
+        <Public>
+          <NotFoundView />
+        </Public>
+      </Route>
+    </Switch>
+  );
+}
