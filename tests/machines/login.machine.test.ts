@@ -1,0 +1,216 @@
+import { createActor } from 'xstate';
+import { authApi } from '../../src/api/auth';
+import { loginMachine, type FlowInput } from '../../src/machines/login.machine';
+import { ControlledActors, apiError, flush, loginFields, loginResponse, COUNTRIES } from '../support/auth-flows';
+
+function start(input: FlowInput = { search: '' }) {
+  const ctl = new ControlledActors();
+  const navigate = vi.fn();
+  const notify = vi.fn();
+  const machine = loginMachine.provide({
+    actors: ctl.actors('loadLoginFields', 'login') as never,
+    actions: { navigate: (_, p) => navigate(p), notify: (_, p) => notify(p) },
+  });
+  const actor = createActor(machine, { input }).start();
+  return { actor, ctl, navigate, notify, snap: () => actor.getSnapshot() };
+}
+
+async function loaded(fields = loginFields(), input?: FlowInput) {
+  const t = start(input);
+  t.ctl.resolve('loadFields', { fields, phoneCode: '34' });
+  await flush();
+  return t;
+}
+
+async function atPassword(using: 'username' | 'email' | 'mobile_code' = 'username') {
+  const t = await loaded();
+  t.actor.send({ type: 'auth.use', using });
+  if (using === 'username') t.actor.send({ type: 'auth.change', field: 'username', value: 'jdoe' });
+  if (using === 'email') t.actor.send({ type: 'auth.change', field: 'email', value: 'jane@example.com' });
+  if (using === 'mobile_code') t.actor.send({ type: 'auth.change', field: 'mobile', value: '600123456' });
+  t.actor.send({ type: 'auth.continue' });
+  t.actor.send({ type: 'auth.change', field: 'password', value: 'Secret-1' });
+  return t;
+}
+
+describe('login machine', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    localStorage.clear();
+  });
+
+  it('loads the login fields, shows a busy state meanwhile, then asks for the identifier by username', async () => {
+    const t = start();
+    expect(t.snap().matches('loading')).toBe(true);
+    expect(t.snap().hasTag('busy')).toBe(true);
+    t.ctl.resolve('loadFields', { fields: loginFields(), phoneCode: '34' });
+    await flush();
+    expect(t.snap().matches({ identify: 'editing' })).toBe(true);
+    expect(t.snap().context.loginUsing).toBe('username');
+    expect(t.snap().context.values.mobile_code).toBe('34');
+  });
+
+  it('goes to connectionError on a network failure and loads again on retry', async () => {
+    const t = start();
+    t.ctl.reject('loadFields', apiError.connection());
+    await flush();
+    expect(t.snap().matches('connectionError')).toBe(true);
+    expect(t.snap().hasTag('error')).toBe(true);
+    t.actor.send({ type: 'load.retry' });
+    expect(t.snap().matches('loading')).toBe(true);
+    t.ctl.resolve('loadFields', { fields: loginFields(), phoneCode: '1' });
+    await flush();
+    expect(t.snap().matches('identify')).toBe(true);
+  });
+
+  it('goes to serverError on a 500 and retries', async () => {
+    const t = start();
+    t.ctl.reject('loadFields', apiError.server());
+    await flush();
+    expect(t.snap().matches('serverError')).toBe(true);
+    expect(t.snap().context.error?.status).toBe(500);
+    t.actor.send({ type: 'load.retry' });
+    expect(t.ctl.callsOf('loadLoginFields')).toHaveLength(2);
+  });
+
+  it('offers e-mail only when e-mails are unique and mobile only when phones are unique', async () => {
+    const t = await loaded(loginFields({ email_unique: false, phone_unique: true }));
+    t.actor.send({ type: 'auth.use', using: 'email' });
+    expect(t.snap().context.loginUsing).toBe('username');
+    t.actor.send({ type: 'auth.use', using: 'mobile_code' });
+    expect(t.snap().context.loginUsing).toBe('mobile_code');
+  });
+
+  it('checks the identifier before continuing and keeps what was typed', async () => {
+    const t = await loaded();
+    t.actor.send({ type: 'auth.use', using: 'email' });
+    t.actor.send({ type: 'auth.change', field: 'email', value: 'not-an-email' });
+    t.actor.send({ type: 'auth.continue' });
+    expect(t.snap().matches({ identify: 'invalid' })).toBe(true);
+    expect(t.snap().context.fieldErrors).toEqual({ email: 'validation:invalidEmail' });
+    expect(t.snap().context.values.email).toBe('not-an-email');
+    expect(t.navigate).not.toHaveBeenCalled();
+    t.actor.send({ type: 'auth.change', field: 'email', value: 'jane@example.com' });
+    expect(t.snap().context.fieldErrors).toEqual({});
+    t.actor.send({ type: 'auth.continue' });
+    expect(t.snap().matches({ credentials: 'editing' })).toBe(true);
+    expect(t.navigate).toHaveBeenCalledWith({ to: '/login/continue' });
+  });
+
+  it('requires a password before calling the server', async () => {
+    const t = await atPassword();
+    t.actor.send({ type: 'auth.change', field: 'password', value: '' });
+    t.actor.send({ type: 'auth.submit' });
+    expect(t.snap().matches({ credentials: 'invalid' })).toBe(true);
+    expect(t.snap().context.fieldErrors.password).toBe('validation:required');
+    expect(t.ctl.callsOf('login')).toHaveLength(0);
+  });
+
+  it.each([
+    ['username', { login_using: 'username', username: 'jdoe', password: 'Secret-1' }],
+    ['email', { login_using: 'email', email: 'jane@example.com', password: 'Secret-1' }],
+    ['mobile_code', { login_using: 'mobile_code', mobile_code: '34', mobile: '600123456', password: 'Secret-1' }],
+  ] as const)('signs in by %s sending only that identifier', async (using, body) => {
+    const t = await atPassword(using);
+    t.actor.send({ type: 'auth.submit' });
+    expect(t.snap().matches('signingIn')).toBe(true);
+    expect(t.snap().hasTag('busy')).toBe(true);
+    expect(t.ctl.lastInput('login')).toEqual(body);
+    const response = loginResponse();
+    t.ctl.resolve('login', response);
+    await flush();
+    expect(t.snap().status).toBe('done');
+    expect(t.snap().output).toEqual({ type: 'loggedIn', response });
+  });
+
+  it('shows invalid credentials on the password and keeps the identifier and the password', async () => {
+    const t = await atPassword('email');
+    t.actor.send({ type: 'auth.submit' });
+    t.ctl.reject('login', apiError.validation({ password: 'validation:invalidCredentials' }));
+    await flush();
+    expect(t.snap().matches({ credentials: 'invalid' })).toBe(true);
+    expect(t.snap().context.fieldErrors.password).toBe('validation:invalidCredentials');
+    expect(t.snap().context.values.email).toBe('jane@example.com');
+    expect(t.snap().context.values.password).toBe('Secret-1');
+    t.actor.send({ type: 'auth.change', field: 'password', value: 'Secret-2' });
+    expect(t.snap().context.fieldErrors.password).toBeUndefined();
+  });
+
+  it("shows the server's wait when rate limited", async () => {
+    const t = await atPassword();
+    t.actor.send({ type: 'auth.submit' });
+    t.ctl.reject('login', apiError.rateLimited(42));
+    await flush();
+    expect(t.snap().matches({ credentials: 'rateLimited' })).toBe(true);
+    expect(t.snap().context.retryAfter).toBe(42);
+  });
+
+  it.each([
+    ['connectionError', apiError.connection()],
+    ['serverError', apiError.server()],
+  ] as const)('shows %s on a failed sign-in and can submit again', async (state, error) => {
+    const t = await atPassword();
+    t.actor.send({ type: 'auth.submit' });
+    t.ctl.reject('login', error);
+    await flush();
+    expect(t.snap().matches({ credentials: state })).toBe(true);
+    expect(t.snap().hasTag('error')).toBe(true);
+    t.actor.send({ type: 'auth.submit' });
+    expect(t.snap().matches('signingIn')).toBe(true);
+    expect(t.snap().context.error).toBeNull();
+  });
+
+  it('goes back a step on Back (route.changed to /login) without navigating, keeping the values', async () => {
+    const t = await atPassword('email');
+    t.navigate.mockClear();
+    t.actor.send({ type: 'route.changed', path: '/login', search: '' });
+    expect(t.snap().matches('identify')).toBe(true);
+    expect(t.snap().context.values.email).toBe('jane@example.com');
+    expect(t.navigate).not.toHaveBeenCalled();
+    // Forward again
+    t.actor.send({ type: 'route.changed', path: '/login/continue', search: '' });
+    expect(t.snap().matches('credentials')).toBe(true);
+  });
+
+  it('the "change" link goes back to /login', async () => {
+    const t = await atPassword();
+    t.actor.send({ type: 'auth.back' });
+    expect(t.snap().matches('identify')).toBe(true);
+    expect(t.navigate).toHaveBeenLastCalledWith({ to: '/login' });
+  });
+
+  it('sends /login/continue without an identifier back to /login', async () => {
+    const t = await loaded();
+    t.actor.send({ type: 'route.changed', path: '/login/continue', search: '' });
+    expect(t.snap().matches('identify')).toBe(true);
+    expect(t.navigate).toHaveBeenCalledWith({ to: '/login', replace: true });
+  });
+
+  it('a flow started on /login/continue starts over on /login', async () => {
+    const t = await loaded(loginFields(), { search: '', path: '/login/continue' });
+    expect(t.snap().matches('identify')).toBe(true);
+    expect(t.navigate).toHaveBeenCalledWith({ to: '/login', replace: true });
+  });
+
+  it('the real loader picks the phone code of the default country kept in module data', async () => {
+    vi.spyOn(authApi, 'loginFields').mockResolvedValue(loginFields());
+    localStorage.setItem('module_data', JSON.stringify({ default_country: COUNTRIES[1] }));
+    const actor = createActor(loginMachine, { input: { search: '' } }).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('identify')).toBe(true));
+    expect(actor.getSnapshot().context.values.mobile_code).toBe('1');
+    actor.stop();
+  });
+
+  it('the real sign-in actor posts the body to the API', async () => {
+    vi.spyOn(authApi, 'loginFields').mockResolvedValue(loginFields());
+    const login = vi.spyOn(authApi, 'login').mockResolvedValue(loginResponse());
+    const actor = createActor(loginMachine, { input: { search: '' } }).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('identify')).toBe(true));
+    actor.send({ type: 'auth.change', field: 'username', value: ' jdoe ' });
+    actor.send({ type: 'auth.continue' });
+    actor.send({ type: 'auth.change', field: 'password', value: 'pw' });
+    actor.send({ type: 'auth.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
+    expect(login).toHaveBeenCalledWith({ login_using: 'username', username: 'jdoe', password: 'pw' });
+  });
+});

@@ -1,0 +1,85 @@
+import { createActor, type EventFromLogic, type SnapshotFrom } from 'xstate';
+import { otpLoginMachine } from '../../src/machines/otp-login.machine';
+import { identifierErrors, otpError } from '../../src/lib/validation';
+import {
+  ControlledActors,
+  apiError,
+  loginFields,
+  loginResponse,
+  otpSent,
+  planPaths,
+  replayPath,
+  silentTicker,
+} from '../support/auth-flows';
+
+type Snap = SnapshotFrom<typeof otpLoginMachine>;
+type Ev = EventFromLogic<typeof otpLoginMachine>;
+
+const FAILURES = [apiError.rateLimited(30), apiError.connection(), apiError.server()];
+
+function events(): Ev[] {
+  const ev = (e: object) => e as Ev;
+  return [
+    ev({ type: 'xstate.done.actor.loadFields', output: { fields: loginFields(), phoneCode: '34' } }),
+    ev({ type: 'xstate.done.actor.loadFields', output: { fields: loginFields({ login_with_otp: false }), phoneCode: '34' } }),
+    ev({ type: 'xstate.error.actor.loadFields', error: apiError.connection() }),
+    ev({ type: 'xstate.error.actor.loadFields', error: apiError.server() }),
+    { type: 'load.retry' },
+    { type: 'auth.use', using: 'mobile_code' },
+    { type: 'otp.change', field: 'email', value: 'jane@example.com' },
+    { type: 'otp.change', field: 'otp', value: '123456' },
+    { type: 'otp.send' },
+    { type: 'otp.verify' },
+    { type: 'otp.resend' },
+    { type: 'otp.tick' },
+    { type: 'otp.back' },
+    ev({ type: 'xstate.done.actor.send', output: otpSent({ resend_in: 1 }) }),
+    ...[apiError.validation({ email: 'validation:invalidEmail' }), ...FAILURES].map((error) => ev({ type: 'xstate.error.actor.send', error })),
+    ev({ type: 'xstate.done.actor.resend', output: otpSent({ resend_in: 1 }) }),
+    ...FAILURES.map((error) => ev({ type: 'xstate.error.actor.resend', error })),
+    ev({ type: 'xstate.done.actor.verify', output: loginResponse() }),
+    ...[
+      apiError.validation({ otp: 'validation:otpTooManyAttempts' }),
+      apiError.validation({ otp: 'validation:otpExpired' }),
+      apiError.validation({ otp: 'validation:otpInvalid' }),
+      ...FAILURES,
+    ].map((error) => ev({ type: 'xstate.error.actor.verify', error })),
+  ];
+}
+
+const serialize = (s: Snap) =>
+  JSON.stringify({
+    value: s.value,
+    using: s.context.loginUsing,
+    identifier: Object.keys(identifierErrors(s.context.loginUsing, s.context.values)).length === 0,
+    otp: otpError(s.context.values.otp) === null,
+    counting: s.context.resendIn > 0,
+    status: s.status,
+  });
+
+describe('OTP login machine — generated paths', () => {
+  const plan = planPaths(otpLoginMachine, { input: { search: '' }, events: () => events(), serialize });
+
+  it('reach every state and take every transition', () => {
+    expect(plan.stateIds).toEqual(expect.arrayContaining(['otpLogin.code.expired', 'otpLogin.identify.tooManyAttempts']));
+    expect(plan.visitedStateIds).toEqual(plan.stateIds);
+    expect(plan.takenTransitions).toEqual(plan.transitions);
+  });
+
+  it.each(plan.paths.map((p, i) => [i, p.steps.map((s) => s.event.type).join(' → '), p] as const))(
+    'path %i: %s',
+    async (_i, _label, path) => {
+      const ctl = new ControlledActors();
+      const navigations: unknown[] = [];
+      const actor = createActor(
+        otpLoginMachine.provide({
+          actors: { ...(ctl.actors('loadLoginFields', 'sendOtp', 'loginWithOtp') as object), ticker: silentTicker } as never,
+          actions: { navigate: (_, params) => void navigations.push(params) },
+        }),
+        { input: { search: '' } },
+      ).start();
+      await replayPath(path, { actor, ctl, navigations });
+      actor.stop();
+    },
+  );
+});
