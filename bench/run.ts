@@ -1,0 +1,120 @@
+/**
+ * Performance figures (not tests): what /login costs and how fast sign-in reaches the member shell, measured in
+ * Chromium against the real server with a fresh embedded database. Run with `npm run bench` (builds first).
+ */
+import { readFileSync, existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import path from 'node:path';
+import { launchBrowser, newPage, startServer, PASSWORD, type RunningServer } from '../tests/e2e/support/harness';
+import type { Browser } from 'playwright-core';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+interface Manifest {
+  [key: string]: { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
+}
+
+/** Files of chunks reachable only from member-area dynamic entries (src/views/member/**, member machines). */
+function memberFiles(): Set<string> {
+  const p = path.resolve('dist/.vite/manifest.json');
+  if (!existsSync(p)) return new Set();
+  const m = JSON.parse(readFileSync(p, 'utf8')) as Manifest;
+  const out = new Set<string>();
+  for (const [key, v] of Object.entries(m)) {
+    const src = v.src ?? key;
+    if (/src\/views\/member\//.test(src) || /src\/app\/member/.test(src)) out.add(v.file);
+  }
+  return out;
+}
+
+async function loginPagePayload(browser: Browser, server: RunningServer) {
+  const { context, page } = await newPage(browser, server);
+  const js: Record<string, number> = {};
+  const css: Record<string, number> = {};
+  page.on('response', async (res) => {
+    const type = res.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    try {
+      const body = await res.body();
+      const size = gzipSync(body, { level: 9 }).length;
+      (type === 'script' ? js : css)[new URL(res.url()).pathname] = size;
+    } catch {
+      /* body unavailable */
+    }
+  });
+  await page.goto('/login', { waitUntil: 'networkidle' });
+  await context.close();
+  return { js, css };
+}
+
+async function lcp(browser: Browser, server: RunningServer): Promise<number> {
+  const { context, page } = await newPage(browser, server);
+  await page.goto('/login', { waitUntil: 'networkidle' });
+  const value = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries();
+          resolve(entries[entries.length - 1].startTime);
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+        setTimeout(() => resolve(-1), 3000);
+      }),
+  );
+  await context.close();
+  return value;
+}
+
+async function loginToShell(browser: Browser, server: RunningServer): Promise<number> {
+  const { context, page } = await newPage(browser, server);
+  await page.goto('/login', { waitUntil: 'networkidle' });
+  await page.getByLabel(/username/i).first().fill('demo');
+  await page.getByRole('button', { name: /continue/i }).click();
+  await page.getByLabel(/password/i).first().fill(PASSWORD);
+  const submit = page.getByRole('button', { name: /sign in/i }).first();
+  await submit.waitFor();
+  const t0 = await page.evaluate(() => performance.now());
+  await submit.click();
+  await page.locator('[data-shell="member"]').waitFor({ state: 'visible', timeout: 30_000 });
+  const t1 = await page.evaluate(() => performance.now());
+  await context.close();
+  return t1 - t0;
+}
+
+async function main() {
+  const server = await startServer({ SEED_MEMBERS: '600', RATE_LIMIT_SCALE: '1000' });
+  const browser = await launchBrowser();
+  try {
+    const { js, css } = await loginPagePayload(browser, server);
+    const jsTotal = Object.values(js).reduce((a, b) => a + b, 0);
+    const cssTotal = Object.values(css).reduce((a, b) => a + b, 0);
+    const member = memberFiles();
+    const leaked = Object.keys(js).filter((f) => member.has(f.replace(/^\//, '')));
+    const lcps: number[] = [];
+    for (let i = 0; i < RUNS; i++) lcps.push(await lcp(browser, server));
+    const logins: number[] = [];
+    for (let i = 0; i < RUNS; i++) logins.push(await loginToShell(browser, server));
+
+    console.log('\n/login payload (gzip -9 of what Chromium downloaded)');
+    for (const [f, n] of Object.entries(js)) console.log(`  js   ${kb(n).padStart(9)}  ${f}`);
+    for (const [f, n] of Object.entries(css)) console.log(`  css  ${kb(n).padStart(9)}  ${f}`);
+    console.log(`  JS total  ${kb(jsTotal)}  (budget 140 KB)  ${jsTotal <= 140 * 1024 ? 'OK' : 'OVER'}`);
+    console.log(`  CSS total ${kb(cssTotal)}  (budget 15 KB)  ${cssTotal <= 15 * 1024 ? 'OK' : 'OVER'}`);
+    console.log(`  member code in public chunks: ${leaked.length ? leaked.join(', ') : 'none'}`);
+    console.log(`\nLCP of /login (median of ${RUNS}): ${median(lcps).toFixed(0)} ms  (target < 200 ms)  runs: ${lcps.map((x) => x.toFixed(0)).join(' ')}`);
+    console.log(`Login submit → member shell visible (median of ${RUNS}): ${median(logins).toFixed(0)} ms  runs: ${logins.map((x) => x.toFixed(0)).join(' ')}`);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,145 @@
+/**
+ * End-to-end harness: the real server (built SPA + API) on a free loopback port with a fresh embedded
+ * database, and Debian's Chromium driven by playwright-core. The server's log lines are kept so tests
+ * can read one-time codes from the outbox the way an operator would.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const PASSWORD = 'Demo-pass-2026';
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface OutboxMessage {
+  channel: string;
+  destination: string;
+  subject: string;
+  body: string;
+}
+
+export interface RunningServer {
+  url: string;
+  outbox: OutboxMessage[];
+  logs: string[];
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'upline-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: process.cwd(),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_PASSWORD: PASSWORD,
+      SEED_MEMBERS: env.SEED_MEMBERS ?? '600',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: string[] = [];
+  const outbox: OutboxMessage[] = [];
+  let buffer = '';
+  const onData = (chunk: Buffer) => {
+    buffer += chunk.toString();
+    let i: number;
+    while ((i = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, i);
+      buffer = buffer.slice(i + 1);
+      logs.push(line);
+      if (line.includes('"outbox"')) {
+        try {
+          const rec = JSON.parse(line) as { outbox?: OutboxMessage; msg?: string };
+          if (rec.outbox) outbox.push({ ...rec.outbox, body: rec.msg ?? '' });
+        } catch {
+          /* not JSON */
+        }
+      }
+    }
+  };
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${logs.slice(-30).join('\n')}`);
+    try {
+      const res = await fetch(`${url}/api/openapi.json`);
+      if (res.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${logs.slice(-30).join('\n')}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    outbox,
+    logs,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 300));
+      if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The newest six-digit code sent to `destination`, waiting for it to arrive. */
+export async function readCode(server: RunningServer, destination: string, after = 0, timeoutMs = 10_000): Promise<string> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const msgs = server.outbox.slice(after).filter((m) => m.destination.toLowerCase() === destination.toLowerCase());
+    const last = msgs[msgs.length - 1];
+    const code = last && /\b(\d{6})\b/.exec(last.body)?.[1];
+    if (code) return code;
+    if (Date.now() > end) throw new Error(`no code for ${destination}; outbox: ${JSON.stringify(server.outbox)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+export async function newPage(browser: Browser, server: RunningServer, opts: { width?: number; height?: number; locale?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
+    locale: opts.locale ?? 'en-US',
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
