@@ -12,6 +12,9 @@ import { NotFoundView } from '../views/public/not-found.view';
 import { PageLoader } from '../views/components/page-loader';
 import { fullName } from '../views/components/person';
 import { useSession, useSessionSelector } from './session-context';
+import { homeRoutes } from './member/home.routes';
+import { walletRoutes } from './member/wallet.routes';
+import { networkRoutes } from './member/network.routes';
 
 export const MEMBER_HOME = '/home/dashboard';
 
@@ -44,6 +47,9 @@ export function MemberArea() {
       busy={busy}
     >
       <Switch>
+        {homeRoutes}
+        {walletRoutes}
+        {networkRoutes}
         <Route path={MEMBER_HOME}>
           <HomePlaceholder />
         </Route>

@@ -49,5 +49,12 @@ export const storage = {
     if (!s) return;
     for (const k of ['user_data', 'auth_token', 'store_auth_token', 'sso_token'] as const) s.removeItem(k);
     for (const k of Object.keys(s)) if (k.startsWith('upline.cache.') || k === 'upline.cart') s.removeItem(k);
+    try {
+      // Member pages' saved flow state (src/app/member/page-actor.ts) belongs to the session.
+      if (typeof sessionStorage !== 'undefined')
+        for (const k of Object.keys(sessionStorage)) if (k.startsWith('upline.page.')) sessionStorage.removeItem(k);
+    } catch {
+      /* unavailable */
+    }
   },
 };
