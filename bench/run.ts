@@ -73,10 +73,10 @@ async function lcp(browser: Browser, server: RunningServer): Promise<number> {
 async function loginToShell(browser: Browser, server: RunningServer): Promise<number> {
   const { context, page } = await newPage(browser, server);
   await page.goto('/login', { waitUntil: 'networkidle' });
-  await page.getByLabel(/username/i).first().fill('demo');
-  await page.getByRole('button', { name: /continue/i }).click();
-  await page.getByLabel(/password/i).first().fill(PASSWORD);
-  const submit = page.getByRole('button', { name: /sign in/i }).first();
+  await page.getByRole('textbox', { name: 'Username' }).fill('demo');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  const submit = page.getByRole('button', { name: 'Sign in', exact: true });
   await submit.waitFor();
   const t0 = await page.evaluate(() => performance.now());
   await submit.click();

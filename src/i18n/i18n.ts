@@ -5,8 +5,7 @@
  * the choice is cached in localStorage and a cookie.
  */
 import i18next, { type i18n as I18n, type InitOptions, type Resource } from 'i18next';
-import LanguageDetector, { type DetectorOptions } from 'i18next-browser-languagedetector';
-import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
+import { FetchBackend, languageDetector, LOOKUP, COOKIE_MAX_AGE_SECONDS, type FetchBackendOptions } from './plugins';
 import { getI18n, initReactI18next } from 'react-i18next';
 import {
   FALLBACK_LANGUAGE,
@@ -17,15 +16,15 @@ import {
 
 export const LOAD_PATH = '/locales/{{lng}}/{{ns}}.json';
 
-export const detection: DetectorOptions = {
+/** Detection order and caches (spec §7): implemented by `languageDetector` in ./plugins. */
+export const detection = {
   order: ['querystring', 'cookie', 'localStorage', 'navigator', 'htmlTag'],
-  lookupQuerystring: 'lng',
-  lookupCookie: 'i18next',
-  lookupLocalStorage: 'i18nextLng',
+  lookupQuerystring: LOOKUP.querystring,
+  lookupCookie: LOOKUP.cookie,
+  lookupLocalStorage: LOOKUP.localStorage,
   caches: ['localStorage', 'cookie'],
-  cookieMinutes: 60 * 24 * 365,
-  cookieOptions: { path: '/', sameSite: 'lax' },
-};
+  cookieMaxAgeSeconds: COOKIE_MAX_AGE_SECONDS,
+} as const;
 
 /** Options shared by the app and the tests. */
 function baseOptions(): InitOptions {
@@ -38,7 +37,6 @@ function baseOptions(): InitOptions {
     fallbackNS: 'common',
     ns: PRELOADED_NAMESPACES,
     interpolation: { escapeValue: false },
-    detection,
     // Spec §8/§9: failed translation reads are retried up to 5 times, first after 350 ms, each
     // wait twice the previous one; at most 10 reads run at once.
     maxRetries: 5,
@@ -62,10 +60,10 @@ function syncHtmlLang(instance: I18n): void {
 /** Boots translations for the app: HTTP backend, language detection, react-i18next binding. */
 export async function initI18n(instance: I18n = i18next): Promise<I18n> {
   if (instance.isInitialized) return instance;
-  const backend: HttpBackendOptions = { loadPath: LOAD_PATH };
+  const backend: FetchBackendOptions = { loadPath: LOAD_PATH };
   await instance
-    .use(HttpBackend)
-    .use(LanguageDetector)
+    .use(FetchBackend)
+    .use(languageDetector)
     .use(initReactI18next)
     .init({ ...baseOptions(), backend });
   syncHtmlLang(instance);
@@ -123,7 +121,7 @@ export interface TestI18nOptions {
  */
 export function initI18nForTests(resources?: Resource, options: TestI18nOptions = {}): I18n {
   const instance = i18next.createInstance();
-  if (options.detect) instance.use(LanguageDetector);
+  if (options.detect) instance.use(languageDetector);
   instance.use(initReactI18next);
   void instance.init({
     ...baseOptions(),

@@ -59,8 +59,28 @@ function toData({ kind, message, title, id }: ToastInput & { id: string }): Noti
   };
 }
 
+/**
+ * The toast host (Mantine's container and transitions) is only fetched once a toast is wanted:
+ * pages that never show one (most first visits of /login) never download it.
+ */
+let hostWanted = false;
+const hostListeners = new Set<() => void>();
+export function requestToastHost(): void {
+  if (hostWanted) return;
+  hostWanted = true;
+  for (const l of hostListeners) l();
+}
+export function isToastHostWanted(): boolean {
+  return hostWanted;
+}
+export function onToastHostWanted(listener: () => void): () => void {
+  hostListeners.add(listener);
+  return () => hostListeners.delete(listener);
+}
+
 /** Shows a toast and returns its id. */
 export function showToast(input: ToastInput): string {
+  requestToastHost();
   const id = input.id ?? nextId();
   if (input.kind === 'success' || input.kind === 'error') notifications.clean();
   notifications.show(toData({ ...input, id }));
