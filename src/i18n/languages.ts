@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'payout',
   'promotion',
   'referral',
+  'network',
   'support',
   'validation',
   'wallet',

@@ -21,3 +21,4 @@ import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Drawer.css';
+import '@mantine/core/styles/Typography.css';

@@ -1,22 +1,37 @@
 /**
- * The member area's frame: a header with the company (or app) name, the member's avatar and full
- * name, the language switch, the colour toggle and Logout, and the content area (25 px padding,
- * spec §9). Works from 360 px wide: below the small-tablet breakpoint the member's name and the
- * Logout text hide (the avatar and the labelled Logout icon stay).
+ * The member area's frame (spec §6, §9): a header with the company (or app) name, the member's
+ * avatar and full name, the language and currency switches, the colour toggle and Logout; the menu
+ * as a left sidebar on desktop (≥ 1024 px: 275 px, collapsible to 90 px with icons only, the choice
+ * remembered on this device), as a drawer opened by the burger below that, and on phones (< 600 px)
+ * a bottom bar with the first bottom entries plus "More" (the full menu). A skip link jumps to the
+ * content (25 px padding). The notifications entry carries the unread badge.
  */
 import '../../theme/member-css';
-import { AppShell, Avatar, Button, Group, Image, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import './member-shell.css';
+import { AppShell, Avatar, Badge, Burger, Button, Group, Image, NativeSelect, NavLink, ScrollArea, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Company, User } from '../../schemas/common.schema';
+import { Link } from 'wouter';
+import { activeMenu, type MenuEntry } from '../../lib/menu';
+import type { Company, Currency, User } from '../../schemas/common.schema';
 import { ColourSchemeToggle } from '../components/colour-scheme-toggle';
 import { LogoutIcon } from '../components/icons';
 import { LanguageSwitch, type LanguageOption } from '../components/language-switch';
 import { OverlaySpinner } from '../components/overlay-spinner';
 import { fullName, initials } from '../components/person';
+import { MenuIconView } from './menu-icons';
 
 export const HEADER_HEIGHT = 60;
 export const CONTENT_PADDING = 25;
+export const SIDEBAR_WIDTH = 275;
+export const SIDEBAR_COLLAPSED_WIDTH = 90;
+export const BOTTOM_BAR_HEIGHT = 64;
+export const SIDEBAR_STORAGE_KEY = 'upline.sidebar.collapsed';
+export const MAIN_ID = 'member-main';
+/** Desktop from 64em (1024 px), phones below 37.5em (600 px): spec §9. */
+const DESKTOP_QUERY = '(min-width: 64em)';
+const PHONE_QUERY = '(max-width: 37.49em)';
 
 export interface MemberShellViewProps {
   user: Pick<User, 'first_name' | 'last_name' | 'avatar' | 'username'>;
@@ -27,7 +42,137 @@ export interface MemberShellViewProps {
   onLogout: () => void;
   /** Logging out: buttons disabled, overlay shown. */
   busy?: boolean;
+  /** The member menu (src/lib/menu.ts) and the bottom-bar entries; without them only the header shows. */
+  menu?: MenuEntry[];
+  bottom?: MenuEntry[];
+  /** The current full path (e.g. /member/wallet/statement): the active entry. */
+  path?: string;
+  /** Currencies the member may switch between (shown when there are two or more). */
+  currencies?: readonly Pick<Currency, 'code' | 'name' | 'symbol'>[];
+  currentCurrency?: string;
+  onCurrency?: (code: string) => void;
+  /** A currency change is being saved. */
+  currencyBusy?: boolean;
   children: ReactNode;
+}
+
+function CountBadge({ count }: { count: number }) {
+  const { t } = useTranslation('common');
+  return (
+    <Badge size="sm" color="red" variant="filled" circle={count < 10} aria-label={t('shell.unreadCount', { count })} data-badge="notifications">
+      {count > 99 ? '99+' : count}
+    </Badge>
+  );
+}
+
+function SidebarMenu({
+  menu,
+  path,
+  collapsed,
+  onNavigate,
+}: {
+  menu: MenuEntry[];
+  path: string;
+  collapsed: boolean;
+  onNavigate: () => void;
+}) {
+  const { t } = useTranslation('common');
+  const active = activeMenu(menu, path);
+  return (
+    <nav aria-label={t('shell.mainMenu')} className="upline-nav">
+      {menu.map((entry) => {
+        const isActive = active?.id === entry.id;
+        const label = t(entry.labelKey);
+        const icon = <MenuIconView name={entry.icon} />;
+        if (collapsed) {
+          return (
+            <Tooltip key={entry.id} label={label} position="right" withArrow>
+              <NavLink
+                component={Link}
+                href={`~${entry.link}`}
+                aria-label={entry.badge ? `${label}, ${t('shell.unreadCount', { count: entry.badge })}` : label}
+                aria-current={isActive ? 'page' : undefined}
+                active={isActive}
+                onClick={onNavigate}
+                leftSection={icon}
+                rightSection={entry.badge ? <CountBadge count={entry.badge} /> : undefined}
+                styles={{ root: { justifyContent: 'center' }, body: { display: 'none' } }}
+                data-menu-id={entry.id}
+              />
+            </Tooltip>
+          );
+        }
+        const children = entry.children ?? [];
+        return (
+          <NavLink
+            key={entry.id}
+            component={children.length ? undefined : Link}
+            href={children.length ? undefined : `~${entry.link}`}
+            label={label}
+            leftSection={icon}
+            rightSection={entry.badge ? <CountBadge count={entry.badge} /> : undefined}
+            active={isActive && (!children.length || active?.childId === null)}
+            aria-current={isActive && !children.length ? 'page' : undefined}
+            defaultOpened={isActive}
+            onClick={children.length ? undefined : onNavigate}
+            data-menu-id={entry.id}
+            childrenOffset={34}
+          >
+            {children.length
+              ? children.map((c) => {
+                  const childActive = isActive && active?.childId === c.id;
+                  return (
+                    <NavLink
+                      key={c.id}
+                      component={Link}
+                      href={`~${c.link}`}
+                      label={t(c.labelKey)}
+                      active={childActive}
+                      aria-current={childActive ? 'page' : undefined}
+                      onClick={onNavigate}
+                      data-menu-id={c.id}
+                    />
+                  );
+                })
+              : undefined}
+          </NavLink>
+        );
+      })}
+    </nav>
+  );
+}
+
+function BottomBar({ entries, menu, path, onMore }: { entries: MenuEntry[]; menu: MenuEntry[]; path: string; onMore: () => void }) {
+  const { t } = useTranslation('common');
+  const active = activeMenu(menu, path);
+  const inBar = entries.some((e) => e.id === active?.id);
+  return (
+    <nav aria-label={t('shell.bottomMenu')} style={{ height: '100%' }} data-bottom-bar>
+      <ul className="upline-bottom-bar">
+        {entries.map((e) => (
+          <li key={e.id}>
+            <Link href={`~${e.link}`} className="upline-bottom-item" aria-current={active?.id === e.id ? 'page' : undefined} data-menu-id={e.id}>
+              <span style={{ position: 'relative' }}>
+                <MenuIconView name={e.icon} size={22} />
+                {e.badge ? (
+                  <span style={{ position: 'absolute', top: -8, right: -14 }}>
+                    <CountBadge count={e.badge} />
+                  </span>
+                ) : null}
+              </span>
+              <span className="upline-bottom-label">{t(e.labelKey)}</span>
+            </Link>
+          </li>
+        ))}
+        <li>
+          <button type="button" className="upline-bottom-item" onClick={onMore} aria-current={!inBar && active ? 'page' : undefined} aria-haspopup="dialog">
+            <MenuIconView name="more" size={22} />
+            <span className="upline-bottom-label">{t('shell.moreMenu')}</span>
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
 }
 
 export function MemberShellView({
@@ -38,19 +183,56 @@ export function MemberShellView({
   onLanguage,
   onLogout,
   busy = false,
+  menu,
+  bottom = [],
+  path = '',
+  currencies = [],
+  currentCurrency = '',
+  onCurrency,
+  currencyBusy = false,
   children,
 }: MemberShellViewProps) {
   const { t } = useTranslation('common');
   const name = fullName(user);
   const brand = company?.name || t('appName');
   const logo = company?.logo_small;
+  const desktop = useMediaQuery(DESKTOP_QUERY, false, { getInitialValueInEffect: false });
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const [collapsed, setCollapsed] = useLocalStorage<boolean>({ key: SIDEBAR_STORAGE_KEY, defaultValue: false, getInitialValueInEffect: false });
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const hasMenu = !!menu?.length;
+  const narrowSidebar = desktop && collapsed;
+  const showBottom = hasMenu && phone && bottom.length > 0;
+
   return (
-    <AppShell data-shell="member" header={{ height: HEADER_HEIGHT }} padding={CONTENT_PADDING}>
+    <AppShell
+      data-shell="member"
+      header={{ height: HEADER_HEIGHT }}
+      navbar={
+        hasMenu
+          ? { width: narrowSidebar ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH, breakpoint: 'md', collapsed: { mobile: !drawerOpen } }
+          : undefined
+      }
+      footer={showBottom ? { height: BOTTOM_BAR_HEIGHT } : undefined}
+      padding={CONTENT_PADDING}
+    >
+      <a href={`#${MAIN_ID}`} className="upline-skip-link">
+        {t('shell.skipToContent')}
+      </a>
       <AppShell.Header px="sm">
         <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap" miw={0}>
+            {hasMenu && !desktop && (
+              <Burger
+                opened={drawerOpen}
+                onClick={() => setDrawerOpen((o) => !o)}
+                size="sm"
+                aria-label={t(drawerOpen ? 'shell.closeMenu' : 'shell.openMenu')}
+                aria-expanded={drawerOpen}
+              />
+            )}
             {logo && <Image src={logo} alt="" h={32} w={32} fit="contain" />}
-            <Text fw={700} size="lg" truncate="end" component="span">
+            <Text fw={700} size="lg" truncate="end" component="span" visibleFrom={hasMenu ? 'xs' : undefined}>
               {brand}
             </Text>
           </Group>
@@ -64,6 +246,21 @@ export function MemberShellView({
               </Text>
             </Group>
             <LanguageSwitch languages={languages} current={currentLanguage} onChange={onLanguage} />
+            {currencies.length > 1 && onCurrency && (
+              <NativeSelect
+                aria-label={t('shell.currency')}
+                title={t('shell.currency')}
+                size="sm"
+                w={84}
+                disabled={currencyBusy}
+                value={currentCurrency}
+                onChange={(e) => {
+                  const code = e.currentTarget.value;
+                  if (code && code !== currentCurrency) onCurrency(code);
+                }}
+                data={currencies.map((c) => ({ value: c.code, label: c.code }))}
+              />
+            )}
             <ColourSchemeToggle />
             <Button
               variant="default"
@@ -83,7 +280,35 @@ export function MemberShellView({
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Main aria-label={t('mainContent')}>{children}</AppShell.Main>
+      {hasMenu && (
+        <AppShell.Navbar p="xs" data-sidebar={narrowSidebar ? 'collapsed' : 'expanded'}>
+          <AppShell.Section grow component={ScrollArea}>
+            <SidebarMenu menu={menu!} path={path} collapsed={narrowSidebar} onNavigate={() => setDrawerOpen(false)} />
+          </AppShell.Section>
+          {desktop && (
+            <AppShell.Section pt="xs">
+              <UnstyledButton
+                onClick={() => setCollapsed(!collapsed)}
+                aria-label={t(collapsed ? 'shell.expandSidebar' : 'shell.collapseSidebar')}
+                aria-expanded={!collapsed}
+                title={t(collapsed ? 'shell.expandSidebar' : 'shell.collapseSidebar')}
+                p="xs"
+                style={{ display: 'flex', justifyContent: 'center', width: '100%', borderRadius: 6 }}
+              >
+                <MenuIconView name={collapsed ? 'chevronRight' : 'chevronLeft'} />
+              </UnstyledButton>
+            </AppShell.Section>
+          )}
+        </AppShell.Navbar>
+      )}
+      <AppShell.Main aria-label={t('mainContent')} id={MAIN_ID} tabIndex={-1}>
+        {children}
+      </AppShell.Main>
+      {showBottom && (
+        <AppShell.Footer>
+          <BottomBar entries={bottom} menu={menu!} path={path} onMore={() => setDrawerOpen(true)} />
+        </AppShell.Footer>
+      )}
       <OverlaySpinner visible={busy} />
     </AppShell>
   );

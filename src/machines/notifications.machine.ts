@@ -1,0 +1,134 @@
+/**
+ * /member/notifications (spec §3 Notifications, §7 Home): the unread orders, payouts and messages
+ * with their counts, and marking them read (one item, or every item of a kind). The lists load with
+ * the generic load statuses (loading, loaded, connectionError, forceLogout, error); marking happens
+ * inside `loaded` so the lists stay on screen. After a mark the answer's counts replace the old ones
+ * and the named action `countsChanged` tells the shell (its badge) the new counts.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { homeApi } from '../api/home';
+import { errorInfo, type ErrorInfo } from '../api/errors';
+import type { MarkNotificationsRead, NotificationCounts, Notifications } from '../schemas/home.schema';
+
+export interface NotificationsData {
+  lists: Notifications;
+  counts: NotificationCounts;
+}
+
+export interface NotificationsContext {
+  data: NotificationsData | null;
+  error: ErrorInfo | null;
+  /** The mark request in flight or last failed (kept for retry). */
+  mark: MarkNotificationsRead | null;
+  markError: ErrorInfo | null;
+}
+
+export type NotificationsEvent =
+  | { type: 'load.retry' }
+  | { type: 'load.refresh' }
+  | { type: 'notifications.markRead'; request: MarkNotificationsRead }
+  | { type: 'notifications.dismissError' };
+
+export async function loadNotifications(): Promise<NotificationsData> {
+  const [lists, counts] = await Promise.all([homeApi.notifications(), homeApi.notificationsCount()]);
+  return { lists, counts };
+}
+
+const LIST_OF = { order: 'orders', payout: 'payouts', message: 'messages' } as const;
+
+/** The lists without the items a mark request made read. */
+export function withoutRead(lists: Notifications, request: MarkNotificationsRead): Notifications {
+  const out: Notifications = { ...lists };
+  const kinds = request.kind === 'all' ? (['order', 'payout', 'message'] as const) : [request.kind];
+  for (const kind of kinds) {
+    const key = LIST_OF[kind];
+    const ids = request.ids;
+    (out[key] as { id: number }[]) = ids ? (lists[key] as { id: number }[]).filter((i) => !ids.includes(i.id)) : [];
+  }
+  return out;
+}
+
+export const notificationsMachine = setup({
+  types: {
+    context: {} as NotificationsContext,
+    events: {} as NotificationsEvent,
+  },
+  actors: {
+    load: fromPromise<NotificationsData>(() => loadNotifications()),
+    markRead: fromPromise<NotificationCounts, MarkNotificationsRead>(({ input }) => homeApi.markNotificationsRead(input)),
+  },
+  actions: {
+    /** Bound by the page: the new counts for the menu badge. */
+    countsChanged: (_, _params: { counts: NotificationCounts }) => {},
+  },
+  guards: {
+    isConnectionError: ({ event }) => errorInfo((event as unknown as { error: unknown }).error).kind === 'connection',
+    isUnauthorized: ({ event }) => errorInfo((event as unknown as { error: unknown }).error).kind === 'unauthorized',
+  },
+}).createMachine({
+  id: 'notifications',
+  context: { data: null, error: null, mark: null, markError: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'load',
+        src: 'load',
+        onDone: {
+          target: 'loaded',
+          actions: [
+            assign({ data: ({ event }) => event.output, error: null }),
+            { type: 'countsChanged', params: ({ event }) => ({ counts: event.output.counts }) },
+          ],
+        },
+        onError: [
+          { guard: 'isConnectionError', target: 'connectionError', actions: assign({ error: ({ event }) => errorInfo(event.error) }) },
+          { guard: 'isUnauthorized', target: 'forceLogout', actions: assign({ error: ({ event }) => errorInfo(event.error) }) },
+          { target: 'error', actions: assign({ error: ({ event }) => errorInfo(event.error) }) },
+        ],
+      },
+    },
+    loaded: {
+      initial: 'idle',
+      on: { 'load.refresh': { target: 'loading' } },
+      states: {
+        idle: {
+          on: {
+            'notifications.markRead': { target: 'marking', actions: assign({ mark: ({ event }) => event.request, markError: null }) },
+          },
+        },
+        marking: {
+          tags: ['busy'],
+          invoke: {
+            id: 'markRead',
+            src: 'markRead',
+            input: ({ context }) => context.mark!,
+            onDone: {
+              target: 'idle',
+              actions: [
+                assign({
+                  data: ({ context, event }) =>
+                    context.data && context.mark ? { lists: withoutRead(context.data.lists, context.mark), counts: event.output } : context.data,
+                  mark: null,
+                }),
+                { type: 'countsChanged', params: ({ event }) => ({ counts: event.output }) },
+              ],
+            },
+            onError: { target: 'markError', actions: assign({ markError: ({ event }) => errorInfo(event.error) }) },
+          },
+        },
+        markError: {
+          tags: ['error'],
+          on: {
+            'notifications.markRead': { target: 'marking', actions: assign({ mark: ({ event }) => event.request, markError: null }) },
+            'notifications.dismissError': { target: 'idle', actions: assign({ mark: null, markError: null }) },
+          },
+        },
+      },
+    },
+    connectionError: { tags: ['error'], on: { 'load.retry': 'loading', 'load.refresh': 'loading' } },
+    error: { tags: ['error'], on: { 'load.retry': 'loading', 'load.refresh': 'loading' } },
+    forceLogout: { tags: ['error'] },
+  },
+});

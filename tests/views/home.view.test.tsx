@@ -1,0 +1,126 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type AnyActorLogic } from 'xstate';
+import { ApiError, ConnectionError } from '../../src/api/errors';
+import { homeBinaryMachine, homeDashboardMachine, homeRankMachine, type DashboardData } from '../../src/machines/home.machine';
+import type { BinarySummary, Ranks } from '../../src/schemas/home.schema';
+import { BinaryView } from '../../src/views/home/binary.view';
+import { DashboardView } from '../../src/views/home/dashboard.view';
+import { RankView } from '../../src/views/home/rank.view';
+import { sanitizeHtml } from '../../src/views/home/safe-html';
+import { DisplayFormatProvider } from '../../src/views/member/display-format';
+import { renderUi } from '../support/render-ui';
+
+const at = '2026-01-15T10:00:00.000Z';
+const dashboard: DashboardData = {
+  summary: {
+    user_role: 3, account_type: 'personal', is_linked: false, is_special_member: false, merchant_status: null, merchant_email: null, member_email: null,
+    wallet_balance: '1234.5000', total_earnings: '2000.0000', total_paid: '765.5000', pv: '150.0000', tv: '3000.0000', cv: '10.0000',
+    package_id: 2, package_name: 'Gold', package_amount: '500.0000', package_bv: '100.0000', package_expiry: at, package_purchase_date: at,
+    rank_id: 1, rank_name: 'Bronze', rank_icon: null, rank_bonus: '50.0000', rank_achieved_date: at, is_highest_package: false,
+    recent_joinings: [{ id: 5, first_name: 'Luis', last_name: 'Mora', joined_date: at, avatar: null }],
+    recent_transactions: [{ id: 1, transaction_group: 'commission', transaction_type: 'bonus', transaction_key: 'binary_bonus', amount: '25.0000', cash_flow: 'credit', created_at: at, level: null, from_user: null, rank_name: null } as never],
+    recent_articles: [], recent_videos: [], transaction_labels: { binary_bonus: 'Binary bonus' }, affiliate_products_category: null,
+    credit_history: [{ month: '2025-12', total: '100.0000' }, { month: '2026-01', total: '25.0000' }],
+    debit_history: [{ month: '2025-12', total: '0.0000' }, { month: '2026-01', total: '10.0000' }],
+    total_investment: '500.0000', total_return: '0.0000', kyc_status: 'approved', recruitment_progress: [],
+  },
+  extra: { account_type: 'personal', events: [], articles: [], pv: '150.0000', tv: '3000.0000', kyc_status: 'approved', referral_criteria_enabled: false, referral_allowed: true },
+  promotions: {
+    events: [],
+    articles: [{ id: 3, title: 'Spring launch', description: 'd', content: '<p>Hello <strong>team</strong><script>alert(1)</script><img src="x" onerror="alert(1)"></p>', image_preview: null, updated_at: at }],
+  },
+};
+
+function actorOf<T extends AnyActorLogic>(machine: T, load: () => Promise<unknown>) {
+  return createActor((machine as unknown as { provide: (i: unknown) => T }).provide({ actors: { load: fromPromise(load) } })).start();
+}
+
+const never = () => new Promise<never>(() => {});
+
+describe('dashboard tab', () => {
+  it('shows a labelled loading skeleton while loading', () => {
+    renderUi(<DashboardView actor={actorOf(homeDashboardMachine, never) as never} />);
+    expect(screen.getByRole('status', { name: 'Loading your figures…' })).toBeInTheDocument();
+  });
+
+  it('shows the figures in the member currency, the chart summary, the referral link and sanitised article HTML', async () => {
+    const eur = { id: 2, name: 'Euro', code: 'EUR', symbol: '€', symbol_position: 'R' as const, decimal_place: 2, value: '0.5' };
+    renderUi(
+      <DisplayFormatProvider currency={eur}>
+        <DashboardView actor={actorOf(homeDashboardMachine, async () => dashboard) as never} referralLink="https://upline.test/r/demo" />
+      </DisplayFormatProvider>,
+    );
+    const balance = await screen.findByText('Wallet balance');
+    expect(within(balance.closest('[data-figure]') as HTMLElement).getByText('617.25 €')).toBeInTheDocument();
+    expect(screen.getByText('Gold')).toBeInTheDocument();
+    expect(screen.getByText('Approved')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /last 2 months: 62\.50 € in, 5\.00 € out/ })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Referral link' })).toHaveValue('https://upline.test/r/demo');
+    expect(screen.getByRole('link', { name: 'Share on WhatsApp' })).toHaveAttribute('href', expect.stringContaining('wa.me'));
+    const article = screen.getByText('Spring launch').closest('article')!;
+    expect(within(article).getByText('team').tagName).toBe('STRONG');
+    expect(article.innerHTML).not.toMatch(/script|onerror/);
+    expect(screen.getByText('Luis Mora')).toBeInTheDocument();
+    expect(screen.getByText('+12.50 €')).toBeInTheDocument();
+  });
+
+  it('connection error shows the connection view and retry loads the data', async () => {
+    let fail = true;
+    renderUi(
+      <DashboardView
+        actor={actorOf(homeDashboardMachine, async () => {
+          if (fail) throw new ConnectionError();
+          return dashboard;
+        }) as never}
+      />,
+    );
+    expect(await screen.findByText('No connection')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Wallet balance')).toBeInTheDocument();
+  });
+
+  it('server error shows the server-error view; empty lists show helpful lines', async () => {
+    renderUi(<DashboardView actor={actorOf(homeDashboardMachine, async () => { throw new ApiError('server', 500, {}); }) as never} />);
+    expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+  });
+});
+
+describe('binary and rank tabs', () => {
+  it('binary shows leg volumes and counts', async () => {
+    const b: BinarySummary = {
+      total_bonus: '80.0000', position: 'L', total_left: '1200.0000', total_right: '900.0000', carry_left: '300.0000', carry_right: '0.0000',
+      left_downline_count: 12, right_downline_count: 9, default_leg: 'R', placement_first_name: 'Ana', placement_last_name: 'Ruiz', sponsor_first_name: null, sponsor_last_name: null,
+    };
+    renderUi(<BinaryView actor={actorOf(homeBinaryMachine, async () => b) as never} />);
+    expect(await screen.findByText('$80.00')).toBeInTheDocument();
+    expect(screen.getByText('1,200.00')).toBeInTheDocument();
+    expect(screen.getByText('Ana Ruiz')).toBeInTheDocument();
+    expect(screen.getByText('12')).toBeInTheDocument();
+  });
+
+  it('rank shows progress toward higher ranks and the top-rank empty state', async () => {
+    const r: Ranks = {
+      criteria: { referral_count: true, pv: true, tv: false },
+      current_rank: null,
+      rank_achievements: [],
+      higher_ranks: [{ id: 2, name: 'Silver', icon: null, bonus: '100.0000', referral_count: 4, pv: '200.0000', tv: '0.0000' }],
+      criteria_achieved: { referral_count: 1, pv: '150.0000', tv: '0.0000' },
+    };
+    const { unmount } = renderUi(<RankView actor={actorOf(homeRankMachine, async () => r) as never} />);
+    expect(await screen.findByRole('progressbar', { name: 'Personal referrals toward Silver: 25%' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'PV toward Silver: 75%' })).toBeInTheDocument();
+    unmount();
+    renderUi(<RankView actor={actorOf(homeRankMachine, async () => ({ ...r, higher_ranks: [] })) as never} />);
+    expect(await screen.findByText('You are at the top')).toBeInTheDocument();
+  });
+});
+
+describe('sanitizeHtml', () => {
+  it('keeps allowed markup, drops scripts, handlers and javascript: links', () => {
+    const out = sanitizeHtml('<p onclick="x()">Hi <a href="javascript:alert(1)">bad</a> <a href="https://ok.test">ok</a></p><iframe src="x"></iframe>');
+    expect(out).toBe('<p>Hi <a target="_blank" rel="noopener noreferrer">bad</a> <a href="https://ok.test" target="_blank" rel="noopener noreferrer">ok</a></p>');
+  });
+});
