@@ -1,0 +1,119 @@
+/**
+ * The chrome of an endless list (spec §4 list statuses): a skeleton while the first page loads, an
+ * empty state, full-size connection/server errors with retry when nothing is shown yet, and under
+ * the rows a footer that loads more (an IntersectionObserver sentinel plus a Load more button for
+ * keyboard users), shows the page in flight, the end of the list, or an inline error with retry that
+ * keeps the rows already shown.
+ */
+import { Alert, Button, Center, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import type { createPagedListMachine } from '../../../machines/paged-list.machine';
+import { EmptyState } from '../empty-state';
+import { ErrorView } from '../error-view';
+import { PageLoader } from '../page-loader';
+
+// Any paged list actor: views only read its status and rows.
+export type PagedListActor<T, M = unknown> = ActorRefFrom<ReturnType<typeof createPagedListMachine<T, never, M>>>;
+
+export interface PagedListProps<T> {
+  actor: PagedListActor<T>;
+  /** The rows; called with every loaded item. */
+  renderItems: (items: T[]) => ReactNode;
+  emptyTitle?: string;
+  emptyDescription?: string;
+}
+
+/** Calls onVisible whenever the element scrolls into view (with a margin, so the next page comes early). */
+function Sentinel({ onVisible }: { onVisible: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const latest = useRef(onVisible);
+  latest.current = onVisible;
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && latest.current(), { rootMargin: '400px 0px' });
+    io.observe(el);
+    return () => io.disconnect();
+  }, []);
+  return <div ref={ref} data-list-sentinel aria-hidden style={{ height: 1 }} />;
+}
+
+export function PagedList<T>({ actor, renderItems, emptyTitle, emptyDescription }: PagedListProps<T>) {
+  const { t } = useTranslation('wallet');
+  const status = useSelector(actor, (s) => s.value as string);
+  const items = useSelector(actor, (s) => s.context.items as T[]);
+  const retry = () => actor.send({ type: 'list.retry' });
+  const loadMore = () => actor.send({ type: 'list.loadMore' });
+
+  switch (status) {
+    case 'initialLoading':
+      return (
+        <Stack gap="xs" data-list-status="initialLoading" aria-busy="true" aria-label={t('list.loading')}>
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} height={52} radius="sm" />
+          ))}
+        </Stack>
+      );
+    case 'noItems':
+      return (
+        <div data-list-status="noItems">
+          <EmptyState title={emptyTitle ?? t('list.emptyTitle')} description={emptyDescription ?? t('list.emptyDescription')} />
+        </div>
+      );
+    case 'networkErrorNoData':
+    case 'serverErrorNoData':
+      return (
+        <div data-list-status={status}>
+          <ErrorView compact kind={status === 'networkErrorNoData' ? 'connection' : 'server'} onRetry={retry} />
+        </div>
+      );
+    case 'forceLogout':
+      return <PageLoader />;
+  }
+
+  return (
+    <Stack gap="xs" data-list-status={status}>
+      <div role="list" aria-label={t('list.rows')} aria-busy={status === 'loadingMore'}>
+        {renderItems(items)}
+      </div>
+      {status === 'readyToLoadMore' && (
+        <>
+          <Sentinel onVisible={loadMore} />
+          <Center>
+            <Button variant="light" onClick={loadMore}>
+              {t('list.loadMore')}
+            </Button>
+          </Center>
+        </>
+      )}
+      {status === 'loadingMore' && (
+        <Center py="sm">
+          <Group gap="xs">
+            <Loader size="sm" />
+            <Text size="sm" c="dimmed" role="status">
+              {t('list.loadingMore')}
+            </Text>
+          </Group>
+        </Center>
+      )}
+      {status === 'noMoreItems' && (
+        <Text ta="center" size="sm" c="dimmed" py="sm">
+          {t('list.end', { count: items.length })}
+        </Text>
+      )}
+      {(status === 'networkErrorMoreData' || status === 'serverErrorMoreData') && (
+        <Alert color="red" variant="light" role="alert" title={t(status === 'networkErrorMoreData' ? 'list.moreConnectionError' : 'list.moreServerError')}>
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{t('list.moreErrorDescription')}</Text>
+            <Button size="xs" onClick={retry}>
+              {t('list.retry')}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+    </Stack>
+  );
+}

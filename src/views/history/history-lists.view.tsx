@@ -1,0 +1,90 @@
+/** PV history and binary history (spec §2, §3), with the derived facts of binary rows. */
+import { Badge, Group } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import { isDeduction, isTwoToOnePair, maxDeducted, type BinaryHistoryEntry, type PvHistoryEntry } from '../../schemas/history.schema';
+import type { binaryHistoryListMachine, pvHistoryListMachine } from '../../machines/wallet-lists.machine';
+import { ListPage, typeOptionsOf } from '../components/paged-list/list-page';
+import { ListRow } from '../components/paged-list/list-row';
+import { useListFormat } from '../components/paged-list/list-format';
+import type { PagedListActor } from '../components/paged-list/paged-list';
+import type { ListViewProps } from '../wallet/wallet-lists.view';
+
+export function PvHistoryView({ actor, onFilters, onDownload }: ListViewProps<ActorRefFrom<typeof pvHistoryListMachine>>) {
+  const { t } = useTranslation('wallet');
+  const f = useListFormat();
+  const meta = useSelector(actor, (s) => s.context.meta);
+  const label = (k: string) => t(`historyTypes.${k}`, { defaultValue: meta?.labels[k] ?? k });
+  return (
+    <ListPage
+      title={t('history.pvTitle')}
+      actor={actor as unknown as PagedListActor<unknown>}
+      onFilters={onFilters}
+      onDownload={onDownload}
+      typeOptions={typeOptionsOf(meta?.types ?? [], meta?.labels ?? {}, (k, fb) => t(`historyTypes.${k}`, { defaultValue: fb }))}
+      renderItems={(items) =>
+        (items as PvHistoryEntry[]).map((e) => (
+          <ListRow
+            key={e.id}
+            title={label(e.type)}
+            details={[f.date(e.created_at), e.from_username ? t('fromUser', { user: e.from_username }) : null].filter(Boolean).join(' · ')}
+            figure={t('history.pvTv', { pv: f.volume(e.pv), tv: f.volume(e.tv) })}
+            extra={<span style={{ fontSize: 12 }}>{t('history.totals', { pv: f.volume(e.total_pv), tv: f.volume(e.total_tv) })}</span>}
+          />
+        ))
+      }
+    />
+  );
+}
+
+export function BinaryHistoryRow({ entry: e }: { entry: BinaryHistoryEntry }) {
+  const { t } = useTranslation('wallet');
+  const f = useListFormat();
+  const deduction = isDeduction(e);
+  return (
+    <ListRow
+      title={deduction ? t('history.deduction') : t(e.leg === 'L' ? 'history.addedLeft' : 'history.addedRight')}
+      details={[f.date(e.created_at), e.from_username ? t('fromUser', { user: e.from_username }) : null].filter(Boolean).join(' · ')}
+      figure={deduction ? `−${f.volume(maxDeducted(e))}` : `+${f.volume(e.pv_added)}`}
+      figureColor={deduction ? 'red' : 'teal'}
+      extra={
+        <>
+          {deduction && (
+            <Group gap={4}>
+              <Badge size="xs" variant="light" color="grape">
+                {t('history.deductedLR', { left: f.volume(e.pv_deducted_left), right: f.volume(e.pv_deducted_right) })}
+              </Badge>
+              {isTwoToOnePair(e) && (
+                <Badge size="xs" variant="filled" color="orange">
+                  {t('history.twoToOne')}
+                </Badge>
+              )}
+              <Badge size="xs" variant="light" color="teal">
+                {t('history.bonus', { generated: f.money(e.bonus_generated), paid: f.money(e.bonus_to_pay) })}
+              </Badge>
+            </Group>
+          )}
+          <span style={{ fontSize: 12 }}>
+            {t('history.carry', { left: f.volume(e.carry_left), right: f.volume(e.carry_right), totalLeft: f.volume(e.total_left), totalRight: f.volume(e.total_right) })}
+          </span>
+        </>
+      }
+    />
+  );
+}
+
+export function BinaryHistoryView({ actor, onFilters, onDownload }: ListViewProps<ActorRefFrom<typeof binaryHistoryListMachine>>) {
+  const { t } = useTranslation('wallet');
+  const meta = useSelector(actor, (s) => s.context.meta);
+  return (
+    <ListPage
+      title={t('history.binaryTitle')}
+      actor={actor as unknown as PagedListActor<unknown>}
+      onFilters={onFilters}
+      onDownload={onDownload}
+      typeOptions={typeOptionsOf(meta?.types ?? [], meta?.labels ?? {}, (k, fb) => t(`historyTypes.${k}`, { defaultValue: fb }))}
+      renderItems={(items) => (items as BinaryHistoryEntry[]).map((e) => <BinaryHistoryRow key={e.id} entry={e} />)}
+    />
+  );
+}

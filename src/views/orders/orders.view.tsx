@@ -1,0 +1,141 @@
+/** The member's orders: the endless list and one order's detail (spec §2, §3). */
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { ActorRefFrom } from 'xstate';
+import type { OrderAddress, OrderSummary } from '../../schemas/orders.schema';
+import type { ordersListMachine } from '../../machines/wallet-lists.machine';
+import type { orderDetailMachine } from '../../machines/order-detail.machine';
+import { ListPage } from '../components/paged-list/list-page';
+import { ListRow } from '../components/paged-list/list-row';
+import { useListFormat } from '../components/paged-list/list-format';
+import type { PagedListActor } from '../components/paged-list/paged-list';
+import { EmptyState } from '../components/empty-state';
+import { ErrorView } from '../components/error-view';
+import { PageLoader } from '../components/page-loader';
+import type { ListViewProps } from '../wallet/wallet-lists.view';
+
+export function OrdersListView({ actor, onFilters, onDownload }: ListViewProps<ActorRefFrom<typeof ordersListMachine>>) {
+  const { t } = useTranslation('wallet');
+  const f = useListFormat();
+  return (
+    <ListPage
+      title={t('orders.title')}
+      actor={actor as unknown as PagedListActor<unknown>}
+      onFilters={onFilters}
+      onDownload={onDownload}
+      renderItems={(items) =>
+        (items as OrderSummary[]).map((o) => (
+          <ListRow
+            key={o.id}
+            title={
+              <Anchor component={Link} href={`/orders/${o.id}`}>
+                {t('orders.invoice', { invoice: o.invoice_no })}
+              </Anchor>
+            }
+            details={[f.date(o.created_at), o.package, t('orders.bv', { bv: f.volume(o.total_bv) })].filter(Boolean).join(' · ')}
+            figure={f.money(o.total)}
+            extra={
+              <Badge size="xs" variant="light">
+                {t(`orderStatus.${o.status}`, { defaultValue: o.status })}
+              </Badge>
+            }
+          />
+        ))
+      }
+    />
+  );
+}
+
+function Address({ title, a }: { title: string; a: OrderAddress | null }) {
+  const { t } = useTranslation('wallet');
+  return (
+    <Card withBorder>
+      <Title order={2} size="h5" mb={4}>
+        {title}
+      </Title>
+      {a ? (
+        <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+          {[
+            [a.first_name, a.last_name].filter(Boolean).join(' '),
+            a.company,
+            a.address_1,
+            a.address_2,
+            [a.postcode, a.city].filter(Boolean).join(' '),
+            [a.zone_name, a.country_name].filter(Boolean).join(', '),
+            a.phone,
+            a.email,
+          ]
+            .filter(Boolean)
+            .join('\n')}
+        </Text>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('orders.noShipping')}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+export function OrderDetailView({ actor }: { actor: ActorRefFrom<typeof orderDetailMachine> }) {
+  const { t } = useTranslation('wallet');
+  const f = useListFormat();
+  const status = useSelector(actor, (s) => s.value as string);
+  const order = useSelector(actor, (s) => s.context.data);
+  const error = useSelector(actor, (s) => s.context.error);
+  const back = (
+    <Button component={Link} href="/orders" variant="subtle" px={0}>
+      {t('orders.back')}
+    </Button>
+  );
+  if (status === 'connectionError') return <ErrorView kind="connection" onRetry={() => actor.send({ type: 'load.retry' })} />;
+  if (status === 'error' && error?.kind === 'notFound')
+    return (
+      <div data-order-status="notFound">
+        <EmptyState title={t('orders.notFoundTitle')} description={t('orders.notFoundDescription')} action={back} />
+      </div>
+    );
+  if (status === 'error') return <ErrorView kind="server" onRetry={() => actor.send({ type: 'load.retry' })} />;
+  if (!order) return <PageLoader />;
+  return (
+    <Stack gap="md">
+      {back}
+      <Group justify="space-between">
+        <Title order={1} size="h3">
+          {t('orders.invoice', { invoice: order.invoice_no })}
+        </Title>
+        <Badge variant="light">{t(`orderStatus.${order.status}`, { defaultValue: order.status })}</Badge>
+      </Group>
+      <Text c="dimmed" size="sm">
+        {[f.date(order.created_at), t(`paymentMethods.${order.payment_method}`, { defaultValue: order.payment_method })].join(' · ')}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Address title={t('orders.billing')} a={order.billing} />
+        <Address title={t('orders.shipping')} a={order.shipping} />
+      </SimpleGrid>
+      <Title order={2} size="h4">
+        {t('orders.products')}
+      </Title>
+      <div role="list">
+        {order.products.map((p) => (
+          <ListRow
+            key={p.sku}
+            title={p.name}
+            details={[`${p.quantity} × ${f.money(p.price)}`, t('orders.bv', { bv: f.volume(p.bv) }), p.expiry ? t('orders.expiry', { date: f.day(p.expiry) }) : null]
+              .filter(Boolean)
+              .join(' · ')}
+            figure={f.money(Number(p.price) * p.quantity)}
+          />
+        ))}
+      </div>
+      <Group justify="space-between">
+        <Text fw={600}>{t('orders.total')}</Text>
+        <Text fw={700}>
+          {f.money(order.total)} · {t('orders.bv', { bv: f.volume(order.total_bv) })}
+        </Text>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,131 @@
+/** /member/wallet/request-payout: the payout settings and the form (amount, account password). */
+import { Alert, Button, Card, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { ActorRefFrom } from 'xstate';
+import { payoutBlocker, payoutFeeCents, type payoutRequestMachine } from '../../machines/payout-request.machine';
+import { useListFormat } from '../components/paged-list/list-format';
+import { ErrorView } from '../components/error-view';
+import { PageLoader } from '../components/page-loader';
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600}>{value}</Text>
+    </div>
+  );
+}
+
+export function PayoutRequestView({ actor }: { actor: ActorRefFrom<typeof payoutRequestMachine> }) {
+  const { t } = useTranslation(['payout', 'validation']);
+  const f = useListFormat();
+  const status = useSelector(actor, (s) => s.value as string);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const { settings, values, fieldErrors, error, result } = useSelector(actor, (s) => s.context);
+
+  if (status === 'settingsConnectionError' || status === 'settingsError')
+    return <ErrorView kind={status === 'settingsConnectionError' ? 'connection' : 'server'} onRetry={() => actor.send({ type: 'payout.retry' })} />;
+  if (!settings || status === 'loadingSettings' || status === 'forceLogout') return <PageLoader />;
+
+  if (status === 'success' && result)
+    return (
+      <Stack gap="md" data-payout-status="success">
+        <Title order={1} size="h3">
+          {t('successTitle')}
+        </Title>
+        <Alert color="teal" role="status">
+          {t('successDescription', { amount: f.money(result.payout.total), fee: f.money(result.payout.fee), balance: f.money(result.wallet_balance) })}
+        </Alert>
+        <Button component={Link} href="/wallet/statement">
+          {t('backToWallet')}
+        </Button>
+        <Button variant="default" onClick={() => actor.send({ type: 'payout.again' })}>
+          {t('another')}
+        </Button>
+      </Stack>
+    );
+
+  const blocker = payoutBlocker(settings);
+  const amountCents = /^\d{1,12}(\.\d{1,2})?$/.test(values.amount.trim()) ? BigInt(Math.round(Number(values.amount.trim()) * 100)) : null;
+  const fee = amountCents !== null ? Number(payoutFeeCents(amountCents, settings)) / 100 : null;
+  const fieldMsg = (k: string | undefined) => (k ? t(k.includes(':') ? k : `validation:${k}`) : undefined);
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h3">
+        {t('title')}
+      </Title>
+      <Card withBorder>
+        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+          <Figure label={t('available')} value={f.money(settings.available_balance)} />
+          <Figure label={t('minimum')} value={f.money(settings.minimum_amount)} />
+          <Figure label={t('maximum')} value={f.money(settings.maximum_amount)} />
+          <Figure label={t('feeRule')} value={t('feeValue', { fixed: f.money(settings.fee_fixed), percent: Number(settings.fee_percent) })} />
+          <Figure label={t('maxRequestable')} value={f.money(settings.max_requestable)} />
+          <Figure label={t('kyc')} value={settings.kyc_required ? t(`kycStatus.${settings.kyc_status}`) : t('kycNotRequired')} />
+        </SimpleGrid>
+      </Card>
+      {settings.pending_request && (
+        <Alert color="yellow" title={t('pendingTitle')}>
+          {t('pendingDescription', { amount: f.money(settings.pending_request.total), date: f.date(settings.pending_request.created_at) })}
+        </Alert>
+      )}
+      {blocker && (
+        <Alert color="red" role="alert" data-payout-blocker>
+          {t(blocker)}
+        </Alert>
+      )}
+      {(status === 'connectionError' || status === 'serverError') && (
+        <Alert color="red" role="alert" title={t(status === 'connectionError' ? 'connectionError' : 'serverError')}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('retryHint')}</Text>
+            <Button size="xs" onClick={() => actor.send({ type: 'payout.retry' })}>
+              {t('retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {status === 'editing' && error && !Object.keys(error.fields).length && (
+        <Alert color="red" role="alert">
+          {t('refused')}
+        </Alert>
+      )}
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          actor.send({ type: 'payout.submit' });
+        }}
+      >
+        <Stack gap="sm" maw={420}>
+          <TextInput
+            label={t('amount')}
+            inputMode="decimal"
+            autoComplete="off"
+            value={values.amount}
+            error={fieldMsg(fieldErrors.amount)}
+            description={fee !== null && !fieldErrors.amount ? t('feePreview', { fee: f.money(fee), total: f.money((Number(values.amount) || 0) + fee) }) : undefined}
+            onChange={(e) => actor.send({ type: 'payout.change', field: 'amount', value: e.currentTarget.value })}
+            disabled={!!blocker}
+          />
+          {settings.password_required && (
+            <PasswordInput
+              label={t('password')}
+              autoComplete="current-password"
+              value={values.password}
+              error={fieldMsg(fieldErrors.password)}
+              onChange={(e) => actor.send({ type: 'payout.change', field: 'password', value: e.currentTarget.value })}
+              disabled={!!blocker}
+            />
+          )}
+          <Button type="submit" loading={busy} disabled={!!blocker}>
+            {t('submit')}
+          </Button>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

@@ -1,0 +1,28 @@
+import { ApiError, ConnectionError } from '../../src/api/errors';
+import { payoutRequestMachine } from '../../src/machines/payout-request.machine';
+import type { PayoutSettings } from '../../src/schemas/wallet.schema';
+import { describePaths, doneEvent, errorEvent, stubActors } from '../support/paths';
+
+const SETTINGS: PayoutSettings = {
+  enabled: true, minimum_amount: '10', maximum_amount: '1000', fee_fixed: '1', fee_percent: '2', amount_decimals: 2,
+  available_balance: '200', max_requestable: '195.09', kyc_required: false, kyc_status: 'approved', single_pending: true,
+  pending_request: null, password_required: false,
+};
+const RESULT = { payout: { id: 1, status_id: 1, status: 'pending', total: '50', fee: '2', created_at: '2026-01-01T00:00:00.000Z' }, wallet_balance: '148' };
+
+describePaths('payout request machine', {
+  machine: stubActors(payoutRequestMachine),
+  serializeState: (s) => JSON.stringify([s.value, (s.context as { values: unknown }).values, (s.context as { settings: unknown }).settings !== null]),
+  events: [
+    doneEvent('loadSettings', SETTINGS),
+    errorEvent('loadSettings', new ConnectionError()),
+    errorEvent('loadSettings', new ApiError('server', 500, {})),
+    errorEvent('loadSettings', new ApiError('unauthorized', 401, {})),
+    { type: 'payout.change', field: 'amount', value: '50' },
+    doneEvent('requestPayout', RESULT),
+    errorEvent('requestPayout', new ConnectionError()),
+    errorEvent('requestPayout', new ApiError('server', 500, {})),
+    errorEvent('requestPayout', new ApiError('badRequest', 422, { error_code: 'validation_error', errors: { amount: ['validation:payoutBelowMinimum'] } })),
+    errorEvent('requestPayout', new ApiError('unauthorized', 401, {})),
+  ],
+});

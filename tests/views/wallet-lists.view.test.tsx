@@ -1,0 +1,113 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { createActor, fromPromise } from 'xstate';
+import { ApiError, ConnectionError } from '../../src/api/errors';
+import { transactionsListMachine } from '../../src/machines/wallet-lists.machine';
+import { payoutRequestMachine } from '../../src/machines/payout-request.machine';
+import { TransactionsListView } from '../../src/views/wallet/wallet-lists.view';
+import { PayoutRequestView } from '../../src/views/wallet/payout-request.view';
+import type { PayoutRequestResult, PayoutSettings, Transaction } from '../../src/schemas/wallet.schema';
+import { renderUi } from '../support/render-ui';
+
+const tx = (id: number): Transaction => ({
+  id, transaction_group: 'commission', transaction_type: 'bonus', transaction_key: 'binary_bonus', amount: '10.0000', cash_flow: 'credit',
+  created_at: '2026-01-02T10:00:00.000Z', level: null, from_user: 'alice', rank_name: null,
+});
+const meta = { types: ['binary_bonus'], labels: { binary_bonus: 'Binary bonus' } };
+
+function listWith(pages: Array<() => Promise<unknown>>) {
+  let i = 0;
+  const machine = transactionsListMachine.provide({ actors: { fetchPage: fromPromise(() => pages[Math.min(i++, pages.length - 1)]()) } });
+  const actor = createActor(machine, { input: { filters: { sort: 'desc', types: [] } } }).start();
+  const onFilters = vi.fn();
+  renderUi(<TransactionsListView actor={actor} onFilters={onFilters} onDownload={() => {}} />);
+  return { actor, onFilters };
+}
+
+describe('transactions list view: the list statuses', () => {
+  it('shows a skeleton, then rows with a Load more button, then the end of the list', async () => {
+    let release!: () => void;
+    const first = () => new Promise((r) => (release = () => r({ items: [tx(1), tx(2)], next: { cursor: 'c' }, meta })));
+    listWith([first, async () => ({ items: [tx(3)], next: null, meta })]);
+    expect(screen.getByLabelText('Loading the list')).toBeTruthy();
+    await act(async () => release());
+    await screen.findByRole('button', { name: 'Load more' });
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('That is all: 3 entries.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('shows the empty state', async () => {
+    listWith([async () => ({ items: [], next: null, meta })]);
+    expect(await screen.findByText('Nothing here yet')).toBeTruthy();
+  });
+
+  it('a connection error with no data offers retry that loads again', async () => {
+    const { actor } = listWith([async () => Promise.reject(new ConnectionError()), async () => ({ items: [tx(1)], next: null, meta })]);
+    await waitFor(() => expect(actor.getSnapshot().value).toBe('networkErrorNoData'));
+    expect(document.querySelector('[data-error-kind="connection"]')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /retry/i }));
+    expect(await screen.findByText('Binary bonus', { selector: 'p' })).toBeTruthy();
+  });
+
+  it('a server error while loading more keeps the rows and retry continues', async () => {
+    const { actor } = listWith([
+      async () => ({ items: [tx(1)], next: { cursor: 'c' }, meta }),
+      async () => Promise.reject(new ApiError('server', 500, {})),
+      async () => ({ items: [tx(2)], next: null, meta }),
+    ]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('The server could not answer')).toBeTruthy();
+    expect(actor.getSnapshot().value).toBe('serverErrorMoreData');
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('That is all: 2 entries.')).toBeTruthy();
+  });
+
+  it('changing the sort hands new filters to the page (the URL)', async () => {
+    const { onFilters } = listWith([async () => ({ items: [tx(1)], next: null, meta })]);
+    await screen.findByText('That is all: 1 entry.');
+    fireEvent.click(screen.getAllByLabelText('Sort')[0]);
+    fireEvent.click(await screen.findByRole('option', { name: 'Oldest first' }));
+    expect(onFilters).toHaveBeenCalledWith(expect.objectContaining({ sort: 'asc' }));
+  });
+});
+
+const SETTINGS: PayoutSettings = {
+  enabled: true, minimum_amount: '10.0000', maximum_amount: '1000.0000', fee_fixed: '1.0000', fee_percent: '2.0000', amount_decimals: 2,
+  available_balance: '200.0000', max_requestable: '195.09', kyc_required: false, kyc_status: 'approved', single_pending: true,
+  pending_request: null, password_required: true,
+};
+
+describe('payout request view', () => {
+  it('a wrong password shows its message and keeps what was typed', async () => {
+    const machine = payoutRequestMachine.provide({
+      actors: {
+        loadSettings: fromPromise(async () => SETTINGS),
+        requestPayout: fromPromise<PayoutRequestResult, { values: { amount: string; password: string }; key: string }>(async () => {
+          throw new ApiError('badRequest', 422, { error_code: 'validation_error', errors: { password: ['validation:invalidPassword'] } });
+        }),
+      },
+    });
+    const actor = createActor(machine).start();
+    renderUi(<PayoutRequestView actor={actor} />);
+    const amount = await screen.findByLabelText('Amount');
+    fireEvent.change(amount, { target: { value: '50' } });
+    fireEvent.change(screen.getByLabelText('Account password'), { target: { value: 'wrong-one' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Request payout' }));
+    expect(await screen.findByText('The password is incorrect.')).toBeTruthy();
+    expect((screen.getByLabelText('Amount') as HTMLInputElement).value).toBe('50');
+    expect((screen.getByLabelText('Account password') as HTMLInputElement).value).toBe('wrong-one');
+  });
+
+  it('shows the minimum rule before sending', async () => {
+    const request = vi.fn();
+    const actor = createActor(payoutRequestMachine.provide({ actors: { loadSettings: fromPromise(async () => SETTINGS), requestPayout: fromPromise<PayoutRequestResult, { values: { amount: string; password: string }; key: string }>(request) } })).start();
+    renderUi(<PayoutRequestView actor={actor} />);
+    fireEvent.change(await screen.findByLabelText('Amount'), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Request payout' }));
+    expect(await screen.findByText('The amount is below the minimum payout.')).toBeTruthy();
+    expect(screen.getByText('This field is required.')).toBeTruthy();
+    expect(request).not.toHaveBeenCalled();
+  });
+});
