@@ -12,9 +12,10 @@ import { AccountBlockedScreen, DemoBlockedScreen, SsoLoginScreen, SsoLogoutScree
 import { sessionStatus, useSessionSelector } from './app/session-context';
 import { PageLoader } from './views/components/page-loader';
 import { NotFoundView } from './views/public/not-found.view';
+// The sign-in screens are the landing page of most visits: bundled with the entry, not fetched after it.
+import { LoginView } from './views/public/login.view';
+import { LoginContinueView } from './views/public/login-continue.view';
 
-const LoginView = lazyView(() => import('./views/public/login.view').then((m) => m.LoginView));
-const LoginContinueView = lazyView(() => import('./views/public/login-continue.view').then((m) => m.LoginContinueView));
 const LoginOtpView = lazyView(() => import('./views/public/login-otp.view').then((m) => m.LoginOtpView));
 const PasswordForgotView = lazyView(() => import('./views/public/password-forgot.view').then((m) => m.PasswordForgotView));
 const PasswordForgotOtpView = lazyView(() => import('./views/public/password-forgot-otp.view').then((m) => m.PasswordForgotOtpView));

@@ -22,7 +22,7 @@ export class FetchBackend implements BackendModule<FetchBackendOptions> {
 
   read(language: string, namespace: string, callback: ReadCallback): void {
     const url = this.loadPath.replace('{{lng}}', encodeURIComponent(language)).replace('{{ns}}', encodeURIComponent(namespace));
-    fetch(url, { headers: { Accept: 'application/json' } })
+    fetch(url)
       .then(async (res) => {
         if (res.status >= 400 && res.status < 500) return callback(new Error(`failed loading ${url}: ${res.status}`), false);
         if (!res.ok) return callback(new Error(`failed loading ${url}: ${res.status}`), true);
