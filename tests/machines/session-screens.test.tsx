@@ -64,7 +64,7 @@ describe('member area', () => {
     const h = app({ path: '/', boot: () => Promise.resolve({ user: user(), expired: false }) });
     renderApp({ actor: h.actor });
     // The member shell shows who is signed in, on the dashboard.
-    expect((await screen.findAllByText('Dana Member')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Dana Member', {}, { timeout: 15000 })).length).toBeGreaterThan(0);
     expect(window.location.pathname).toBe('/member/home/dashboard');
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(h.actor, (s) => s.matches('unauthenticated'));
@@ -76,7 +76,7 @@ describe('member area', () => {
   it('sends the member area base path to the dashboard', async () => {
     const h = app({ path: '/member', boot: () => Promise.resolve({ user: user(), expired: false }) });
     renderApp({ actor: h.actor });
-    expect((await screen.findAllByText('Dana Member')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Dana Member', {}, { timeout: 15000 })).length).toBeGreaterThan(0);
     await waitForDom(() => expect(window.location.pathname).toBe('/member/home/dashboard'));
   });
 
