@@ -47,7 +47,8 @@ import { ordersRoutes } from './routes/orders.routes';
 import { historyRoutes } from './routes/history.routes';
 import { homeRoutes } from './routes/home.routes';
 import { preferencesRoutes } from './routes/preferences.routes';
-const ROUTES: RouteModule[] = [authRoutes, usersRoutes, networkRoutes, walletRoutes, payoutRoutes, ordersRoutes, historyRoutes, homeRoutes, preferencesRoutes];
+import { referralRoutes } from './routes/referral.routes';
+const ROUTES: RouteModule[] = [authRoutes, usersRoutes, networkRoutes, walletRoutes, payoutRoutes, ordersRoutes, historyRoutes, homeRoutes, preferencesRoutes, referralRoutes];
 
 export async function buildApp(database: Database, config: Config, extraRoutes: RouteModule[] = []): Promise<FastifyInstance> {
   const app = Fastify({

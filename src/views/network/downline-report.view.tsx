@@ -1,0 +1,180 @@
+/**
+ * Network › downline: the downline report paged by page number (spec §3, §4), with a level filter, a
+ * username search and the join-date sort (asc / desc only, spec §5). The filters live in the URL: the
+ * form hands them to `onFilters` (the route writes them to the query string); the paged-list actor
+ * renders its status.
+ */
+import { Avatar, Button, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import type { createPagedListMachine } from '../../machines/paged-list.machine';
+import type { ReportMember, SortOrder } from '../../schemas/network.schema';
+import type { Currency } from '../../schemas/common.schema';
+import { formatMoney, formatDecimal } from '../../lib/money';
+import { formatDate } from '../../lib/dates';
+import { EmptyState } from '../components/empty-state';
+import { ErrorView } from '../components/error-view';
+import { PageLoader } from '../components/page-loader';
+
+export interface ReportFilters {
+  username?: string;
+  level?: number;
+  sort: SortOrder;
+}
+
+export type DownlineReportActor = ActorRefFrom<ReturnType<typeof createPagedListMachine<ReportMember, ReportFilters>>>;
+
+/** Filters from a query string (unknown or invalid values dropped; sort defaults to newest first). */
+export function reportFiltersFrom(search: string): ReportFilters {
+  const q = new URLSearchParams(search);
+  const level = Number(q.get('level'));
+  const username = (q.get('username') ?? '').trim();
+  return {
+    sort: q.get('sort') === 'asc' ? 'asc' : 'desc',
+    ...(Number.isInteger(level) && level > 0 && level < 10_000_000 ? { level } : {}),
+    ...(username ? { username: username.slice(0, 64) } : {}),
+  };
+}
+
+export function reportFiltersQuery(f: ReportFilters): string {
+  const q = new URLSearchParams();
+  if (f.username) q.set('username', f.username);
+  if (f.level) q.set('level', String(f.level));
+  if (f.sort === 'asc') q.set('sort', 'asc');
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+export interface DownlineReportViewProps {
+  actor: DownlineReportActor;
+  onFilters: (filters: ReportFilters) => void;
+  currency?: Currency | null;
+  datePattern?: string | null;
+}
+
+export function DownlineReportView({ actor, onFilters, currency, datePattern }: DownlineReportViewProps) {
+  const { t } = useTranslation('network');
+  const status = useSelector(actor, (s) => s.value as string);
+  const items = useSelector(actor, (s) => s.context.items);
+  const filters = useSelector(actor, (s) => s.context.filters);
+  const [username, setUsername] = useState(filters.username ?? '');
+  const [level, setLevel] = useState(filters.level ? String(filters.level) : '');
+
+  const submit = (sort = filters.sort) => {
+    const n = Number(level);
+    onFilters({
+      sort,
+      ...(username.trim() ? { username: username.trim() } : {}),
+      ...(Number.isInteger(n) && n > 0 ? { level: n } : {}),
+    });
+  };
+
+  return (
+    <Stack gap="md" data-downline-report="">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <TextInput label={t('report.search')} value={username} onChange={(e) => setUsername(e.currentTarget.value)} name="username" w={200} />
+          <TextInput
+            label={t('report.level')}
+            value={level}
+            onChange={(e) => setLevel(e.currentTarget.value.replace(/\D/g, ''))}
+            inputMode="numeric"
+            placeholder={t('report.allLevels')}
+            name="level"
+            w={120}
+          />
+          <NativeSelect
+            label={t('report.sort')}
+            value={filters.sort}
+            onChange={(e) => submit(e.currentTarget.value === 'asc' ? 'asc' : 'desc')}
+            data={[
+              { value: 'desc', label: t('report.newest') },
+              { value: 'asc', label: t('report.oldest') },
+            ]}
+            w={180}
+          />
+          <Button type="submit">{t('tree.searchButton')}</Button>
+        </Group>
+      </form>
+      {status === 'initialLoading' || status === 'forceLogout' ? (
+        <PageLoader />
+      ) : status === 'networkErrorNoData' || status === 'serverErrorNoData' ? (
+        <ErrorView kind={status === 'networkErrorNoData' ? 'connection' : 'server'} onRetry={() => actor.send({ type: 'list.retry' })} />
+      ) : status === 'noItems' ? (
+        <EmptyState title={t('report.empty')} description={t('report.emptyDescription')} />
+      ) : (
+        <>
+          <div style={{ overflowX: 'auto' }}>
+            <Table striped highlightOnHover miw={720} aria-label={t('report.title')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('fields.username')}</Table.Th>
+                  <Table.Th>{t('fields.level')}</Table.Th>
+                  <Table.Th>{t('fields.sponsor')}</Table.Th>
+                  <Table.Th>{t('fields.placement')}</Table.Th>
+                  <Table.Th>{t('fields.rank')}</Table.Th>
+                  <Table.Th>{t('fields.pv')}</Table.Th>
+                  <Table.Th>{t('fields.earnings')}</Table.Th>
+                  <Table.Th>{t('fields.joined')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((m) => {
+                  const name = [m.first_name, (m.last_name ?? '').trim()].filter(Boolean).join(' ');
+                  return (
+                    <Table.Tr key={m.id} data-member={m.username}>
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap">
+                          <Avatar src={m.avatar} alt="" size={28} radius="xl" color="initials" name={name}>
+                            {(m.first_name[0] ?? '') + ((m.last_name ?? '').trim()[0] ?? '')}
+                          </Avatar>
+                          <div>
+                            <Text size="sm" fw={600}>
+                              {m.username}
+                            </Text>
+                            <Text size="xs" c="dimmed">
+                              {name}
+                            </Text>
+                          </div>
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>{m.level}</Table.Td>
+                      <Table.Td>{m.sponsor_username ?? '—'}</Table.Td>
+                      <Table.Td>{m.placement_username ?? '—'}</Table.Td>
+                      <Table.Td>{m.rank_name ?? '—'}</Table.Td>
+                      <Table.Td>{formatDecimal(m.pv, m.pv.includes('.') ? 2 : 0)}</Table.Td>
+                      <Table.Td>{formatMoney(m.total_earnings, currency)}</Table.Td>
+                      <Table.Td>{formatDate(m.created_at, datePattern)}</Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </div>
+          {(status === 'networkErrorMoreData' || status === 'serverErrorMoreData') && (
+            <ErrorView compact kind={status === 'networkErrorMoreData' ? 'connection' : 'server'} onRetry={() => actor.send({ type: 'list.retry' })} />
+          )}
+          {(status === 'readyToLoadMore' || status === 'loadingMore') && (
+            <Group justify="center">
+              <Button variant="light" loading={status === 'loadingMore'} onClick={() => actor.send({ type: 'list.loadMore' })}>
+                {t('report.loadMore')}
+              </Button>
+            </Group>
+          )}
+          {status === 'noMoreItems' && (
+            <Text size="sm" c="dimmed" ta="center">
+              {t('report.end')}
+            </Text>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,164 @@
+/**
+ * End to end in Chromium against the real server and a fresh database: the genealogy (expand, search, up,
+ * details, refusal outside the network), the tabular tree and the downline report.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, PASSWORD, startServer, type RunningServer } from './support/harness';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ RATE_LIMIT_SCALE: '100' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedIn(path: string) {
+  const { context, page } = await newPage(browser, server, { width: 1280, height: 900 });
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Username' }).fill('demo');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL('**/login/continue');
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL('**/member/home/**');
+  await page.goto(path);
+  return { context, page };
+}
+
+const described = (page: Page) => page.locator('[data-focus-description]').textContent().then((t) => t ?? '');
+
+/**
+ * Walks from the focused node to a member whose next levels are not loaded yet: down through expanded
+ * members, right along a row past empty slots and leaves, up a row when a row ends.
+ */
+async function focusUnloaded(page: Page): Promise<string> {
+  const tree = page.getByRole('application', { name: 'Genealogy tree' });
+  for (let i = 0; i < 200; i++) {
+    const text = await described(page);
+    if (text.includes('press Enter to expand')) return text;
+    if (text.startsWith('Empty') || text.includes('No members below')) {
+      await tree.press('ArrowRight');
+      if ((await described(page)) === text) {
+        await tree.press('ArrowUp');
+        await tree.press('ArrowRight');
+      }
+    } else await tree.press('ArrowDown');
+  }
+  throw new Error(`no unloaded member found; last: ${await described(page)}`);
+}
+
+describe('genealogy', () => {
+  test('expand three levels, details, search, up, refusal outside the network', async () => {
+    const { context, page } = await signedIn('/member/network');
+    await page.waitForURL('**/member/network/genealogy');
+    const tree = page.getByRole('application', { name: 'Genealogy tree' });
+    await tree.waitFor();
+    await tree.focus();
+    expect(await described(page)).toMatch(/^demo, /);
+
+    let deepest = '';
+    for (let level = 0; level < 3; level++) {
+      const before = await focusUnloaded(page);
+      const username = before.split(',')[0];
+      const answer = page.waitForResponse((r) => /\/api\/network\/genealogy\/\d+/.test(r.url()) && r.status() === 200);
+      await tree.press('Enter');
+      await answer;
+      await page.waitForFunction(
+        (u) => document.querySelector('[data-focus-description]')?.textContent?.startsWith(`${u},`) &&
+          document.querySelector('[data-focus-description]')?.textContent?.includes('Expanded.'),
+        username,
+      );
+      deepest = username;
+    }
+    // Details of the focused member.
+    const details = page.getByRole('region', { name: 'Member details' });
+    await expect(details.textContent()).resolves.toContain(deepest);
+    await expect(details.textContent()).resolves.toMatch(/PV.*TV.*CV.*Left total.*Right total.*Left carry.*Right carry/);
+
+    // Search a downline username: the tree is drawn from it; up goes to its parent.
+    await page.getByLabel('Search a username').fill(deepest);
+    await page.getByRole('button', { name: 'Find' }).click();
+    const up = page.getByRole('button', { name: 'Up one level' });
+    await expect.poll(() => up.isEnabled()).toBe(true);
+    await tree.focus();
+    await tree.press('Escape');
+    await tree.blur();
+    await tree.focus();
+    await expect.poll(() => described(page)).toMatch(new RegExp(`^${deepest.replace('.', '\\.')},`));
+    await up.click();
+    // Refocused, the tree starts from the parent now.
+    await expect.poll(() => page.getByRole('button', { name: 'Back to me' }).isEnabled()).toBe(true);
+    await tree.focus();
+    await tree.press('Escape');
+    await tree.blur();
+    await tree.focus();
+    await expect.poll(async () => (await described(page)).startsWith(`${deepest},`)).toBe(false);
+    await tree.press('ArrowDown');
+    await tree.press('ArrowRight');
+    await tree.press('ArrowLeft');
+    await expect.poll(async () => (await described(page)).length).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Back to me' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Back to me' }).isDisabled()).toBe(true);
+
+    // A username outside the downline (the company's top member) is refused, the tree stays.
+    await page.getByLabel('Search a username').fill('admin');
+    await page.getByRole('button', { name: 'Find' }).click();
+    await page.getByText('“admin” is not in your network.').waitFor();
+    await tree.waitFor();
+    await context.close();
+  });
+
+  test('a failed expansion marks the node and a retry loads it', async () => {
+    const { context, page } = await signedIn('/member/network/genealogy');
+    const tree = page.getByRole('application', { name: 'Genealogy tree' });
+    await tree.waitFor();
+    await tree.focus();
+    await focusUnloaded(page);
+    await page.route(/\/api\/network\/genealogy\/\d+/, (route) => route.abort());
+    await tree.press('Enter');
+    await page.getByRole('button', { name: 'Retry loading' }).waitFor();
+    await page.unroute(/\/api\/network\/genealogy\/\d+/);
+    await page.getByRole('button', { name: 'Retry loading' }).click();
+    await expect.poll(() => described(page)).toContain('Expanded.');
+    await context.close();
+  });
+});
+
+describe('tabular and downline report', () => {
+  test('tabular view expands a level that was not loaded', async () => {
+    const { context, page } = await signedIn('/member/network/tabular');
+    const list = page.getByRole('tree', { name: 'Network as a list' });
+    await list.waitFor();
+    const rows = () => list.getByRole('treeitem').count();
+    const first = list.getByRole('button', { name: /^Expand / }).first();
+    await first.click();
+    const before = await rows();
+    const answer = page.waitForResponse((r) => r.url().includes('/api/network/table_view_single/') && r.status() === 200);
+    await list.getByRole('button', { name: /^Expand / }).first().click();
+    await answer;
+    await expect.poll(rows).toBeGreaterThan(before);
+    await context.close();
+  });
+
+  test('downline report pages and sorts', async () => {
+    const { context, page } = await signedIn('/member/network/downline');
+    const table = page.getByRole('table', { name: 'Downline report' });
+    await table.waitFor();
+    const count = () => table.locator('tbody tr').count();
+    expect(await count()).toBe(20);
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(count).toBe(40);
+    const newestFirst = await table.locator('tbody tr').first().getAttribute('data-member');
+    await page.getByLabel('Sort').selectOption('asc');
+    await page.waitForURL('**/member/network/downline?sort=asc');
+    await expect.poll(() => table.locator('tbody tr').first().getAttribute('data-member')).not.toBe(newestFirst);
+    expect(await count()).toBe(20);
+    await context.close();
+  });
+});

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { emptyTreeData, hitTest, layoutTree, mergeAnswer, neighbour, NODE_WIDTH, type TreeData } from '../../src/lib/tree-layout';
+import { fullTree, treeNode } from '../support/network-fixtures';
+
+const keys = (layout: ReturnType<typeof layoutTree>) => layout.items.map((i) => i.key);
+const childrenOf = (layout: ReturnType<typeof layoutTree>, key: string) => layout.byKey.get(key)!.childKeys;
+
+describe('mergeAnswer', () => {
+  it('knows the children of nodes above the last level and of leaves, not of the last level', () => {
+    const nodes = fullTree(1, 2, 2, 'binary'); // 1 → 2,3 → 4..7 (each with 2 children not loaded)
+    const data = mergeAnswer(emptyTreeData(), nodes, 1, 2);
+    expect(data.children[1]).toEqual([2, 3]);
+    expect(data.children[2]).toEqual([4, 5]);
+    expect(data.known[1] && data.known[2] && data.known[3]).toBe(true);
+    expect(data.known[4]).toBeUndefined();
+  });
+
+  it('adds a branch without losing the rest of the tree', () => {
+    let data = mergeAnswer(emptyTreeData(), fullTree(1, 1, 2, 'binary'), 1, 1);
+    expect(data.known[2]).toBeUndefined();
+    const branch = fullTree(2, 1, 2, 'binary', 1).map((n, i) => (i === 0 ? { ...n, parent_id: 1, slot: 0, position: 'L' as const } : n));
+    // ids of the branch's children collide with 3 in fullTree numbering: renumber them
+    const kids = branch.slice(1).map((n, i) => ({ ...n, id: 100 + i, username: `b${i}` }));
+    data = mergeAnswer(data, [branch[0], ...kids], 2, 1);
+    expect(data.children[1]).toEqual([2, 3]);
+    expect(data.children[2]).toEqual([100, 101]);
+    expect(data.known[2]).toBe(true);
+  });
+});
+
+describe('layoutTree', () => {
+  it('binary: shows both slots of every member whose children are known, the missing ones empty', () => {
+    const root = treeNode(1, null, { child_count: 1 });
+    const left = treeNode(2, 1, { slot: 0, position: 'L', level: 1 });
+    const data = mergeAnswer(emptyTreeData(), [root, left], 1, 2);
+    const layout = layoutTree(data, 1, { plan: 'binary', maxWidth: 2 });
+    expect(childrenOf(layout, 'm1')).toEqual(['m2', 'e1.1']);
+    const slot = layout.byKey.get('e1.1')!;
+    expect(slot.kind).toBe('empty');
+    expect(slot.position).toBe('R');
+    // a leaf of a binary tree offers two empty slots
+    expect(childrenOf(layout, 'm2')).toEqual(['e2.0', 'e2.1']);
+    // left slot is left of the right slot
+    expect(layout.byKey.get('m2')!.x).toBeLessThan(slot.x);
+  });
+
+  it('binary: a right-only child still sits in the right slot', () => {
+    const data = mergeAnswer(emptyTreeData(), [treeNode(1, null, { child_count: 1 }), treeNode(9, 1, { slot: 1, position: 'R', level: 1 })], 1, 2);
+    const layout = layoutTree(data, 1, { plan: 'binary', maxWidth: 2 });
+    expect(childrenOf(layout, 'm1')).toEqual(['e1.0', 'm9']);
+  });
+
+  it('matrix: up to max_width slots per member', () => {
+    const nodes = [treeNode(1, null, { child_count: 2 }), treeNode(2, 1, { slot: 0, level: 1 }), treeNode(3, 1, { slot: 2, level: 1 })];
+    const layout = layoutTree(mergeAnswer(emptyTreeData(), nodes, 1, 1), 1, { plan: 'matrix', maxWidth: 4 });
+    expect(childrenOf(layout, 'm1')).toEqual(['m2', 'e1.1', 'm3', 'e1.3']);
+    // a member without children offers every slot
+    expect(childrenOf(layout, 'm2')).toEqual(['e2.0', 'e2.1', 'e2.2', 'e2.3']);
+  });
+
+  it('unilevel: any number of children, no empty slots', () => {
+    const kids = Array.from({ length: 7 }, (_, i) => treeNode(10 + i, 1, { slot: i, level: 1 }));
+    const layout = layoutTree(mergeAnswer(emptyTreeData(), [treeNode(1, null, { child_count: 7 }), ...kids], 1, 2), 1, {
+      plan: 'unilevel',
+      maxWidth: null,
+    });
+    expect(childrenOf(layout, 'm1')).toHaveLength(7);
+    expect(layout.items.some((i) => i.kind === 'empty')).toBe(false);
+    // siblings do not overlap
+    const xs = childrenOf(layout, 'm1').map((k) => layout.byKey.get(k)!.x);
+    for (let i = 1; i < xs.length; i++) expect(xs[i] - xs[i - 1]).toBeGreaterThanOrEqual(NODE_WIDTH);
+  });
+
+  it('marks unloaded and folded members expandable and leaves their children out', () => {
+    const data: TreeData = mergeAnswer(emptyTreeData(), fullTree(1, 2, 2, 'binary'), 1, 2);
+    let layout = layoutTree(data, 1, { plan: 'binary', maxWidth: 2 });
+    expect(layout.byKey.get('m4')!.expandable).toBe(true);
+    expect(layout.byKey.get('m4')!.childKeys).toEqual([]);
+    expect(layout.byKey.get('m2')!.expanded).toBe(true);
+    layout = layoutTree({ ...data, collapsed: { 2: true } }, 1, { plan: 'binary', maxWidth: 2 });
+    expect(keys(layout)).not.toContain('m4');
+    expect(layout.byKey.get('m2')!.expandable).toBe(true);
+  });
+
+  it('draws from any loaded node as root, and nothing for an unknown root', () => {
+    const data = mergeAnswer(emptyTreeData(), fullTree(1, 2, 2, 'binary'), 1, 2);
+    expect(layoutTree(data, 3, { plan: 'binary', maxWidth: 2 }).items.map((i) => i.key)).toEqual(['m3', 'm6', 'm7']);
+    expect(layoutTree(data, 999, { plan: 'binary', maxWidth: 2 }).items).toEqual([]);
+  });
+
+  it('lays out ten thousand nodes without overlaps on a row', () => {
+    const nodes = fullTree(1, 12, 2, 'binary'); // 8191 nodes
+    const data = mergeAnswer(emptyTreeData(), nodes, 1, 12);
+    const layout = layoutTree(data, 1, { plan: 'binary', maxWidth: 2 });
+    expect(layout.items.filter((i) => i.kind === 'member')).toHaveLength(nodes.length);
+    const rows = new Map<number, number[]>();
+    for (const it of layout.items) (rows.get(it.depth) ?? rows.set(it.depth, []).get(it.depth)!).push(it.x);
+    for (const xs of rows.values()) {
+      xs.sort((a, b) => a - b);
+      for (let i = 1; i < xs.length; i++) expect(xs[i] - xs[i - 1]).toBeGreaterThan(100);
+    }
+  });
+});
+
+describe('hitTest and neighbour', () => {
+  const data = mergeAnswer(emptyTreeData(), fullTree(1, 2, 2, 'binary'), 1, 2);
+  const layout = layoutTree(data, 1, { plan: 'binary', maxWidth: 2 });
+  it('finds the item under a point', () => {
+    const m5 = layout.byKey.get('m5')!;
+    expect(hitTest(layout, m5.x + 10, m5.y - 10)?.key).toBe('m5');
+    expect(hitTest(layout, m5.x, m5.y - 500)).toBeNull();
+  });
+  it('moves up to the parent, down to a child and sideways on a row', () => {
+    expect(neighbour(layout, 'm5', 'up')).toBe('m2');
+    expect(neighbour(layout, 'm1', 'down')).toMatch(/^m[23]$/);
+    expect(neighbour(layout, 'm5', 'left')).toBe('m4');
+    expect(neighbour(layout, 'm5', 'right')).toBe('m6');
+    expect(neighbour(layout, 'm4', 'left')).toBeNull();
+    expect(neighbour(layout, 'm1', 'up')).toBeNull();
+  });
+});

@@ -1,0 +1,164 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { genealogyMachine, type RootQuery } from '../../../src/machines/genealogy.machine';
+import { ApiError, ConnectionError } from '../../../src/api/errors';
+import type { Genealogy } from '../../../src/schemas/network.schema';
+import { GenealogyView } from '../../../src/views/network/genealogy.view';
+import { renderUi } from '../../support/render-ui';
+import { genealogyAnswer, treeNode } from '../../support/network-fixtures';
+
+beforeAll(() => {
+  // jsdom has no canvas: painting is skipped, the DOM layer (focus, details, announcements) is what is tested.
+  HTMLCanvasElement.prototype.getContext = (() => null) as never;
+});
+
+// m1 (member) → m2 (L, with 2 children not loaded), right slot empty.
+const root = treeNode(1, null, { username: 'demo', first_name: 'Dana', last_name: 'Demo', child_count: 1, downlines_count: 3 });
+const left = treeNode(2, 1, {
+  username: 'alice',
+  first_name: 'Alice',
+  last_name: 'Lee',
+  slot: 0,
+  position: 'L',
+  level: 1,
+  child_count: 2,
+  pv: '150',
+  total_left: '900',
+  carry_right: '35',
+  rank_name: 'Silver',
+  package_name: 'Pro',
+});
+const rootAnswer = genealogyAnswer([root, left], { max_levels: 1 });
+const below = genealogyAnswer(
+  [left, treeNode(3, 2, { username: 'bob', slot: 0, position: 'L', level: 2 }), treeNode(4, 2, { username: 'carol', slot: 1, position: 'R', level: 2 })],
+  { root_affiliate_id: 2, max_levels: 1, parent_username: 'demo' },
+);
+
+function setup(loadRoot: (q: RootQuery) => Promise<Genealogy> = () => Promise.resolve(rootAnswer), loadBranch = (_id: number) => Promise.resolve(below)) {
+  const actor = createActor(
+    genealogyMachine.provide({
+      actors: {
+        loadRoot: fromPromise(({ input }: { input: RootQuery }) => loadRoot(input)),
+        loadBranch: fromPromise(({ input }: { input: number }) => loadBranch(input)),
+      },
+    }),
+    { input: {} },
+  ).start();
+  renderUi(<GenealogyView actor={actor} />);
+  return actor;
+}
+
+const tree = () => screen.getByRole('application', { name: 'Genealogy tree' });
+const announced = () => document.querySelector('[data-focus-description]')!.textContent;
+
+describe('GenealogyView', () => {
+  it('shows a loader, then the tree with its toolbar', async () => {
+    let resolve!: (g: Genealogy) => void;
+    setup(() => new Promise((r) => (resolve = r)));
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    act(() => resolve(rootAnswer));
+    expect(await screen.findByRole('application', { name: 'Genealogy tree' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Up one level' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Back to me' })).toBeDisabled();
+    expect(screen.getByText('Hover, focus or tap a member to see their details.')).toBeInTheDocument();
+  });
+
+  it('connection and server errors offer a retry that loads the tree', async () => {
+    let fail: unknown = new ConnectionError();
+    setup(() => (fail ? Promise.reject(fail) : Promise.resolve(rootAnswer)));
+    expect(await screen.findByText(/connection/i, { selector: 'h2, h3' })).toBeInTheDocument();
+    fail = new ApiError('server', 500, {});
+    await userEvent.click(screen.getByRole('button', { name: /retry/i }));
+    await waitFor(() => expect(document.querySelector('[data-error-kind="server"]')).not.toBeNull());
+    fail = null;
+    await userEvent.click(screen.getByRole('button', { name: /retry/i }));
+    expect(await screen.findByRole('application', { name: 'Genealogy tree' })).toBeInTheDocument();
+  });
+
+  it('keyboard: focusing the tree focuses the member, arrows move between nodes and describe them', async () => {
+    setup();
+    await screen.findByRole('application');
+    act(() => tree().focus());
+    expect(announced()).toMatch(/^demo, Dana Demo, level 0, Active\. 1 direct, 3 in downline\. Expanded\./);
+    fireEvent.keyDown(tree(), { key: 'ArrowDown' });
+    expect(announced()).toMatch(/^(alice|Empty)/);
+    fireEvent.keyDown(tree(), { key: 'ArrowUp' });
+    fireEvent.keyDown(tree(), { key: 'ArrowDown' });
+    // children of demo: alice (L) and the empty right slot
+    const first = announced();
+    fireEvent.keyDown(tree(), { key: first!.startsWith('alice') ? 'ArrowRight' : 'ArrowLeft' });
+    const second = announced();
+    expect([first, second].sort().join('|')).toMatch(/Empty Right slot under demo\.\|alice/);
+  });
+
+  it('the details panel shows volumes, totals and carries of the focused member; Enter expands it', async () => {
+    const branchCalls: number[] = [];
+    setup(undefined, (id) => {
+      branchCalls.push(id);
+      return Promise.resolve(below);
+    });
+    await screen.findByRole('application');
+    act(() => tree().focus());
+    fireEvent.keyDown(tree(), { key: 'ArrowDown' });
+    if (!announced()!.startsWith('alice')) fireEvent.keyDown(tree(), { key: 'ArrowLeft' });
+    const details = screen.getByRole('region', { name: 'Member details' });
+    expect(details).toHaveTextContent('alice');
+    expect(details).toHaveTextContent('Alice Lee');
+    expect(details).toHaveTextContent('Silver');
+    expect(details).toHaveTextContent('Pro');
+    expect(details).toHaveTextContent('PV150');
+    expect(details).toHaveTextContent('Left total900');
+    expect(details).toHaveTextContent('Right carry35');
+    expect(announced()).toMatch(/press Enter to expand/);
+    fireEvent.keyDown(tree(), { key: 'Enter' });
+    await waitFor(() => expect(announced()).toMatch(/Expanded\./));
+    expect(branchCalls).toEqual([2]);
+  });
+
+  it('an empty slot offers "sign up here" with placement and position', async () => {
+    setup();
+    await screen.findByRole('application');
+    act(() => tree().focus());
+    fireEvent.keyDown(tree(), { key: 'ArrowDown' });
+    if (!announced()!.startsWith('Empty')) fireEvent.keyDown(tree(), { key: 'ArrowRight' });
+    const link = screen.getByRole('link', { name: 'Sign up here' });
+    expect(link.getAttribute('href')).toMatch(/\/member\/signup\?placement=demo&position=R$/);
+  });
+
+  it('a failed expansion marks that member with a retry; the tree stays', async () => {
+    let fail = true;
+    setup(undefined, () => (fail ? Promise.reject(new ConnectionError()) : Promise.resolve(below)));
+    await screen.findByRole('application');
+    act(() => tree().focus());
+    fireEvent.keyDown(tree(), { key: 'ArrowDown' });
+    if (!announced()!.startsWith('alice')) fireEvent.keyDown(tree(), { key: 'ArrowLeft' });
+    fireEvent.keyDown(tree(), { key: 'Enter' });
+    expect(await screen.findByText('The members below alice could not be loaded.')).toBeInTheDocument();
+    expect(announced()).toMatch(/Loading failed/);
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry loading' }));
+    await waitFor(() => expect(announced()).toMatch(/Expanded\./));
+    expect(screen.queryByText('The members below alice could not be loaded.')).not.toBeInTheDocument();
+  });
+
+  it('searching a username outside the network says so; a downline username is shown', async () => {
+    setup((q) =>
+      Promise.resolve(
+        q.username === 'alice'
+          ? genealogyAnswer([left], { root_affiliate_id: 2, search_valid: true, parent_username: 'demo', max_levels: 1 })
+          : rootAnswer,
+      ),
+    );
+    await screen.findByRole('application');
+    await userEvent.type(screen.getByLabelText('Search a username'), 'mallory{Enter}');
+    expect(await screen.findByText('“mallory” is not in your network.')).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Search a username'));
+    await userEvent.type(screen.getByLabelText('Search a username'), 'alice{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Up one level' })).toBeEnabled());
+    act(() => tree().blur());
+    act(() => tree().focus());
+    expect(announced()).toMatch(/^alice/);
+  });
+});
