@@ -9,6 +9,7 @@ import { launchBrowser, newPage, startServer, PASSWORD, type RunningServer } fro
 import type { Browser } from 'playwright-core';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const AREAS = ['home', 'wallet', 'network'].filter((a) => existsSync(path.resolve(`bench/${a}.bench.ts`)));
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);
@@ -108,6 +109,18 @@ async function main() {
     console.log(`  member code in public chunks: ${leaked.length ? leaked.join(', ') : 'none'}`);
     console.log(`\nLCP of /login (median of ${RUNS}): ${median(lcps).toFixed(0)} ms  (target < 200 ms)  runs: ${lcps.map((x) => x.toFixed(0)).join(' ')}`);
     console.log(`Login submit → member shell visible (median of ${RUNS}): ${median(logins).toFixed(0)} ms  runs: ${logins.map((x) => x.toFixed(0)).join(' ')}`);
+
+    // Each member area measures itself (bench/<area>.bench.ts).
+    for (const area of AREAS) {
+      const mod = (await import(`./${area}.bench.ts`)) as { run(ctx: { browser: Browser; server: RunningServer }): Promise<string[]> };
+      console.log(`\n${area}`);
+      try {
+        for (const line of await mod.run({ browser, server })) console.log(`  ${line}`);
+      } catch (e) {
+        console.log(`  failed: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+    console.log('\nServer times of the network calls on 10^4–10^6 members: npx tsx bench/server-network.ts');
   } finally {
     await browser.close();
     await server.stop();

@@ -6,7 +6,7 @@ import { ApiError, ConnectionError } from '../../src/api/errors';
 import { homeBinaryMachine, homeDashboardMachine, homeRankMachine, type DashboardData } from '../../src/machines/home.machine';
 import type { BinarySummary, Ranks } from '../../src/schemas/home.schema';
 import { BinaryView } from '../../src/views/home/binary.view';
-import { DashboardView } from '../../src/views/home/dashboard.view';
+import { absoluteUrl, DashboardView } from '../../src/views/home/dashboard.view';
 import { RankView } from '../../src/views/home/rank.view';
 import { sanitizeHtml } from '../../src/views/home/safe-html';
 import { DisplayFormatProvider } from '../../src/views/member/display-format';
@@ -122,5 +122,17 @@ describe('sanitizeHtml', () => {
   it('keeps allowed markup, drops scripts, handlers and javascript: links', () => {
     const out = sanitizeHtml('<p onclick="x()">Hi <a href="javascript:alert(1)">bad</a> <a href="https://ok.test">ok</a></p><iframe src="x"></iframe>');
     expect(out).toBe('<p>Hi <a target="_blank" rel="noopener noreferrer">bad</a> <a href="https://ok.test" target="_blank" rel="noopener noreferrer">ok</a></p>');
+  });
+
+  it('keeps article tables and figures with their allowed attributes', () => {
+    const out = sanitizeHtml('<table style="x"><thead><tr><th scope="col" onclick="x()">Rank</th></tr></thead><tbody><tr><td colspan="2">Bronze</td></tr></tbody></table><figure><img src="/images/a.svg" alt="A"><figcaption>Cap</figcaption></figure>');
+    expect(out).toBe('<table><thead><tr><th scope="col">Rank</th></tr></thead><tbody><tr><td colspan="2">Bronze</td></tr></tbody></table><figure><img src="/images/a.svg" alt="A"><figcaption>Cap</figcaption></figure>');
+  });
+});
+
+describe('absoluteUrl', () => {
+  it('puts a server path on the site origin and leaves full links alone', () => {
+    expect(absoluteUrl('/signup?referral=demo', 'https://office.example')).toBe('https://office.example/signup?referral=demo');
+    expect(absoluteUrl('https://upline.test/r/demo', 'https://office.example')).toBe('https://upline.test/r/demo');
   });
 });

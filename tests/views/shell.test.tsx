@@ -85,4 +85,24 @@ describe('member shell menu', () => {
     renderUi(shell({ ...off, packages: true }));
     expect(within(screen.getByRole('navigation', { name: 'Quick menu' })).getAllByRole('link')).toHaveLength(6);
   });
+
+  it('at 375 px "More" opens the full menu with the entries the bar leaves out; choosing one closes it', async () => {
+    setViewportWidth(375);
+    renderUi(shell({ ...off, kyc: true }, affiliate, 0, '/member/account/faqs'));
+    const bar = screen.getByRole('navigation', { name: 'Quick menu' });
+    const inBar = within(bar).getAllByRole('link').map((a) => a.getAttribute('data-menu-id'));
+    expect(inBar).not.toContain('faqs');
+    // The current page is only in the full menu, so More carries the highlight.
+    const more = within(bar).getByRole('button', { name: 'More' });
+    expect(more).toHaveAttribute('aria-current', 'page');
+    const burger = screen.getByRole('button', { name: 'Open menu' });
+    expect(burger).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(more);
+    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    const full = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(within(full).getByRole('link', { name: 'FAQs' })).toHaveAttribute('aria-current', 'page');
+    expect(within(full).getByRole('link', { name: 'KYC' })).toBeInTheDocument();
+    await userEvent.click(within(full).getByRole('link', { name: 'KYC' }));
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
 });

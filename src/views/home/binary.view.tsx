@@ -24,25 +24,25 @@ export function BinaryContent({ data: b }: { data: BinarySummary }) {
       </SimpleGrid>
       <Section title={t('binary.volumes')}>
         <Table>
-          <thead>
-            <tr>
-              <th />
-              <th scope="col">{t('binary.left')}</th>
-              <th scope="col">{t('binary.right')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <th scope="row">{t('binary.total')}</th>
-              <td>{money(b.total_left, VOLUME)}</td>
-              <td>{money(b.total_right, VOLUME)}</td>
-            </tr>
-            <tr>
-              <th scope="row">{t('binary.carry')}</th>
-              <td>{money(b.carry_left, VOLUME)}</td>
-              <td>{money(b.carry_right, VOLUME)}</td>
-            </tr>
-          </tbody>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th />
+              <Table.Th scope="col">{t('binary.left')}</Table.Th>
+              <Table.Th scope="col">{t('binary.right')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Th scope="row">{t('binary.total')}</Table.Th>
+              <Table.Td>{money(b.total_left, VOLUME)}</Table.Td>
+              <Table.Td>{money(b.total_right, VOLUME)}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th scope="row">{t('binary.carry')}</Table.Th>
+              <Table.Td>{money(b.carry_left, VOLUME)}</Table.Td>
+              <Table.Td>{money(b.carry_right, VOLUME)}</Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
         </Table>
       </Section>
       <SimpleGrid cols={{ base: 1, xs: 2 }}>

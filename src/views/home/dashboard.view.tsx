@@ -27,7 +27,17 @@ export function Section({ title, children }: { title: string; children: React.Re
   );
 }
 
-function ReferralLink({ link }: { link: string }) {
+/** The link as the member shares it: absolute, on this site's origin when the server gives a path. */
+export function absoluteUrl(link: string, origin = typeof window !== 'undefined' ? window.location.origin : ''): string {
+  try {
+    return new URL(link, origin || undefined).href;
+  } catch {
+    return link;
+  }
+}
+
+function ReferralLink({ link: given }: { link: string }) {
+  const link = absoluteUrl(given);
   const { t } = useTranslation('common');
   const { t: td } = useTranslation('dashboard');
   const share = { url: link, text: td('referral.shareText') };
@@ -245,7 +255,7 @@ export function DashboardContent({ data, referralLink }: { data: DashboardData; 
                 <Text size="xs" c="dimmed">
                   {date(a.updated_at)}
                 </Text>
-                <SafeHtml html={a.content} />
+                <SafeHtml html={a.content} className="upline-article" />
               </article>
             ))}
           </Stack>

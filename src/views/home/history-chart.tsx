@@ -9,7 +9,7 @@ import { useDisplayFormat } from '../member/display-format';
 
 const W = 640;
 const H = 220;
-const PAD = { top: 10, right: 8, bottom: 28, left: 8 };
+const PAD = { top: 10, right: 8, bottom: 4, left: 8 };
 
 export function HistoryChart({ credit, debit }: { credit: MonthlyTotal[]; debit: MonthlyTotal[] }) {
   const { t, i18n } = useTranslation('dashboard');
@@ -44,42 +44,57 @@ export function HistoryChart({ credit, debit }: { credit: MonthlyTotal[]; debit:
           <Text size="xs">{t('chart.debit')}</Text>
         </Group>
       </Group>
-      <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={summary} data-chart="credit-debit" style={{ display: 'block', maxHeight: 240 }}>
-        <line x1={PAD.left} x2={W - PAD.right} y1={H - PAD.bottom} y2={H - PAD.bottom} stroke="var(--mantine-color-default-border)" />
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        preserveAspectRatio="none"
+        width="100%"
+        height={180}
+        role="img"
+        aria-label={summary}
+        data-chart="credit-debit"
+        style={{ display: 'block' }}
+      >
+        <line x1={PAD.left} x2={W - PAD.right} y1={H - PAD.bottom} y2={H - PAD.bottom} stroke="var(--mantine-color-default-border)" vectorEffect="non-scaling-stroke" />
         {rows.map((r, i) => {
           const x = PAD.left + i * slot + slot / 2;
           const hc = (Math.abs(Number(r.credit)) / max) * plotH;
           const hd = (Math.abs(Number(r.debit)) / max) * plotH;
           return (
             <g key={r.month}>
-              <rect x={x - bar - 1} y={H - PAD.bottom - hc} width={bar} height={hc} fill="var(--mantine-color-teal-6)" rx={2} />
-              <rect x={x + 1} y={H - PAD.bottom - hd} width={bar} height={hd} fill="var(--mantine-color-orange-6)" rx={2} />
-              <text x={x} y={H - 8} textAnchor="middle" fontSize={11} fill="var(--mantine-color-dimmed)">
-                {label(r.month)}
-              </text>
+              <rect x={x - bar - 1} y={H - PAD.bottom - hc} width={bar} height={hc} fill="var(--mantine-color-teal-6)" />
+              <rect x={x + 1} y={H - PAD.bottom - hd} width={bar} height={hd} fill="var(--mantine-color-orange-6)" />
             </g>
           );
         })}
       </svg>
+      <div
+        className="upline-chart-months"
+        aria-hidden="true"
+        style={{ gridTemplateColumns: `repeat(${Math.max(1, rows.length)}, 1fr)`, padding: `0 ${(PAD.right / W) * 100}% 0 ${(PAD.left / W) * 100}%` }}
+      >
+        {rows.map((r) => (
+          <span key={r.month}>{label(r.month)}</span>
+        ))}
+      </div>
       <VisuallyHidden>
         <Table>
           <caption>{t('chart.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('chart.month')}</th>
-              <th scope="col">{t('chart.credit')}</th>
-              <th scope="col">{t('chart.debit')}</th>
-            </tr>
-          </thead>
-          <tbody>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('chart.month')}</Table.Th>
+              <Table.Th scope="col">{t('chart.credit')}</Table.Th>
+              <Table.Th scope="col">{t('chart.debit')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
             {rows.map((r) => (
-              <tr key={r.month}>
-                <th scope="row">{longLabel(r.month)}</th>
-                <td>{money(r.credit)}</td>
-                <td>{money(r.debit)}</td>
-              </tr>
+              <Table.Tr key={r.month}>
+                <Table.Th scope="row">{longLabel(r.month)}</Table.Th>
+                <Table.Td>{money(r.credit)}</Table.Td>
+                <Table.Td>{money(r.debit)}</Table.Td>
+              </Table.Tr>
             ))}
-          </tbody>
+          </Table.Tbody>
         </Table>
       </VisuallyHidden>
     </div>

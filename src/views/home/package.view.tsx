@@ -38,21 +38,21 @@ export function PackageContent({ data: p }: { data: PackageData }) {
         {p.packages.length ? (
           <Table.ScrollContainer minWidth={640}>
             <Table striped>
-              <thead>
-                <tr>
-                  <th scope="col">{t('package.name')}</th>
-                  <th scope="col">{t('package.price')}</th>
-                  <th scope="col">{t('package.bv')}</th>
-                  <th scope="col">{t('package.priceDifference')}</th>
-                  <th scope="col">{t('package.pvDifference')}</th>
-                  {p.direct_bonus && <th scope="col">{t('package.directBonus')}</th>}
-                  {p.roi_bonus && <th scope="col">{t('package.roiBonus')}</th>}
-                </tr>
-              </thead>
-              <tbody>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('package.name')}</Table.Th>
+                  <Table.Th scope="col">{t('package.price')}</Table.Th>
+                  <Table.Th scope="col">{t('package.bv')}</Table.Th>
+                  <Table.Th scope="col">{t('package.priceDifference')}</Table.Th>
+                  <Table.Th scope="col">{t('package.pvDifference')}</Table.Th>
+                  {p.direct_bonus && <Table.Th scope="col">{t('package.directBonus')}</Table.Th>}
+                  {p.roi_bonus && <Table.Th scope="col">{t('package.roiBonus')}</Table.Th>}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
                 {p.packages.map((x) => (
-                  <tr key={x.id} data-package={x.id}>
-                    <th scope="row">
+                  <Table.Tr key={x.id} data-package={x.id}>
+                    <Table.Th scope="row">
                       <Group gap={6}>
                         <Text size="sm" fw={600}>
                           {x.name}
@@ -64,16 +64,16 @@ export function PackageContent({ data: p }: { data: PackageData }) {
                           </Badge>
                         )}
                       </Group>
-                    </th>
-                    <td>{money(x.price)}</td>
-                    <td>{money(x.bv, VOLUME)}</td>
-                    <td>{money(x.price_difference)}</td>
-                    <td>{money(x.pv_difference, VOLUME)}</td>
-                    {p.direct_bonus && <td>{money(x.direct_bonus, PERCENT)} %</td>}
-                    {p.roi_bonus && <td>{money(x.roi_bonus, PERCENT)} %</td>}
-                  </tr>
+                    </Table.Th>
+                    <Table.Td>{money(x.price)}</Table.Td>
+                    <Table.Td>{money(x.bv, VOLUME)}</Table.Td>
+                    <Table.Td>{money(x.price_difference)}</Table.Td>
+                    <Table.Td>{money(x.pv_difference, VOLUME)}</Table.Td>
+                    {p.direct_bonus && <Table.Td>{money(x.direct_bonus, PERCENT)} %</Table.Td>}
+                    {p.roi_bonus && <Table.Td>{money(x.roi_bonus, PERCENT)} %</Table.Td>}
+                  </Table.Tr>
                 ))}
-              </tbody>
+              </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
         ) : (

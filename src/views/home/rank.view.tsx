@@ -43,22 +43,22 @@ export function RankContent({ data }: { data: Ranks }) {
         {data.rank_achievements.length ? (
           <Table.ScrollContainer minWidth={420}>
             <Table>
-              <thead>
-                <tr>
-                  <th scope="col">{t('rank.name')}</th>
-                  <th scope="col">{t('rank.date')}</th>
-                  <th scope="col">{t('rank.bonus')}</th>
-                </tr>
-              </thead>
-              <tbody>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('rank.name')}</Table.Th>
+                  <Table.Th scope="col">{t('rank.date')}</Table.Th>
+                  <Table.Th scope="col">{t('rank.bonus')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
                 {data.rank_achievements.map((r) => (
-                  <tr key={r.id}>
-                    <th scope="row">{r.name}</th>
-                    <td>{day(r.created_at)}</td>
-                    <td>{money(r.bonus)}</td>
-                  </tr>
+                  <Table.Tr key={r.id}>
+                    <Table.Th scope="row">{r.name}</Table.Th>
+                    <Table.Td>{day(r.created_at)}</Table.Td>
+                    <Table.Td>{money(r.bonus)}</Table.Td>
+                  </Table.Tr>
                 ))}
-              </tbody>
+              </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
         ) : (

@@ -6,10 +6,20 @@
  */
 import { Typography } from '@mantine/core';
 
-const TAGS = new Set(['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'ul', 'ol', 'li', 'a', 'h2', 'h3', 'h4', 'h5', 'blockquote', 'span', 'img', 'hr', 'code', 'pre']);
+const TAGS = new Set([
+  'p', 'br', 'div', 'strong', 'b', 'em', 'i', 'u', 's', 'small', 'sub', 'sup', 'mark', 'ul', 'ol', 'li', 'a',
+  'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'span', 'img', 'hr', 'code', 'pre', 'figure', 'figcaption',
+  'table', 'thead', 'tbody', 'tr', 'th', 'td',
+]);
 /** Dropped together with their content. */
 const DROP = new Set(['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'svg', 'math', 'form', 'textarea', 'select', 'title', 'head']);
-const ATTRS: Record<string, string[]> = { a: ['href', 'title'], img: ['src', 'alt', 'title', 'width', 'height'] };
+const ATTRS: Record<string, string[]> = {
+  a: ['href', 'title'],
+  img: ['src', 'alt', 'title', 'width', 'height'],
+  ol: ['start'],
+  th: ['colspan', 'rowspan', 'scope'],
+  td: ['colspan', 'rowspan'],
+};
 
 const safeUrl = (value: string, kinds: RegExp) => {
   const v = value.trim();
@@ -62,9 +72,9 @@ export function sanitizeHtml(html: string): string {
   return holder.innerHTML;
 }
 
-export function SafeHtml({ html }: { html: string }) {
+export function SafeHtml({ html, className }: { html: string; className?: string }) {
   return (
-    <Typography>
+    <Typography className={className}>
       <div dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />
     </Typography>
   );

@@ -114,6 +114,7 @@ function SidebarMenu({
             active={isActive && (!children.length || active?.childId === null)}
             aria-current={isActive && !children.length ? 'page' : undefined}
             defaultOpened={isActive}
+            disableRightSectionRotation={!children.length}
             onClick={children.length ? undefined : onNavigate}
             data-menu-id={entry.id}
             childrenOffset={34}
@@ -231,7 +232,7 @@ export function MemberShellView({
                 aria-expanded={drawerOpen}
               />
             )}
-            {logo && <Image src={logo} alt="" h={32} w={32} fit="contain" />}
+            {logo && <Image src={logo} alt="" h={32} w={32} fit="contain" visibleFrom={hasMenu ? "xs" : undefined} style={{ flexShrink: 0 }} />}
             <Text fw={700} size="lg" truncate="end" component="span" visibleFrom={hasMenu ? 'xs' : undefined}>
               {brand}
             </Text>

@@ -1,0 +1,95 @@
+/**
+ * Home figures, measured in Chromium against the real server: how long the dashboard takes to show the member's
+ * figures after the Sign in button is pressed (median of several runs, each in a fresh browser context), and how much
+ * JavaScript (gzip -9 of what the browser downloaded) the dashboard route loads on top of what /login already loaded.
+ */
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { newPage, PASSWORD, type RunningServer } from '../tests/e2e/support/harness';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+/** Fills in the two login steps and leaves the page on the password step, ready to submit. */
+async function toPasswordStep(page: Page) {
+  await page.goto('/login', { waitUntil: 'networkidle' });
+  await page.getByRole('textbox', { name: 'Username' }).fill('demo');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  const submit = page.getByRole('button', { name: 'Sign in', exact: true });
+  await submit.waitFor();
+  return submit;
+}
+
+const walletFigure = (page: Page) => page.locator('[data-figure="Wallet balance"] [data-value]');
+
+/** Submit → the dashboard's wallet balance on screen, in ms of the page's own clock. */
+async function dashboardAfterLogin(browser: Browser, server: RunningServer): Promise<number> {
+  const { context, page } = await newPage(browser, server);
+  try {
+    const submit = await toPasswordStep(page);
+    const t0 = await page.evaluate(() => performance.now());
+    await submit.click();
+    await walletFigure(page).waitFor({ state: 'visible', timeout: 30_000 });
+    const t1 = await page.evaluate(() => performance.now());
+    return t1 - t0;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Scripts (gzip -9 sizes by path) loaded by /login, and those the signed-in dashboard adds. */
+async function dashboardScripts(browser: Browser, server: RunningServer) {
+  const { context, page } = await newPage(browser, server);
+  const login = new Map<string, number>();
+  const dashboard = new Map<string, number>();
+  let phase: 'login' | 'dashboard' = 'login';
+  const pending: Promise<void>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    const into = phase === 'login' ? login : dashboard;
+    pending.push(
+      res
+        .body()
+        .then((body) => {
+          into.set(new URL(res.url()).pathname, gzipSync(body, { level: 9 }).length);
+        })
+        .catch(() => undefined),
+    );
+  });
+  try {
+    const submit = await toPasswordStep(page);
+    await Promise.all(pending);
+    phase = 'dashboard';
+    await submit.click();
+    await walletFigure(page).waitFor({ state: 'visible', timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    await Promise.all(pending);
+  } finally {
+    await context.close();
+  }
+  const added = [...dashboard].filter(([f]) => !login.has(f));
+  return { login, added };
+}
+
+export async function run(ctx: { browser: Browser; server: RunningServer }): Promise<string[]> {
+  const { browser, server } = ctx;
+  const { login, added } = await dashboardScripts(browser, server);
+  const loginTotal = [...login.values()].reduce((a, b) => a + b, 0);
+  const addedTotal = added.reduce((a, [, n]) => a + n, 0);
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) times.push(await dashboardAfterLogin(browser, server));
+  return [
+    '',
+    'Home dashboard',
+    `  Sign in submit → dashboard figures visible (median of ${RUNS}): ${median(times).toFixed(0)} ms  runs: ${times.map((x) => x.toFixed(0)).join(' ')}`,
+    `  JS loaded by /login (gzip -9): ${kb(loginTotal)} in ${login.size} files`,
+    `  JS the dashboard route adds (gzip -9): ${kb(addedTotal)} in ${added.length} files`,
+    ...added.sort((a, b) => b[1] - a[1]).map(([f, n]) => `    js ${kb(n).padStart(9)}  ${f}`),
+  ];
+}

@@ -1,0 +1,111 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { ApiError, ConnectionError } from '../../src/api/errors';
+import { notificationsMachine, type NotificationsData } from '../../src/machines/notifications.machine';
+import type { MarkNotificationsRead, NotificationCounts } from '../../src/schemas/home.schema';
+import { NotificationsView } from '../../src/views/home/notifications.view';
+import { renderUi } from '../support/render-ui';
+
+const at = '2026-03-09T14:05:00.000Z';
+const data: NotificationsData = {
+  lists: {
+    orders: [
+      { id: 1, invoice_no: 'INV-1', name: 'completed', status_color: 'green', updated_at: at, total: '24.5000', plan: null },
+      { id: 2, invoice_no: 'INV-2', name: 'shipped', status_color: 'blue', updated_at: at, total: '10.0000', plan: 'Elite' },
+    ],
+    payouts: [{ id: 7, invoice_no: 'PAY-7', status_id: 3, name: 'paid', updated_at: at, total: '100.0000' }],
+    messages: [],
+  },
+  counts: { order_count: 2, payout_count: 1, message_count: 0, total_count: 3 },
+};
+
+function setup(opts: { load?: () => Promise<NotificationsData>; mark?: (r: MarkNotificationsRead) => Promise<NotificationCounts> } = {}) {
+  const marks: MarkNotificationsRead[] = [];
+  const badge: number[] = [];
+  const actor = createActor(
+    notificationsMachine.provide({
+      actors: {
+        load: fromPromise(opts.load ?? (async () => data)),
+        markRead: fromPromise<NotificationCounts, MarkNotificationsRead>(async ({ input }) => {
+          marks.push(input);
+          return opts.mark ? opts.mark(input) : { order_count: 1, payout_count: 1, message_count: 0, total_count: 2 };
+        }),
+      },
+      actions: { countsChanged: (_, p) => badge.push(p.counts.total_count) },
+    }),
+  ).start();
+  renderUi(<NotificationsView actor={actor} />);
+  return { actor, marks, badge };
+}
+
+describe('notifications page', () => {
+  it('shows a labelled skeleton under the title while loading', () => {
+    setup({ load: () => new Promise<never>(() => {}) });
+    expect(screen.getByRole('heading', { name: 'Notifications' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading your figures…' })).toBeInTheDocument();
+  });
+
+  it('shows the unread total, a count per tab, and the orders with status, amount and date', async () => {
+    const { badge } = setup();
+    expect(await screen.findByText('3 unread notifications')).toBeInTheDocument();
+    expect(within(screen.getByRole('tab', { name: /Orders/ })).getByText('2')).toBeInTheDocument();
+    expect(within(screen.getByRole('tab', { name: /Payouts/ })).getByText('1')).toBeInTheDocument();
+    const orders = screen.getAllByText(/^INV-/).map((el) => el.textContent);
+    expect(orders).toEqual(['INV-1', 'INV-2']);
+    expect(screen.getByText('Completed')).toBeInTheDocument();
+    expect(screen.getByText(/^Elite · \$10\.00 · Mar \d+, 2026 \d+:\d\d [AP]M$/)).toBeInTheDocument();
+    // The shell's badge hears the counts the page loaded.
+    expect(badge).toEqual([3]);
+  });
+
+  it('marking one item read removes it, updates the counts and tells the badge', async () => {
+    const { marks, badge } = setup();
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark INV-1 as read' }));
+    expect(await screen.findByText('2 unread notifications')).toBeInTheDocument();
+    expect(marks).toEqual([{ kind: 'order', ids: [1] }]);
+    expect(screen.queryByText('INV-1')).not.toBeInTheDocument();
+    expect(screen.getByText('INV-2')).toBeInTheDocument();
+    expect(badge).toEqual([3, 2]);
+  });
+
+  it('an empty list says so; "mark everything" empties every list', async () => {
+    setup({ mark: async () => ({ order_count: 0, payout_count: 0, message_count: 0, total_count: 0 }) });
+    await userEvent.click(await screen.findByRole('tab', { name: /Messages/ }));
+    expect(await screen.findByText('New messages will appear here.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Mark everything as read' }));
+    expect(await screen.findByText('0 unread notifications')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: /Orders/ }));
+    expect(await screen.findByText('Updates about your orders will appear here.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark everything as read' })).not.toBeInTheDocument();
+  });
+
+  it('a failed mark keeps the lists and shows a dismissable message', async () => {
+    setup({ mark: async () => { throw new ApiError('server', 500, {}); } });
+    await userEvent.click(await screen.findByRole('tab', { name: /Payouts/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark PAY-7 as read' }));
+    expect(await screen.findByText('We could not mark that as read. Please try again.')).toBeInTheDocument();
+    expect(screen.getByText('PAY-7')).toBeInTheDocument();
+    expect(screen.getByText('3 unread notifications')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('We could not mark that as read. Please try again.')).not.toBeInTheDocument();
+  });
+
+  it('connection and server errors show their views; Retry loads the lists', async () => {
+    let failure: Error | null = new ConnectionError();
+    setup({
+      load: async () => {
+        if (failure) throw failure;
+        return data;
+      },
+    });
+    expect(await screen.findByText('No connection')).toBeInTheDocument();
+    failure = new ApiError('server', 500, {});
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+    failure = null;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('3 unread notifications')).toBeInTheDocument();
+  });
+});
