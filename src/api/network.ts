@@ -2,9 +2,7 @@
 import { get } from './client';
 import {
   downlineReportSchema,
-  genealogySchema,
   maxLevelsSchema,
-  tableViewSchema,
   tableViewSingleSchema,
   type DownlineCategory,
   type DownlineReportQuery,
@@ -12,6 +10,7 @@ import {
   type TableViewQuery,
   type TableViewSingleQuery,
 } from '../schemas/network.schema';
+import { genealogyAnswerSchema, tableViewAnswerSchema } from './network-answers';
 
 /** `/api/network/<call>` or `/api/network/<call>/<id>`. */
 const at = (call: string, id?: number | null) => `/api/network/${call}${id === undefined || id === null ? '' : `/${id}`}`;
@@ -32,8 +31,8 @@ export function nextPageOf(nextPageUrl: string | null): { page: number; after?: 
 export const networkApi = {
   /** The tree below the member (or below the downline node `id`, or the member named `username`). */
   genealogy: (q: GenealogyQuery & { id?: number | null } = {}) =>
-    get(genealogySchema, at('genealogy', q.id), { username: q.username, is_nested: q.is_nested === false ? undefined : 1 }),
-  tableView: (q: TableViewQuery & { id?: number | null } = {}) => get(tableViewSchema, at('table_view', q.id), { username: q.username }),
+    get(genealogyAnswerSchema, at('genealogy', q.id), { username: q.username, is_nested: q.is_nested === false ? undefined : 1 }),
+  tableView: (q: TableViewQuery & { id?: number | null } = {}) => get(tableViewAnswerSchema, at('table_view', q.id), { username: q.username }),
   /** One level below the root as a list; `page` continues a long level (see next_page_url). */
   tableViewSingle: (q: TableViewSingleQuery & { id?: number | null } = {}) =>
     get(tableViewSingleSchema, at('table_view_single', q.id), { username: q.username, level: q.level, page: q.page, after: q.after }),

@@ -43,22 +43,33 @@ export type TabularEvent =
   | { type: 'table.more'; id: number }
   | { type: 'table.retry' };
 
+/** The children list of every row without loaded children (shared; lists are replaced, never changed). */
+const NO_CHILDREN: number[] = Object.freeze([]) as unknown as number[];
+
 export const emptyTableData = (): TableData => ({ nodes: {}, children: {}, known: {}, next: {}, expanded: {} });
 
 /** Folds a table_view answer (nested) into fresh data: the root expanded, rows with all children known. */
 export function fromTableView(answer: TableView): TableData {
   const data = emptyTableData();
-  const walk = (n: NestedTableNode) => {
-    const { children, ...row } = n;
-    data.nodes[n.id] = row;
-    data.children[n.id] = children.map((c) => c.id);
+  // Iterative (a tree may be deep). The answer's node objects are kept as the rows (a row's nested
+  // `children` is never read: children live in data.children), which spares a copy of every member.
+  const stack: NestedTableNode[] = [answer.genealogy];
+  while (stack.length) {
+    const n = stack.pop()!;
+    const children = n.children;
+    data.nodes[n.id] = n;
     if (children.length >= n.child_count) {
+      let ids = NO_CHILDREN;
+      if (children.length) {
+        ids = new Array<number>(children.length);
+        for (let i = 0; i < children.length; i++) ids[i] = children[i].id;
+      }
+      data.children[n.id] = ids;
       data.known[n.id] = true;
       data.next[n.id] = null;
-    } else if (children.length) data.children[n.id] = [];
-    for (const c of children) walk(c);
-  };
-  walk(answer.genealogy);
+    } else data.children[n.id] = NO_CHILDREN;
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+  }
   data.expanded[answer.genealogy.id] = true;
   return data;
 }

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { emptyTreeData, hitTest, layoutTree, mergeAnswer, neighbour, NODE_WIDTH, type TreeData } from '../../src/lib/tree-layout';
+import { hierarchy, tree as d3Tree } from 'd3-hierarchy';
+import {
+  emptyTreeData,
+  GAP_X,
+  GAP_Y,
+  hitTest,
+  layoutTree,
+  mergeAnswer,
+  neighbour,
+  NODE_HEIGHT,
+  NODE_WIDTH,
+  type TreeData,
+  type TreeLayout,
+} from '../../src/lib/tree-layout';
 import { fullTree, treeNode } from '../support/network-fixtures';
 
 const keys = (layout: ReturnType<typeof layoutTree>) => layout.items.map((i) => i.key);
@@ -100,6 +113,57 @@ describe('layoutTree', () => {
       for (let i = 1; i < xs.length; i++) expect(xs[i] - xs[i - 1]).toBeGreaterThan(100);
     }
   });
+});
+
+/** d3-hierarchy's tidy tree over the same items and separation: the reference positions. */
+function d3Positions(layout: TreeLayout): Map<string, { x: number; y: number }> {
+  const h = hierarchy(layout.byKey.get(layout.rootKey!)!, (it) => it.childKeys.map((k) => layout.byKey.get(k)!));
+  d3Tree<(typeof layout.items)[number]>()
+    .nodeSize([NODE_WIDTH + GAP_X, NODE_HEIGHT + GAP_Y])
+    .separation((a, b) => (a.parent === b.parent ? 1 : 1.15) * (a.data.kind === 'empty' && b.data.kind === 'empty' ? 0.75 : 1))(h);
+  const out = new Map<string, { x: number; y: number }>();
+  h.each((n) => out.set(n.data.key, { x: n.x!, y: n.y! }));
+  return out;
+}
+
+/** An irregular tree: each member has 0 … width children (seeded pseudo-random), some levels deep. */
+function ragged(seed: number, count: number, width: number, plan: 'binary' | 'matrix' | 'unilevel') {
+  let r = seed;
+  const rand = () => ((r = (r * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const nodes = [treeNode(1, null, { level: 0 })];
+  const kids = new Map<number, number>();
+  for (let id = 2; id <= count; id++) {
+    const parent = nodes[Math.floor(Math.pow(rand(), 0.6) * nodes.length)];
+    const used = kids.get(parent.id) ?? 0;
+    if (used >= width) continue;
+    kids.set(parent.id, used + 1);
+    const slot = plan === 'unilevel' ? null : used;
+    nodes.push(treeNode(id, parent.id, { level: parent.level + 1, slot, position: plan === 'binary' ? (used ? 'R' : 'L') : null }));
+  }
+  for (const n of nodes) n.child_count = kids.get(n.id) ?? 0;
+  return nodes;
+}
+
+describe('layoutTree positions', () => {
+  for (const [plan, width] of [
+    ['binary', 2],
+    ['matrix', 3],
+    ['unilevel', 6],
+  ] as const) {
+    it(`match d3-hierarchy's tidy tree on irregular ${plan} trees`, () => {
+      for (const seed of [1, 7, 42]) {
+        const nodes = ragged(seed, 400, width, plan);
+        const data = mergeAnswer(emptyTreeData(), nodes, 1, 50);
+        const layout = layoutTree(data, 1, { plan, maxWidth: plan === 'unilevel' ? null : width });
+        const ref = d3Positions(layout);
+        expect(layout.items.length).toBe(ref.size);
+        for (const it of layout.items) {
+          expect(it.x).toBeCloseTo(ref.get(it.key)!.x, 6);
+          expect(it.y).toBeCloseTo(ref.get(it.key)!.y, 6);
+        }
+      }
+    });
+  }
 });
 
 describe('hitTest and neighbour', () => {

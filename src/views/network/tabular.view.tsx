@@ -3,10 +3,10 @@
  * only the rows in the scroll window are in the DOM, each a fixed height, so tens of thousands of loaded
  * rows mount, expand and scroll like a few dozen.
  */
-import { Avatar, Button, Group, Paper, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useSelector } from '@xstate/react';
-import { memo, useMemo, useRef } from 'react';
+import { memo, useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { visibleRows, type TableRow, type tabularTreeMachine } from '../../machines/tabular-tree.machine';
@@ -15,9 +15,14 @@ import { formatDate } from '../../lib/dates';
 import type { Currency } from '../../schemas/common.schema';
 import { ErrorView } from '../components/error-view';
 import { PageLoader } from '../components/page-loader';
+import './tabular.css';
 
 export const ROW_HEIGHT = 52;
 const INDENT = 22;
+const KEY_OFFSET: Record<TableRow['kind'], number> = { node: 0, more: 1, pending: 2, error: 3 };
+/** Every row has the same height: nothing is measured. */
+const estimateSize = () => ROW_HEIGHT;
+const INITIAL_RECT = { width: 0, height: 720 };
 
 export interface TabularViewProps {
   actor: ActorRefFrom<typeof tabularTreeMachine>;
@@ -36,16 +41,22 @@ export function TabularView({ actor, currency, datePattern, height = 'min(72vh, 
   const queue = useSelector(actor, (s) => s.context.queue);
   const rowErrors = useSelector(actor, (s) => s.context.rowErrors);
   const rows = useMemo(() => visibleRows({ data, rootId, fetching, queue, rowErrors }), [data, rootId, fetching, queue, rowErrors]);
+  const memberCount = useMemo(() => rows.reduce((n, r) => (r.kind === 'node' ? n + 1 : n), 0), [rows]);
+  // The virtualiser recomputes every row's offset whenever getItemKey changes: keep it stable per row list
+  // (not a new function on each scroll render), and keys cheap (numbers, not strings).
+  const getItemKey = useCallback((i: number) => {
+    const r = rows[i];
+    return r ? r.id * 4 + KEY_OFFSET[r.kind] : -1 - i;
+  }, [rows]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize,
     overscan: 8,
-    getItemKey: (i) => {
-      const r = rows[i];
-      return r ? `${r.kind}:${r.id}` : i;
-    },
+    getItemKey,
+    // A first guess of the window so the first render already has its rows (corrected once measured).
+    initialRect: INITIAL_RECT,
   });
 
   if (status === 'loading' || status === 'forceLogout') return <PageLoader />;
@@ -72,7 +83,7 @@ export function TabularView({ actor, currency, datePattern, height = 'min(72vh, 
         </div>
       </div>
       <Text size="xs" c="dimmed" px="sm" py={4} aria-live="polite">
-        {t('table.rows', { count: rows.filter((r) => r.kind === 'node').length })}
+        {t('table.rows', { count: memberCount })}
       </Text>
     </Paper>
   );
@@ -124,52 +135,45 @@ const Row = memo(function Row({
   const n = row.node;
   const name = [n.first_name, (n.last_name ?? '').trim()].filter(Boolean).join(' ');
   return (
-    <Group
-      h={ROW_HEIGHT}
-      pl={pad}
-      pr="sm"
-      gap="sm"
-      wrap="nowrap"
+    <div
+      className="upline-trow"
+      style={{ paddingLeft: pad }}
       role="treeitem"
       aria-level={row.depth + 1}
       aria-expanded={row.expandable ? row.expanded : undefined}
       aria-label={`${n.username}, ${name}`}
-      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
       data-row={n.username}
     >
       {row.expandable ? (
-        <UnstyledButton
-          w={24}
-          h={24}
+        <button
+          type="button"
+          className="upline-trow-toggle"
           aria-label={t(row.expanded ? 'table.collapse' : 'table.expand', { username: n.username })}
           onClick={() => send({ type: row.expanded ? 'table.collapse' : 'table.expand', id: n.id })}
-          style={{ textAlign: 'center', borderRadius: 4, fontWeight: 700 }}
         >
           {row.expanded ? '−' : '+'}
-        </UnstyledButton>
+        </button>
       ) : (
-        <span style={{ width: 24, flex: 'none' }} />
+        <span className="upline-trow-spacer" />
       )}
-      <Avatar src={n.avatar} alt="" size={30} radius="xl" color="initials" name={name}>
-        {(n.first_name[0] ?? '') + ((n.last_name ?? '').trim()[0] ?? '')}
-      </Avatar>
-      <div style={{ minWidth: 0, flex: 1 }}>
-        <Text size="sm" fw={600} truncate>
-          {n.username}{' '}
-          <Text span size="xs" c={n.status === 1 ? 'green' : 'red'}>
-            ●
-          </Text>
-        </Text>
-        <Text size="xs" c="dimmed" truncate>
+      <span className="upline-trow-avatar" aria-hidden="true">
+        {n.avatar ? <img src={n.avatar} alt="" loading="lazy" /> : (n.first_name[0] ?? '') + ((n.last_name ?? '').trim()[0] ?? '')}
+      </span>
+      <div className="upline-trow-main">
+        <p className="upline-trow-line">
+          <span className="upline-trow-name">{n.username}</span>{' '}
+          <span className={n.status === 1 ? 'upline-trow-on' : 'upline-trow-off'}>●</span>
+        </p>
+        <p className="upline-trow-small">
           {name} · {formatDate(n.created_at, datePattern)}
-        </Text>
+        </p>
       </div>
-      <div style={{ textAlign: 'right', flex: 'none' }}>
-        <Text size="sm">{formatMoney(n.total_earnings, currency)}</Text>
-        <Text size="xs" c="dimmed">
+      <div className="upline-trow-side">
+        <p className="upline-trow-line">{formatMoney(n.total_earnings, currency)}</p>
+        <p className="upline-trow-small">
           {t('fields.downlines')}: {n.downlines_count}
-        </Text>
+        </p>
       </div>
-    </Group>
+    </div>
   );
 });
