@@ -120,3 +120,28 @@ export function toHistoryFilters(f: ListFilterState): HistoryFilters {
 export function toOrderFilters(f: ListFilterState): OrderFilters {
   return common(f);
 }
+
+/** Longest earnings chart range the server accepts, in days (both ends included). */
+export const MAX_CHART_DAYS = 366;
+
+/** Days from `from` to `to`, both included. */
+export function daysInRange(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+/**
+ * The earnings chart range of `?from=yyyy-MM-dd&to=yyyy-MM-dd` (swapped when typed the wrong way round);
+ * null when absent, malformed or longer than MAX_CHART_DAYS (the default range applies).
+ */
+export function chartRangeFromSearch(search: string): { from: string; to: string } | null {
+  const q = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
+  const a = q.get('from');
+  const b = q.get('to');
+  if (!isYmd(a) || !isYmd(b)) return null;
+  const [from, to] = a <= b ? [a, b] : [b, a];
+  return daysInRange(from, to) <= MAX_CHART_DAYS ? { from, to } : null;
+}
+
+export function chartRangeToSearch(range: { from: string; to: string } | null): string {
+  return range ? `?from=${range.from}&to=${range.to}` : '';
+}

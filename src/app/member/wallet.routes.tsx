@@ -8,7 +8,7 @@ import { useEffect, useMemo, type ComponentType, type ReactElement, type ReactNo
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, useLocation, useParams, useSearch } from 'wouter';
 import type { AnyStateMachine } from 'xstate';
-import { filtersFromSearch, filtersToSearch, sameFilters, type ListFilterState } from '../../lib/list-filters';
+import { chartRangeFromSearch, chartRangeToSearch, filtersFromSearch, filtersToSearch, sameFilters, type ListFilterState } from '../../lib/list-filters';
 import { showToast } from '../../lib/toast';
 import { DEFAULT_DATE_FORMAT } from '../../lib/dates';
 import { DEFAULT_CURRENCY } from '../../schemas/common.schema';
@@ -21,7 +21,7 @@ import {
   recentPayoutsListMachine,
   transactionsListMachine,
 } from '../../machines/wallet-lists.machine';
-import { earningsOverviewMachine, payoutStatementMachine, walletStatementMachine } from '../../machines/wallet-pages.machine';
+import { earningsOverviewMachine, earningsRangeMachine, payoutStatementMachine, walletStatementMachine, type EarningsRange } from '../../machines/wallet-pages.machine';
 import { payoutRequestMachine } from '../../machines/payout-request.machine';
 import { orderDetailMachine } from '../../machines/order-detail.machine';
 import { ListFormatProvider } from '../../views/components/paged-list/list-format';
@@ -29,7 +29,7 @@ import { RecentEarningsListView, RecentPayoutsListView, TransactionsListView } f
 import { BinaryHistoryView, PvHistoryView } from '../../views/history/history-lists.view';
 import { OrderDetailView, OrdersListView } from '../../views/orders/orders.view';
 import { PayoutRequestView } from '../../views/wallet/payout-request.view';
-import { EarningTab, PayoutTab, StatementTab, WalletTabs } from '../../views/wallet/wallet.view';
+import { EarningTab, PayoutTab, StatementTab, WalletTabs, type ChartRange } from '../../views/wallet/wallet.view';
 import { useSession } from '../session-context';
 import { usePageActor } from './page-actor';
 import '../../views/components/paged-list/member-list-css';
@@ -93,11 +93,25 @@ function StatementRoute() {
 }
 
 function EarningRoute() {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const range = useMemo(() => chartRangeFromSearch(search), [search]);
   const actor = useFreshLoad('wallet.earning', earningsOverviewMachine);
+  const params: EarningsRange = range ?? {};
+  const rangeActor = usePageActor('wallet.earningRange', earningsRangeMachine, { params });
+  // The range in the URL is the source: a change (picker, Back, a pasted link) loads its figures;
+  // a page restored from an earlier visit is refreshed.
+  useEffect(() => {
+    const snap = rangeActor.getSnapshot();
+    const current = (snap.context.params ?? {}) as EarningsRange;
+    if (snap.value === 'loading' && current.from === params.from && current.to === params.to) return;
+    rangeActor.send({ type: 'load.refresh', params });
+  }, [rangeActor, range]);
+  const onRange = (r: ChartRange | null) => navigate(location + chartRangeToSearch(r), { replace: true });
   return (
     <Format>
       <WalletTabs tab="earning">
-        <EarningTab actor={actor as never} />
+        <EarningTab actor={actor as never} rangeActor={rangeActor} range={range} onRange={onRange} />
       </WalletTabs>
     </Format>
   );

@@ -101,7 +101,7 @@ export function OrderDetailView({ actor }: { actor: ActorRefFrom<typeof orderDet
   if (!order) return <PageLoader />;
   return (
     <Stack gap="md">
-      {back}
+      <div>{back}</div>
       <Group justify="space-between">
         <Title order={1} size="h3">
           {t('orders.invoice', { invoice: order.invoice_no })}

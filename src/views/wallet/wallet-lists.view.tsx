@@ -91,6 +91,7 @@ export function RecentPayoutsListView({ actor, onFilters, onDownload }: ListView
       onFilters={onFilters}
       onDownload={onDownload}
       typeLabel={t('filters.payoutStatuses')}
+      typePlaceholder={t('filters.allStatuses')}
       typeOptions={(['1', '2', '3', '4'] as const).map((id) => ({ value: id, label: t(`payoutStatus.${id}`) }))}
       renderItems={(items) =>
         (items as import('../../schemas/wallet.schema').PayoutTransaction[]).map((p) => (

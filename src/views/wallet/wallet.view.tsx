@@ -1,11 +1,14 @@
 /** /member/wallet with tabs statement, earning and payout (spec §2, §3). */
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
-import type { earningsOverviewMachine, payoutStatementMachine, walletStatementMachine } from '../../machines/wallet-pages.machine';
+import type { earningsOverviewMachine, earningsRangeMachine, payoutStatementMachine, walletStatementMachine } from '../../machines/wallet-pages.machine';
+import { daysInRange, MAX_CHART_DAYS } from '../../lib/list-filters';
+import { WEEK_START } from '../../lib/dates';
 import { useListFormat } from '../components/paged-list/list-format';
 import { ListRow } from '../components/paged-list/list-row';
 import { ErrorView } from '../components/error-view';
@@ -38,23 +41,46 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** A date-wise bar chart as plain SVG; each bar has a title with its day and amount. */
+/**
+ * A date-wise bar chart as plain SVG: bars on a baseline, the highest day's amount at the top and the
+ * first and last day under it; each bar has a title with its day and amount.
+ */
 export function DatewiseChart({ points, label }: { points: Array<{ date: string; total: string }>; label: string }) {
   const f = useListFormat();
-  const max = Math.max(0, ...points.map((p) => Number(p.total) || 0));
-  const w = 100 / Math.max(points.length, 1);
   if (!points.length) return null;
+  const max = Math.max(0, ...points.map((p) => Number(p.total) || 0));
+  const w = 100 / points.length;
   return (
-    <svg role="img" aria-label={label} viewBox="0 0 100 40" preserveAspectRatio="none" width="100%" height={140} data-chart>
-      {points.map((p, i) => {
-        const h = max > 0 ? ((Number(p.total) || 0) / max) * 38 : 0;
-        return (
-          <rect key={p.date} x={i * w + w * 0.1} y={40 - h} width={w * 0.8} height={h} fill="var(--mantine-primary-color-filled)">
-            <title>{`${f.day(p.date)}: ${f.money(p.total)}`}</title>
-          </rect>
-        );
-      })}
-    </svg>
+    <Stack gap={4} data-chart-box>
+      <Group justify="space-between" gap="xs">
+        <Text size="xs" c="dimmed">
+          {label}
+        </Text>
+        <Text size="xs" c="dimmed" data-chart-max>
+          {f.money(max)}
+        </Text>
+      </Group>
+      <svg role="img" aria-label={label} viewBox="0 0 100 40" preserveAspectRatio="none" width="100%" height={140} data-chart>
+        <line x1="0" y1="0.1" x2="100" y2="0.1" stroke="var(--mantine-color-default-border)" strokeWidth="0.2" strokeDasharray="1 1" vectorEffect="non-scaling-stroke" />
+        {points.map((p, i) => {
+          const h = max > 0 ? ((Number(p.total) || 0) / max) * 39.5 : 0;
+          return (
+            <rect key={p.date} x={i * w + w * 0.15} y={40 - h} width={w * 0.7} height={h} fill="var(--mantine-primary-color-filled)">
+              <title>{`${f.day(p.date)}: ${f.money(p.total)}`}</title>
+            </rect>
+          );
+        })}
+        <line x1="0" y1="39.9" x2="100" y2="39.9" stroke="var(--mantine-color-dimmed)" strokeWidth="1" vectorEffect="non-scaling-stroke" />
+      </svg>
+      <Group justify="space-between" gap="xs">
+        <Text size="xs" c="dimmed">
+          {f.day(points[0].date)}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {f.day(points[points.length - 1].date)}
+        </Text>
+      </Group>
+    </Stack>
   );
 }
 
@@ -102,25 +128,94 @@ export function StatementTab({ actor }: { actor: ActorRefFrom<typeof walletState
   );
 }
 
-export function EarningTab({ actor }: { actor: ActorRefFrom<typeof earningsOverviewMachine> }) {
+export interface ChartRange {
+  from: string;
+  to: string;
+}
+
+/**
+ * Earnings: the all-time total (overview load) and, for the chosen range, totals by bonus type and a
+ * date-wise chart (range load of earnings_total_datewise). `range` is the one in the URL (null: the
+ * last 30 days); `onRange` writes a new one.
+ */
+export function EarningTab({
+  actor,
+  rangeActor,
+  range,
+  onRange,
+}: {
+  actor: ActorRefFrom<typeof earningsOverviewMachine>;
+  rangeActor: ActorRefFrom<typeof earningsRangeMachine>;
+  range: ChartRange | null;
+  onRange: (range: ChartRange | null) => void;
+}) {
   const { t } = useTranslation('wallet');
   const f = useListFormat();
   const data = useSelector(actor, (s) => s.context.data);
+  const rangeStatus = useSelector(rangeActor, (s) => s.value as string);
+  const rangeData = useSelector(rangeActor, (s) => s.context.data);
+  const [picked, setPicked] = useState<DatesRangeValue<string>>([range?.from ?? null, range?.to ?? null]);
+  // The URL may change under the picker (Back, a pasted link): show what it says.
+  const urlKey = range ? `${range.from}/${range.to}` : '';
+  const [shownKey, setShownKey] = useState(urlKey);
+  if (shownKey !== urlKey) {
+    setShownKey(urlKey);
+    setPicked([range?.from ?? null, range?.to ?? null]);
+  }
+  const [from, to] = picked;
+  const tooLong = !!from && !!to && daysInRange(String(from).slice(0, 10), String(to).slice(0, 10)) > MAX_CHART_DAYS;
+  const labelOf = (k: string) => t(`bonusTypes.${k}`, { defaultValue: data?.bonus_labels[k] ?? k });
+  const rangeTotal = rangeData ? rangeData.earnings_datewise_grouped.reduce((sum, g) => sum + (Number(g.total) || 0), 0) : 0;
   return (
     <Loaded actor={actor}>
       {() =>
         data && (
           <Stack gap="md">
             <Figure label={t('earnings.total')} value={f.money(data.total_earnings)} />
-            <Title order={2} size="h4">
-              {t('earnings.byType', { from: f.day(data.start_date), to: f.day(data.end_date) })}
-            </Title>
-            <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
-              {data.earnings_datewise_grouped.map((g) => (
-                <Figure key={g.bonus_type} label={t(`bonusTypes.${g.bonus_type}`, { defaultValue: data.bonus_labels[g.bonus_type] ?? g.bonus_type })} value={f.money(g.total)} />
-              ))}
-            </SimpleGrid>
-            <DatewiseChart points={data.earnings_datewise} label={t('earnings.chart')} />
+            <Group align="flex-end" gap="xs" data-earnings-range>
+              <DatePickerInput
+                type="range"
+                label={t('earnings.range')}
+                placeholder={t('filters.pickDates')}
+                valueFormat="YYYY-MM-DD"
+                firstDayOfWeek={WEEK_START}
+                allowSingleDateInRange
+                value={picked}
+                error={tooLong ? t('earnings.rangeTooLong', { days: MAX_CHART_DAYS }) : undefined}
+                onChange={(v) => {
+                  setPicked(v);
+                  const [a, b] = v;
+                  if (a && b) {
+                    const next = { from: String(a).slice(0, 10), to: String(b).slice(0, 10) };
+                    if (daysInRange(next.from, next.to) <= MAX_CHART_DAYS) onRange(next);
+                  }
+                }}
+                miw={240}
+              />
+              {range && (
+                <Button variant="default" onClick={() => onRange(null)}>
+                  {t('earnings.last30')}
+                </Button>
+              )}
+            </Group>
+            {rangeStatus === 'connectionError' || rangeStatus === 'error' ? (
+              <ErrorView compact kind={rangeStatus === 'connectionError' ? 'connection' : 'server'} onRetry={() => rangeActor.send({ type: 'load.retry' })} />
+            ) : !rangeData ? (
+              <PageLoader />
+            ) : (
+              <Stack gap="md" data-earnings-range-status={rangeStatus} aria-busy={rangeStatus === 'loading'} style={{ opacity: rangeStatus === 'loading' ? 0.6 : 1 }}>
+                <Title order={2} size="h4">
+                  {t('earnings.byType', { from: f.day(rangeData.start_date), to: f.day(rangeData.end_date) })}
+                </Title>
+                <Figure label={t('earnings.rangeTotal')} value={f.money(rangeTotal)} />
+                <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
+                  {rangeData.earnings_datewise_grouped.map((g) => (
+                    <Figure key={g.bonus_type} label={labelOf(g.bonus_type)} value={f.money(g.total)} />
+                  ))}
+                </SimpleGrid>
+                <DatewiseChart points={rangeData.earnings_datewise} label={t('earnings.chart')} />
+              </Stack>
+            )}
             <Anchor component={Link} href="/wallet/recent-earnings">
               {t('earnings.all')}
             </Anchor>

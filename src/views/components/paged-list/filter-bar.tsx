@@ -22,6 +22,8 @@ export interface FilterBarProps {
   /** Type choices; no type filter when absent or empty. */
   typeOptions?: FilterOption[];
   typeLabel?: string;
+  /** Shown when no type is chosen (default: All types). */
+  typePlaceholder?: string;
   /** Offer credit/debit when exactly one type is chosen. */
   withCashFlow?: boolean;
   withDates?: boolean;
@@ -29,7 +31,7 @@ export interface FilterBarProps {
   downloading?: boolean;
 }
 
-export function FilterBar({ filters, onChange, typeOptions, typeLabel, withCashFlow, withDates = true, onDownload, downloading }: FilterBarProps) {
+export function FilterBar({ filters, onChange, typeOptions, typeLabel, typePlaceholder, withCashFlow, withDates = true, onDownload, downloading }: FilterBarProps) {
   const { t } = useTranslation('wallet');
   const set = (patch: Partial<ListFilterState>) => onChange({ ...filters, ...patch });
   const rangeValue: DatesRangeValue<string> = [filters.from ?? null, filters.to ?? null];
@@ -75,7 +77,7 @@ export function FilterBar({ filters, onChange, typeOptions, typeLabel, withCashF
       {typeOptions && typeOptions.length > 0 && (
         <MultiSelect
           label={typeLabel ?? t('filters.types')}
-          placeholder={filters.types.length ? undefined : t('filters.allTypes')}
+          placeholder={filters.types.length ? undefined : (typePlaceholder ?? t('filters.allTypes'))}
           data={typeOptions}
           value={filters.types}
           clearable

@@ -15,13 +15,14 @@ export interface ListPageProps<T> {
   onDownload?: () => void;
   typeOptions?: FilterOption[];
   typeLabel?: string;
+  typePlaceholder?: string;
   withCashFlow?: boolean;
   withDates?: boolean;
   emptyTitle?: string;
   headerExtra?: ReactNode;
 }
 
-export function ListPage<T>({ title, actor, renderItems, onFilters, onDownload, typeOptions, typeLabel, withCashFlow, withDates, emptyTitle, headerExtra }: ListPageProps<T>) {
+export function ListPage<T>({ title, actor, renderItems, onFilters, onDownload, typeOptions, typeLabel, typePlaceholder, withCashFlow, withDates, emptyTitle, headerExtra }: ListPageProps<T>) {
   const filters = useSelector(actor, (s) => s.context.filters as unknown as ListFilterState);
   return (
     <Stack gap="md">
@@ -34,6 +35,7 @@ export function ListPage<T>({ title, actor, renderItems, onFilters, onDownload, 
         onChange={onFilters}
         typeOptions={typeOptions}
         typeLabel={typeLabel}
+        typePlaceholder={typePlaceholder}
         withCashFlow={withCashFlow}
         withDates={withDates}
         onDownload={onDownload}

@@ -3,11 +3,13 @@
  * empty state, full-size connection/server errors with retry when nothing is shown yet, and under
  * the rows a footer that loads more (an IntersectionObserver sentinel plus a Load more button for
  * keyboard users), shows the page in flight, the end of the list, or an inline error with retry that
- * keeps the rows already shown.
+ * keeps the rows already shown. Long lists (VIRTUALISE_FROM rows or more) keep only the rows near the
+ * viewport in the page, so thousands of loaded rows scroll as smoothly as twenty.
  */
 import { Alert, Button, Center, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { createPagedListMachine } from '../../../machines/paged-list.machine';
@@ -20,7 +22,7 @@ export type PagedListActor<T, M = unknown> = ActorRefFrom<ReturnType<typeof crea
 
 export interface PagedListProps<T> {
   actor: PagedListActor<T>;
-  /** The rows; called with every loaded item. */
+  /** The rows of the given items (all loaded items, or one at a time in a long windowed list). */
   renderItems: (items: T[]) => ReactNode;
   emptyTitle?: string;
   emptyDescription?: string;
@@ -39,6 +41,33 @@ function Sentinel({ onVisible }: { onVisible: () => void }) {
     return () => io.disconnect();
   }, []);
   return <div ref={ref} data-list-sentinel aria-hidden style={{ height: 1 }} />;
+}
+
+/** From this many loaded rows on, only the rows near the viewport are rendered. */
+export const VIRTUALISE_FROM = 200;
+
+/** Rows of a long list, windowed over the page's own scroll; each row is measured once shown. */
+function WindowedRows({ count, renderRow }: { count: number; renderRow: (index: number) => ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [top, setTop] = useState(0);
+  useLayoutEffect(() => {
+    if (ref.current) setTop(ref.current.getBoundingClientRect().top + window.scrollY);
+  }, []);
+  const v = useWindowVirtualizer({ count, estimateSize: () => 64, overscan: 10, scrollMargin: top });
+  return (
+    <div ref={ref} style={{ height: v.getTotalSize(), position: 'relative' }} data-windowed>
+      {v.getVirtualItems().map((item) => (
+        <div
+          key={item.key}
+          data-index={item.index}
+          ref={v.measureElement}
+          style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start - top}px)` }}
+        >
+          {renderRow(item.index)}
+        </div>
+      ))}
+    </div>
+  );
 }
 
 export function PagedList<T>({ actor, renderItems, emptyTitle, emptyDescription }: PagedListProps<T>) {
@@ -76,8 +105,8 @@ export function PagedList<T>({ actor, renderItems, emptyTitle, emptyDescription 
 
   return (
     <Stack gap="xs" data-list-status={status}>
-      <div role="list" aria-label={t('list.rows')} aria-busy={status === 'loadingMore'}>
-        {renderItems(items)}
+      <div role="list" aria-label={t('list.rows')} aria-busy={status === 'loadingMore'} data-list-count={items.length}>
+        {items.length >= VIRTUALISE_FROM ? <WindowedRows count={items.length} renderRow={(i) => renderItems([items[i]])} /> : renderItems(items)}
       </div>
       {status === 'readyToLoadMore' && (
         <>

@@ -1,0 +1,198 @@
+/**
+ * End to end in Chromium against the real server and a fresh database: the wallet's endless lists (filter in the URL,
+ * scrolling to the end, a failed page that keeps the rows shown), a payout request (wrong then right password), order
+ * detail from the orders list, and a CSV download.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, PASSWORD, startServer, type RunningServer } from './support/harness';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ RATE_LIMIT_SCALE: '100' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedIn(path: string, opts?: { width?: number }) {
+  const { context, page } = await newPage(browser, server, opts);
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Username' }).fill('demo');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL('**/login/continue');
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.locator('[data-shell="member"]').waitFor();
+  await page.goto(path);
+  return { context, page };
+}
+
+const rows = (page: Page) => page.locator('[role="list"][aria-label="Rows"] > [role="listitem"]');
+const status = (page: Page) => page.locator('[data-list-status]').first();
+const money = (text: string) => Number(text.replace(/[^0-9.-]/g, ''));
+
+/** Scrolls the list's end into view until the list reports that nothing more is left. */
+async function scrollToEnd(page: Page, maxSteps = 200) {
+  for (let i = 0; i < maxSteps; i++) {
+    const s = await status(page).getAttribute('data-list-status');
+    if (s === 'noMoreItems') return;
+    if (s === 'readyToLoadMore') await page.locator('[data-list-sentinel]').scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 4000);
+    await page.waitForTimeout(100);
+  }
+  throw new Error('the list did not reach its end');
+}
+
+describe('wallet lists', () => {
+  test('a transaction-type filter goes into the URL, scrolling reaches the end, a reload keeps the filter', async () => {
+    const { context, page } = await signedIn('/member/wallet/transactions');
+    await rows(page).first().waitFor();
+    await page.getByRole('combobox', { name: 'Transaction types' }).or(page.getByRole('textbox', { name: 'Transaction types' })).first().click();
+    await page.getByRole('option', { name: 'Binary bonus' }).click();
+    await page.keyboard.press('Escape');
+    await page.waitForURL(/type=binary_bonus/);
+    await rows(page).first().waitFor();
+
+    await scrollToEnd(page);
+    const count = await rows(page).count();
+    expect(count).toBeGreaterThan(0);
+    expect(await rows(page).filter({ hasNotText: 'Binary bonus' }).count()).toBe(0);
+    await page.getByText(`That is all: ${count} ${count === 1 ? 'entry' : 'entries'}.`).waitFor();
+
+    await page.reload();
+    await rows(page).first().waitFor();
+    expect(page.url()).toContain('type=binary_bonus');
+    await scrollToEnd(page);
+    expect(await rows(page).count()).toBe(count);
+    expect(await rows(page).filter({ hasNotText: 'Binary bonus' }).count()).toBe(0);
+    await context.close();
+  });
+
+  test('a failed third page keeps the first two pages; retry continues from there', async () => {
+    const { context, page } = await signedIn('/member/home/dashboard');
+    let calls = 0;
+    await page.route('**/api/wallet/transactions?*', async (route) => {
+      calls += 1;
+      if (calls === 3) await route.abort('internetdisconnected');
+      else await route.continue();
+    });
+    await page.goto('/member/wallet/transactions');
+    await rows(page).first().waitFor();
+    expect(await rows(page).count()).toBe(20);
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(() => rows(page).count()).toBe(40);
+    const firstForty = await rows(page).allTextContents();
+
+    await page.getByRole('button', { name: 'Load more' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'No connection' });
+    await alert.waitFor();
+    expect(await status(page).getAttribute('data-list-status')).toBe('networkErrorMoreData');
+    expect(await rows(page).allTextContents()).toEqual(firstForty);
+
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => rows(page).count()).toBe(60);
+    expect((await rows(page).allTextContents()).slice(0, 40)).toEqual(firstForty);
+    expect(calls).toBe(4);
+    await context.close();
+  });
+
+  test('the CSV of a list is a real file with a header row', async () => {
+    const { context, page } = await signedIn('/member/wallet/transactions?type=level_commission');
+    await rows(page).first().waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+    const lines = text.trim().split(/\r?\n/);
+    expect(lines[0]).toBe('id,date,type,description,cash_flow,amount,from_user,level,rank');
+    expect(lines.length).toBeGreaterThan(1);
+    // The filter applies to the file too.
+    expect(lines.slice(1).every((l) => l.split(',')[2] === 'level_commission')).toBe(true);
+    await context.close();
+  });
+});
+
+describe('earnings date range', () => {
+  test('the range lives in the URL, the totals and chart follow it, a reset goes back to the last 30 days', async () => {
+    const { context, page } = await signedIn('/member/wallet/earning?from=2026-09-01&to=2026-10-31');
+    await page.getByRole('heading', { name: /^By bonus type, Sep 0?1, 2026 – Oct 31, 2026$/ }).waitFor();
+    expect(await page.locator('svg[data-chart] rect').count()).toBe(61);
+    const requests: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/wallet/earnings_total_datewise') && requests.push(r.url()));
+    await page.reload();
+    await page.getByRole('heading', { name: /^By bonus type, Sep 0?1, 2026 – Oct 31, 2026$/ }).waitFor();
+    expect(requests.some((u) => u.includes('start_date=2026-09-01') && u.includes('end_date=2026-10-31'))).toBe(true);
+
+    await page.getByRole('button', { name: 'Last 30 days' }).click();
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    await expect.poll(() => page.locator('svg[data-chart] rect').count()).toBe(30);
+    await context.close();
+  });
+});
+
+describe('orders', () => {
+  test('an order opens from the orders list; an unknown one says it was not found', async () => {
+    const { context, page } = await signedIn('/member/orders');
+    const first = page.getByRole('link', { name: /^Order INV-/ }).first();
+    const name = (await first.textContent())!;
+    await first.click();
+    await page.waitForURL(/\/member\/orders\/\d+$/);
+    await page.getByRole('heading', { name }).waitFor();
+    await page.getByRole('heading', { name: 'Billing address' }).waitFor();
+    await page.getByRole('heading', { name: 'Products' }).waitFor();
+
+    await page.goto('/member/orders/987654');
+    await page.getByText('Order not found').waitFor();
+    await page.getByRole('link', { name: 'Back to orders' }).click();
+    await page.waitForURL(/\/member\/orders$/);
+    await context.close();
+  });
+});
+
+describe('payout request', () => {
+  test('a wrong password keeps what was typed; the right one pays out once and the balance drops by amount + fee', async () => {
+    const { context, page } = await signedIn('/member/wallet/statement');
+    const balanceCard = page.getByText('Wallet balance').locator('..');
+    const before = money((await balanceCard.locator('p').nth(1).textContent())!);
+    expect(before).toBeGreaterThan(60);
+
+    await page.goto('/member/wallet/request-payout');
+    const amount = page.getByRole('textbox', { name: 'Amount' });
+    await amount.fill('50');
+    const preview = (await page.getByText(/^Fee .* taken from your wallet:/).textContent())!;
+    const total = money(preview.split('taken from your wallet:')[1]);
+    expect(total).toBeGreaterThan(50);
+    await page.getByLabel('Account password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Request payout' }).click();
+    await page.getByText('The password is incorrect.').waitFor();
+    expect(await amount.inputValue()).toBe('50');
+    expect(await page.getByLabel('Account password').inputValue()).toBe('not-the-password');
+
+    let posts = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/api/payout')) posts += 1;
+    });
+    await page.getByLabel('Account password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Request payout' }).dblclick();
+    await page.getByRole('heading', { name: 'Payout requested' }).waitFor();
+    expect(posts).toBe(1);
+
+    await page.getByRole('link', { name: 'Back to the wallet' }).click();
+    await page.waitForURL('**/member/wallet/statement');
+    await expect
+      .poll(async () => money((await balanceCard.locator('p').nth(1).textContent()) ?? ''))
+      .toBeCloseTo(before - total, 2);
+
+    await page.goto('/member/wallet/recent-payouts');
+    const newest = rows(page).first();
+    await newest.waitFor();
+    expect(await newest.textContent()).toContain('Pending');
+    expect(money((await newest.locator('p').last().textContent())!)).toBeCloseTo(50, 2);
+    await context.close();
+  });
+});
