@@ -7,8 +7,7 @@ import { EmptyState } from '../../views/components/empty-state';
 import { useTranslation } from 'react-i18next';
 import { genealogyMachine } from '../../machines/genealogy.machine';
 import { tabularTreeMachine } from '../../machines/tabular-tree.machine';
-import { GenealogyView } from '../../views/network/genealogy.view';
-import { TabularView } from '../../views/network/tabular.view';
+import { lazyView } from '../lazy-view';
 import { NetworkPageView } from '../../views/network/network-page.view';
 import {
   DownlineReportView,
@@ -34,6 +33,10 @@ import {
 } from '../../views/referral/referral.view';
 import { useSession } from '../session-context';
 import type { User } from '../../schemas/common.schema';
+
+// The tree screens (canvas drawing, layout, virtual rows) load only when opened.
+const GenealogyView = lazyView(() => import('../../views/network/genealogy.view').then((m) => m.GenealogyView));
+const TabularView = lazyView(() => import('../../views/network/tabular.view').then((m) => m.TabularView));
 
 const ROLE_AFFILIATE = 3;
 
