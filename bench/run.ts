@@ -2,11 +2,13 @@
  * Performance figures (not tests): what /login costs and how fast sign-in reaches the member shell, measured in
  * Chromium against the real server with a fresh embedded database. Run with `npm run bench` (builds first).
  */
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { launchBrowser, newPage, startServer, PASSWORD, type RunningServer } from '../tests/e2e/support/harness';
 import type { Browser } from 'playwright-core';
+import { addLedgerRows } from './support/ledger-rows';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const AREAS = ['home', 'wallet', 'network'].filter((a) => existsSync(path.resolve(`bench/${a}.bench.ts`)));
@@ -88,7 +90,11 @@ async function loginToShell(browser: Browser, server: RunningServer): Promise<nu
 }
 
 async function main() {
-  const server = await startServer({ SEED_MEMBERS: '600', RATE_LIMIT_SCALE: '1000' });
+  // The wallet bench wants a member with 100 000 ledger rows: add them to the database before the server starts.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'upline-bench-'));
+  const ledger = await addLedgerRows(dataDir, { rows: 100_000, env: { SEED_PASSWORD: PASSWORD, SEED_MEMBERS: '600' } });
+  console.log(`(bench database: 600 members; demo has ${ledger.rows.toLocaleString('en-US')} extra ledger rows)`);
+  const server = await startServer({ DATA_DIR: dataDir, SEED_MEMBERS: '600', RATE_LIMIT_SCALE: '1000' });
   const browser = await launchBrowser();
   try {
     const { js, css } = await loginPagePayload(browser, server);
@@ -124,6 +130,7 @@ async function main() {
   } finally {
     await browser.close();
     await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
