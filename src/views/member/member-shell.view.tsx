@@ -238,7 +238,8 @@ export function MemberShellView({
             </Text>
           </Group>
           <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
-            <Group gap="xs" wrap="nowrap" aria-label={t('userMenu', { name })} role="group">
+            {/* On phones the header keeps its switches; the avatar would crowd the menu button. */}
+            <Group gap="xs" wrap="nowrap" aria-label={t('userMenu', { name })} role="group" visibleFrom="xs">
               <Avatar src={user.avatar || null} alt={name} radius="xl" size={32} color="upline">
                 {initials(user)}
               </Avatar>

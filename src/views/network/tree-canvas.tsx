@@ -29,6 +29,9 @@ import {
 } from '../../lib/tree-canvas';
 import { NODE_HEIGHT, NODE_WIDTH, EMPTY_WIDTH, hitTest, neighbour, type LayoutItem, type TreeLayout } from '../../lib/tree-layout';
 
+/** The smallest zoom a newly shown tree opens at (cards stay legible). */
+const INITIAL_MIN_ZOOM = 0.55;
+
 export interface TreeCanvasHandle {
   zoom: (factor: number) => void;
   fit: () => void;
@@ -205,10 +208,13 @@ export function TreeCanvas(props: TreeCanvasProps) {
     };
   }, [schedule]);
 
-  // A new root: show it at the top centre, at full size.
+  // A new root: show it at the top centre, as large as fits the tree, but never so small that names are unreadable.
   useEffect(() => {
     if (!ready) return;
-    view.current = { ...view.current, k: 1 };
+    const { width, height } = size.current;
+    const b = layout.bounds;
+    const fitK = layout.items.length ? Math.min(width / (b.maxX - b.minX + 40), height / (b.maxY - b.minY + 60)) : 1;
+    view.current = { ...view.current, k: Math.min(1, Math.max(INITIAL_MIN_ZOOM, fitK)) };
     centreOn(layout.rootKey ? layout.byKey.get(layout.rootKey) : undefined, true);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [props.rootVersion, ready]);
