@@ -4,23 +4,31 @@
  */
 import { and, assign, fromPromise, setup } from 'xstate';
 import { authApi } from '../api/auth';
-import { errorInfo, type ErrorInfo, type FieldErrors } from '../api/errors';
+import type { ErrorInfo, FieldErrors } from '../api/errors';
 import type { LoginFields, LoginResponse, LoginUsing, LoginRequest } from '../schemas/auth.schema';
-import type { ModuleData } from '../schemas/common.schema';
-import { storage } from '../lib/storage';
 import type { FlowInput as BaseFlowInput, NavigateParams, NotifyParams } from '../lib/flow';
 import {
   EMPTY_IDENTIFIER,
   hasErrors,
   identifierBody,
   identifierErrors,
-  pickPhoneCode,
-  retryAfterSeconds,
-  submitOutcome,
   withoutField,
   type IdentifierValues,
-  type SubmitOutcome,
 } from '../lib/validation';
+import {
+  fieldsLoaded,
+  flowCallbacks,
+  formActions,
+  formGuards,
+  keptUsing,
+  loadedOnDone,
+  loadErrors,
+  loadErrorStates,
+  loadFieldsLogic,
+  stepStates,
+  storedDefaultCountry,
+  submitErrors,
+} from './flow-parts';
 
 export const LOGIN_PATH = '/login';
 export const LOGIN_CONTINUE_PATH = '/login/continue';
@@ -68,9 +76,7 @@ export function allowedLoginUsing(fields: LoginFields | null): LoginUsing[] {
   return out;
 }
 
-export function storedDefaultCountry(): ModuleData['default_country'] | undefined {
-  return storage.getJSON<ModuleData>('module_data')?.default_country;
-}
+export { storedDefaultCountry };
 
 export function loginBody(ctx: Pick<LoginContext, 'loginUsing' | 'values'>): LoginRequest {
   return { login_using: ctx.loginUsing, password: ctx.values.password ?? '', ...identifierBody(ctx.loginUsing, ctx.values) };
@@ -87,26 +93,18 @@ export const loginMachine = setup({
     tags: {} as 'busy' | 'error',
   },
   actors: {
-    loadLoginFields: fromPromise<LoadedLoginFields>(async () => {
-      const fields = await authApi.loginFields();
-      return { fields, phoneCode: pickPhoneCode(fields.countries, storedDefaultCountry()) };
-    }),
+    loadLoginFields: loadFieldsLogic(() => authApi.loginFields()),
     login: fromPromise<LoginResponse, LoginRequest>(({ input }) => authApi.login(input)),
   },
   actions: {
-    navigate: (_, _params: NavigateParams) => {},
-    notify: (_, _params: NotifyParams) => {},
+    ...flowCallbacks,
+    ...formActions<LoginContext, LoginEvent>(),
     rememberPath: assign({
       path: ({ event, context }) => (event.type === 'route.changed' ? event.path : context.path),
     }),
     applyFields: assign(({ context }, out: LoadedLoginFields) => {
       const allowed = allowedLoginUsing(out.fields);
-      return {
-        fields: out.fields,
-        error: null,
-        loginUsing: allowed.includes(context.loginUsing) ? context.loginUsing : 'username',
-        values: { ...context.values, mobile_code: context.values.mobile_code || out.phoneCode },
-      };
+      return { ...fieldsLoaded(context, out), loginUsing: keptUsing(context.loginUsing, allowed, 'username') };
     }),
     change: assign(({ context, event }) => {
       if (event.type !== 'auth.change') return {};
@@ -129,23 +127,16 @@ export const loginMachine = setup({
       fieldErrors: ({ context }) => ({ ...context.fieldErrors, password: 'validation:required' }),
     }),
     clearSubmitError: assign({ error: null, retryAfter: null }),
-    setLoadError: assign({ error: (_, e: ErrorInfo) => e }),
-    setSubmitError: assign(({ context }, e: ErrorInfo) => ({
-      error: e,
-      fieldErrors: { ...context.fieldErrors, ...e.fields },
-      retryAfter: retryAfterSeconds(e),
-    })),
     setResponse: assign({ response: (_, r: LoginResponse) => r, error: null, fieldErrors: {} }),
   },
   guards: {
+    ...formGuards,
     identifierValid: ({ context }) => !hasErrors(identifierErrors(context.loginUsing, context.values)),
     usingAllowed: ({ context, event }) => event.type === 'auth.use' && allowedLoginUsing(context.fields).includes(event.using),
     passwordGiven: ({ context }) => (context.values.password ?? '') !== '',
     toLogin: isPath(LOGIN_PATH),
     toContinue: isPath(LOGIN_CONTINUE_PATH),
     startedOnContinue: ({ context }) => context.path === LOGIN_CONTINUE_PATH,
-    isConnection: (_, e: ErrorInfo) => e.kind === 'connection',
-    outcomeIs: (_, [e, outcome]: [ErrorInfo, SubmitOutcome]) => submitOutcome(e) === outcome,
   },
 }).createMachine({
   id: 'login',
@@ -170,29 +161,11 @@ export const loginMachine = setup({
       invoke: {
         id: 'loadFields',
         src: 'loadLoginFields',
-        onDone: [
-          {
-            guard: 'startedOnContinue',
-            target: 'identify',
-            actions: [
-              { type: 'applyFields', params: ({ event }) => event.output },
-              { type: 'navigate', params: { to: LOGIN_PATH, replace: true } },
-            ],
-          },
-          { target: 'identify', actions: { type: 'applyFields', params: ({ event }) => event.output } },
-        ],
-        onError: [
-          {
-            guard: { type: 'isConnection', params: ({ event }) => errorInfo(event.error) },
-            target: 'connectionError',
-            actions: { type: 'setLoadError', params: ({ event }) => errorInfo(event.error) },
-          },
-          { target: 'serverError', actions: { type: 'setLoadError', params: ({ event }) => errorInfo(event.error) } },
-        ],
+        onDone: loadedOnDone({ apply: 'applyFields', target: 'identify', startedLater: 'startedOnContinue', firstPath: LOGIN_PATH }),
+        onError: loadErrors,
       },
     },
-    connectionError: { tags: 'error', on: { 'load.retry': 'loading' } },
-    serverError: { tags: 'error', on: { 'load.retry': 'loading' } },
+    ...loadErrorStates(),
     identify: {
       initial: 'editing',
       entry: 'clearSubmitError',
@@ -230,13 +203,7 @@ export const loginMachine = setup({
           { target: '.invalid', actions: 'requirePassword' },
         ],
       },
-      states: {
-        editing: {},
-        invalid: {},
-        rateLimited: { tags: 'error' },
-        connectionError: { tags: 'error' },
-        serverError: { tags: 'error' },
-      },
+      states: stepStates(),
     },
     signingIn: {
       tags: 'busy',
@@ -245,12 +212,7 @@ export const loginMachine = setup({
         src: 'login',
         input: ({ context }) => loginBody(context),
         onDone: { target: 'loggedIn', actions: { type: 'setResponse', params: ({ event }) => event.output } },
-        onError: [
-          { guard: { type: 'outcomeIs', params: ({ event }) => [errorInfo(event.error), 'invalid'] }, target: 'credentials.invalid', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-          { guard: { type: 'outcomeIs', params: ({ event }) => [errorInfo(event.error), 'rateLimited'] }, target: 'credentials.rateLimited', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-          { guard: { type: 'outcomeIs', params: ({ event }) => [errorInfo(event.error), 'connectionError'] }, target: 'credentials.connectionError', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-          { target: 'credentials.serverError', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-        ],
+        onError: submitErrors('credentials'),
       },
     },
     loggedIn: { type: 'final' },

@@ -5,23 +5,29 @@
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { authApi } from '../api/auth';
-import { errorInfo, type ErrorInfo, type FieldErrors } from '../api/errors';
+import type { ErrorInfo, FieldErrors } from '../api/errors';
 import type { LoginFields, LoginResponse, LoginWithOtpRequest, OtpSent, SendOtpRequest } from '../schemas/auth.schema';
+import { EMPTY_IDENTIFIER, hasErrors, identifierBody, identifierErrors, withoutField, type IdentifierValues } from '../lib/validation';
 import {
-  EMPTY_IDENTIFIER,
-  hasErrors,
-  hasFieldKey,
-  identifierBody,
-  identifierErrors,
-  otpError,
-  pickPhoneCode,
-  retryAfterSeconds,
-  submitOutcome,
-  withoutField,
-  type IdentifierValues,
-  type SubmitOutcome,
-} from '../lib/validation';
-import { storedDefaultCountry, type FlowInput, type LoggedInOutput, type NavigateParams, type NotifyParams } from './login.machine';
+  codeActions,
+  codeErrors,
+  codeExhaustedUpdate,
+  codeGuards,
+  codeSentUpdate,
+  codeStep,
+  codeStepOn,
+  fieldsLoaded,
+  flowCallbacks,
+  formActions,
+  formGuards,
+  keptUsing,
+  loadErrors,
+  loadErrorStates,
+  loadFieldsLogic,
+  sendCodeState,
+  stepStates,
+} from './flow-parts';
+import type { FlowInput, LoggedInOutput } from './login.machine';
 
 export type OtpUsing = 'email' | 'mobile_code';
 export type OtpLoginField = keyof IdentifierValues | 'otp';
@@ -95,25 +101,18 @@ export const otpLoginMachine = setup({
     tags: {} as 'busy' | 'error',
   },
   actors: {
-    loadLoginFields: fromPromise<LoadedOtpFields>(async () => {
-      const fields = await authApi.loginFields();
-      return { fields, phoneCode: pickPhoneCode(fields.countries, storedDefaultCountry()) };
-    }),
+    loadLoginFields: loadFieldsLogic(() => authApi.loginFields()),
     sendOtp: fromPromise<OtpSent, SendOtpRequest>(({ input }) => authApi.sendOtp(input)),
     loginWithOtp: fromPromise<LoginResponse, LoginWithOtpRequest>(({ input }) => authApi.loginWithOtp(input)),
     ticker: resendTicker,
   },
   actions: {
-    navigate: (_, _params: NavigateParams) => {},
-    notify: (_, _params: NotifyParams) => {},
+    ...flowCallbacks,
+    ...formActions<OtpLoginContext, OtpLoginEvent>(),
+    ...codeActions<OtpLoginContext, OtpLoginEvent>(),
     applyFields: assign(({ context }, out: LoadedOtpFields) => {
       const allowed = allowedOtpUsing(out.fields);
-      return {
-        fields: out.fields,
-        error: null,
-        loginUsing: allowed.includes(context.loginUsing) ? context.loginUsing : (allowed[0] ?? 'email'),
-        values: { ...context.values, mobile_code: context.values.mobile_code || out.phoneCode },
-      };
+      return { ...fieldsLoaded(context, out), loginUsing: keptUsing(context.loginUsing, allowed, allowed[0] ?? 'email') };
     }),
     change: assign(({ context, event }) => {
       if (event.type !== 'otp.change') return {};
@@ -127,46 +126,17 @@ export const otpLoginMachine = setup({
       return { loginUsing: event.using, fieldErrors: withoutField(context.fieldErrors, 'email', 'mobile', 'mobile_code', 'login_using') };
     }),
     checkIdentifier: assign({ fieldErrors: ({ context }) => identifierErrors(context.loginUsing, context.values) }),
-    checkOtp: assign({
-      fieldErrors: ({ context }) => ({ ...context.fieldErrors, otp: otpError(context.values.otp) ?? 'validation:otpFormat' }),
-    }),
-    clearError: assign({ error: null, retryAfter: null }),
-    codeSent: assign(({ context }, sent: OtpSent) => ({
-      destination: sent.destination,
-      resendIn: Math.max(0, Math.ceil(sent.resend_in)),
-      values: { ...context.values, otp: '' },
-      fieldErrors: {},
-      error: null,
-      retryAfter: null,
-    })),
-    tick: assign({ resendIn: ({ context }) => Math.max(0, context.resendIn - 1) }),
-    setLoadError: assign({ error: (_, e: ErrorInfo) => e }),
-    setSubmitError: assign(({ context }, e: ErrorInfo) => ({
-      error: e,
-      fieldErrors: { ...context.fieldErrors, ...e.fields },
-      retryAfter: retryAfterSeconds(e),
-    })),
+    codeSent: assign(({ context }, sent: OtpSent) => ({ ...codeSentUpdate(context, sent), destination: sent.destination, fieldErrors: {} })),
     /** Too many wrong codes: that code is dead; a new one must be sent. */
-    codeExhausted: assign(({ context }, e: ErrorInfo) => ({
-      error: e,
-      values: { ...context.values, otp: '' },
-      fieldErrors: withoutField(context.fieldErrors, 'otp'),
-      destination: null,
-      resendIn: 0,
-      retryAfter: null,
-    })),
+    codeExhausted: assign(({ context }, e: ErrorInfo) => ({ ...codeExhaustedUpdate(context, e), destination: null, retryAfter: null })),
     setResponse: assign({ response: (_, r: LoginResponse) => r, error: null }),
   },
   guards: {
+    ...formGuards,
+    ...codeGuards,
     otpAvailable: (_, out: LoadedOtpFields) => out.fields.login_with_otp && allowedOtpUsing(out.fields).length > 0,
     usingAllowed: ({ context, event }) => event.type === 'auth.use' && allowedOtpUsing(context.fields).includes(event.using),
     identifierValid: ({ context }) => !hasErrors(identifierErrors(context.loginUsing, context.values)),
-    otpValid: ({ context }) => otpError(context.values.otp) === null,
-    counting: ({ context }) => context.resendIn > 0,
-    canResend: ({ context }) => context.resendIn <= 0,
-    isConnection: (_, e: ErrorInfo) => e.kind === 'connection',
-    outcomeIs: (_, [e, outcome]: [ErrorInfo, SubmitOutcome]) => submitOutcome(e) === outcome,
-    fieldKey: (_, [e, key]: [ErrorInfo, string]) => hasFieldKey(e, key),
   },
 }).createMachine({
   id: 'otpLogin',
@@ -200,18 +170,10 @@ export const otpLoginMachine = setup({
           },
           { target: 'unavailable', actions: { type: 'applyFields', params: ({ event }) => event.output } },
         ],
-        onError: [
-          {
-            guard: { type: 'isConnection', params: ({ event }) => errorInfo(event.error) },
-            target: 'connectionError',
-            actions: { type: 'setLoadError', params: ({ event }) => errorInfo(event.error) },
-          },
-          { target: 'serverError', actions: { type: 'setLoadError', params: ({ event }) => errorInfo(event.error) } },
-        ],
+        onError: loadErrors,
       },
     },
-    connectionError: { tags: 'error', on: { 'load.retry': 'loading' } },
-    serverError: { tags: 'error', on: { 'load.retry': 'loading' } },
+    ...loadErrorStates(),
     /** The company does not offer sign-in with a code. */
     unavailable: {},
     identify: {
@@ -224,58 +186,18 @@ export const otpLoginMachine = setup({
           { target: '.invalid', actions: 'checkIdentifier' },
         ],
       },
-      states: {
-        editing: {},
-        invalid: {},
-        rateLimited: { tags: 'error' },
-        connectionError: { tags: 'error' },
-        serverError: { tags: 'error' },
-        /** Too many wrong codes: a new code has to be sent. */
-        tooManyAttempts: { tags: 'error' },
-      },
+      /** tooManyAttempts: too many wrong codes, a new code has to be sent. */
+      states: stepStates([], ['tooManyAttempts']),
     },
-    sending: {
-      tags: 'busy',
-      invoke: {
-        id: 'send',
-        src: 'sendOtp',
-        input: ({ context }) => sendOtpBody(context),
-        onDone: {
-          target: 'code',
-          actions: [
-            { type: 'codeSent', params: ({ event }) => event.output },
-            { type: 'notify', params: ({ event }) => ({ kind: 'success', key: 'auth:otpSent', values: { destination: event.output.destination } }) },
-          ],
-        },
-        onError: [
-          { guard: { type: 'outcomeIs', params: ({ event }) => [errorInfo(event.error), 'invalid'] }, target: 'identify.invalid', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-          { guard: { type: 'outcomeIs', params: ({ event }) => [errorInfo(event.error), 'rateLimited'] }, target: 'identify.rateLimited', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-          { guard: { type: 'outcomeIs', params: ({ event }) => [errorInfo(event.error), 'connectionError'] }, target: 'identify.connectionError', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-          { target: 'identify.serverError', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-        ],
-      },
-    },
+    sending: sendCodeState({ id: 'send', src: 'sendOtp', input: sendOtpBody, code: 'code', step: 'identify' }),
     code: {
-      initial: 'editing',
-      invoke: { id: 'ticker', src: 'ticker' },
+      ...codeStep,
       on: {
         'otp.change': { actions: 'change' },
-        'otp.tick': { guard: 'counting', actions: 'tick' },
         'otp.back': { target: 'identify' },
-        'otp.verify': [
-          { guard: 'otpValid', target: 'verifying', actions: 'clearError' },
-          { target: '.invalid', actions: 'checkOtp' },
-        ],
-        'otp.resend': { guard: 'canResend', target: 'resending', actions: 'clearError' },
+        ...codeStepOn('otp.verify', 'verifying'),
       },
-      states: {
-        editing: {},
-        invalid: {},
-        expired: { tags: 'error' },
-        rateLimited: { tags: 'error' },
-        connectionError: { tags: 'error' },
-        serverError: { tags: 'error' },
-      },
+      states: stepStates(['expired']),
     },
     verifying: {
       tags: 'busy',
@@ -284,44 +206,10 @@ export const otpLoginMachine = setup({
         src: 'loginWithOtp',
         input: ({ context }) => ({ ...sendOtpBody(context), otp: (context.values.otp ?? '').trim() }),
         onDone: { target: 'loggedIn', actions: { type: 'setResponse', params: ({ event }) => event.output } },
-        onError: [
-          {
-            guard: { type: 'fieldKey', params: ({ event }) => [errorInfo(event.error), 'validation:otpTooManyAttempts'] },
-            target: 'identify.tooManyAttempts',
-            actions: { type: 'codeExhausted', params: ({ event }) => errorInfo(event.error) },
-          },
-          {
-            guard: { type: 'fieldKey', params: ({ event }) => [errorInfo(event.error), 'validation:otpExpired'] },
-            target: 'code.expired',
-            actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) },
-          },
-          { guard: { type: 'outcomeIs', params: ({ event }) => [errorInfo(event.error), 'invalid'] }, target: 'code.invalid', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-          { guard: { type: 'outcomeIs', params: ({ event }) => [errorInfo(event.error), 'rateLimited'] }, target: 'code.rateLimited', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-          { guard: { type: 'outcomeIs', params: ({ event }) => [errorInfo(event.error), 'connectionError'] }, target: 'code.connectionError', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-          { target: 'code.serverError', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-        ],
+        onError: codeErrors('code', { target: 'identify.tooManyAttempts' }),
       },
     },
-    resending: {
-      tags: 'busy',
-      invoke: {
-        id: 'resend',
-        src: 'sendOtp',
-        input: ({ context }) => sendOtpBody(context),
-        onDone: {
-          target: 'code',
-          actions: [
-            { type: 'codeSent', params: ({ event }) => event.output },
-            { type: 'notify', params: ({ event }) => ({ kind: 'success', key: 'auth:otpSent', values: { destination: event.output.destination } }) },
-          ],
-        },
-        onError: [
-          { guard: { type: 'outcomeIs', params: ({ event }) => [errorInfo(event.error), 'rateLimited'] }, target: 'code.rateLimited', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-          { guard: { type: 'outcomeIs', params: ({ event }) => [errorInfo(event.error), 'connectionError'] }, target: 'code.connectionError', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-          { target: 'code.serverError', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-        ],
-      },
-    },
+    resending: sendCodeState({ id: 'resend', src: 'sendOtp', input: sendOtpBody, code: 'code', step: 'code' }),
     loggedIn: { type: 'final' },
   },
 });

@@ -19,19 +19,37 @@ import {
   confirmationError,
   EMPTY_IDENTIFIER,
   hasErrors,
-  hasFieldKey,
   identifierBody,
   identifierErrors,
   otpError,
   passwordError,
-  pickPhoneCode,
-  retryAfterSeconds,
-  submitOutcome,
   withoutField,
   type IdentifierValues,
-  type SubmitOutcome,
 } from '../lib/validation';
-import { LOGIN_PATH, storedDefaultCountry, type FlowInput, type NavigateParams, type NotifyParams } from './login.machine';
+import {
+  codeActions,
+  codeErrors,
+  codeExhaustedTransition,
+  codeExhaustedUpdate,
+  codeExpiredGuard,
+  codeGuards,
+  codeSentUpdate,
+  codeStep,
+  codeStepOn,
+  fieldsLoaded,
+  flowCallbacks,
+  formActions,
+  formGuards,
+  keptUsing,
+  loadedOnDone,
+  loadErrors,
+  loadErrorStates,
+  loadFieldsLogic,
+  sendCodeState,
+  stepStates,
+  submitErrors,
+} from './flow-parts';
+import { LOGIN_PATH, type FlowInput } from './login.machine';
 import { resendTicker } from './otp-login.machine';
 
 export const RESET_PATHS = {
@@ -108,7 +126,6 @@ export function newPasswordErrors(ctx: Pick<PasswordResetContext, 'fields' | 'va
 }
 
 const IDENTIFIER_FIELDS = ['email', 'mobile', 'mobile_code'];
-const OTP_FIELDS = ['otp'];
 
 type Ev = { event: PasswordResetEvent };
 const to = (path: string) => ({ event }: Ev) => event.type === 'route.changed' && event.path === path;
@@ -122,27 +139,20 @@ export const passwordResetMachine = setup({
     tags: {} as 'busy' | 'error',
   },
   actors: {
-    loadResetFields: fromPromise<LoadedResetFields>(async () => {
-      const fields = await authApi.resetFields();
-      return { fields, phoneCode: pickPhoneCode(fields.countries, storedDefaultCountry()) };
-    }),
+    loadResetFields: loadFieldsLogic(() => authApi.resetFields()),
     sendResetOtp: fromPromise<OtpSent, SendResetOtpRequest>(({ input }) => authApi.sendResetOtp(input)),
     checkResetOtp: fromPromise<{ valid: boolean }, CheckResetOtpRequest>(({ input }) => authApi.checkResetOtp(input)),
     resetPassword: fromPromise<{ message: string }, ResetPasswordRequest>(({ input }) => authApi.resetPassword(input)),
     ticker: resendTicker,
   },
   actions: {
-    navigate: (_, _params: NavigateParams) => {},
-    notify: (_, _params: NotifyParams) => {},
+    ...flowCallbacks,
+    ...formActions<PasswordResetContext, PasswordResetEvent>(),
+    ...codeActions<PasswordResetContext, PasswordResetEvent>(),
     rememberPath: assign({ path: ({ event, context }) => (event.type === 'route.changed' ? event.path : context.path) }),
     applyFields: assign(({ context }, out: LoadedResetFields) => {
       const allowed = allowedResetUsing(out.fields);
-      return {
-        fields: out.fields,
-        error: null,
-        resetUsing: allowed.includes(context.resetUsing) ? context.resetUsing : allowed[0],
-        values: { ...context.values, mobile_code: context.values.mobile_code || out.phoneCode },
-      };
+      return { ...fieldsLoaded(context, out), resetUsing: keptUsing(context.resetUsing, allowed, allowed[0]) };
     }),
     change: assign(({ context, event }) => {
       if (event.type !== 'reset.change') return {};
@@ -164,39 +174,18 @@ export const passwordResetMachine = setup({
       };
     }),
     checkIdentifier: assign({ fieldErrors: ({ context }) => identifierErrors(context.resetUsing, context.values) }),
-    checkOtp: assign({
-      fieldErrors: ({ context }) => ({ ...context.fieldErrors, otp: otpError(context.values.otp) ?? 'validation:otpFormat' }),
-    }),
     checkNewPassword: assign({ fieldErrors: ({ context }) => ({ ...context.fieldErrors, ...newPasswordErrors(context) }) }),
-    clearError: assign({ error: null, retryAfter: null }),
     codeSent: assign(({ context }, sent: OtpSent) => ({
+      ...codeSentUpdate(context, sent),
       destination: sent.destination,
-      resendIn: Math.max(0, Math.ceil(sent.resend_in)),
       sent: true,
       codeChecked: false,
-      values: { ...context.values, otp: '' },
-      fieldErrors: withoutField(context.fieldErrors, ...OTP_FIELDS),
-      error: null,
-      retryAfter: null,
+      fieldErrors: withoutField(context.fieldErrors, 'otp'),
     })),
     codeAccepted: assign({ codeChecked: true, error: null }),
     codeRejected: assign(({ context }) => ({ codeChecked: false, fieldErrors: { ...context.fieldErrors, otp: 'validation:otpInvalid' } })),
     codeMissing: assign(({ context }) => ({ codeChecked: false, fieldErrors: { ...context.fieldErrors, otp: 'validation:required' } })),
-    codeExhausted: assign(({ context }, e: ErrorInfo) => ({
-      error: e,
-      sent: false,
-      codeChecked: false,
-      resendIn: 0,
-      values: { ...context.values, otp: '' },
-      fieldErrors: withoutField(context.fieldErrors, ...OTP_FIELDS),
-    })),
-    tick: assign({ resendIn: ({ context }) => Math.max(0, context.resendIn - 1) }),
-    setLoadError: assign({ error: (_, e: ErrorInfo) => e }),
-    setSubmitError: assign(({ context }, e: ErrorInfo) => ({
-      error: e,
-      fieldErrors: { ...context.fieldErrors, ...e.fields },
-      retryAfter: retryAfterSeconds(e),
-    })),
+    codeExhausted: assign(({ context }, e: ErrorInfo) => ({ ...codeExhaustedUpdate(context, e), sent: false, codeChecked: false })),
     /** The code was refused while setting the password: back to the code with the server's word. */
     setCodeError: assign(({ context }, e: ErrorInfo) => ({
       error: e,
@@ -210,16 +199,12 @@ export const passwordResetMachine = setup({
     })),
   },
   guards: {
+    ...formGuards,
+    ...codeGuards,
     usingAllowed: ({ context, event }) => event.type === 'reset.use' && allowedResetUsing(context.fields).includes(event.using),
     identifierValid: ({ context }) => !hasErrors(identifierErrors(context.resetUsing, context.values)),
-    otpValid: ({ context }) => otpError(context.values.otp) === null,
     newPasswordValid: ({ context }) => !hasErrors(newPasswordErrors(context)),
-    counting: ({ context }) => context.resendIn > 0,
-    canResend: ({ context }) => context.resendIn <= 0,
     isValid: (_, out: { valid: boolean }) => out.valid,
-    isConnection: (_, e: ErrorInfo) => e.kind === 'connection',
-    outcomeIs: (_, [e, outcome]: [ErrorInfo, SubmitOutcome]) => submitOutcome(e) === outcome,
-    fieldKey: (_, [e, key]: [ErrorInfo, string]) => hasFieldKey(e, key),
     codeRefused: (_, e: ErrorInfo) => 'otp' in e.fields,
     startedLater: ({ context }) => context.path !== null && context.path !== RESET_PATHS.request,
     toRequest: to(RESET_PATHS.request),
@@ -255,29 +240,11 @@ export const passwordResetMachine = setup({
       invoke: {
         id: 'loadFields',
         src: 'loadResetFields',
-        onDone: [
-          {
-            guard: 'startedLater',
-            target: 'request',
-            actions: [
-              { type: 'applyFields', params: ({ event }) => event.output },
-              { type: 'navigate', params: { to: RESET_PATHS.request, replace: true } },
-            ],
-          },
-          { target: 'request', actions: { type: 'applyFields', params: ({ event }) => event.output } },
-        ],
-        onError: [
-          {
-            guard: { type: 'isConnection', params: ({ event }) => errorInfo(event.error) },
-            target: 'connectionError',
-            actions: { type: 'setLoadError', params: ({ event }) => errorInfo(event.error) },
-          },
-          { target: 'serverError', actions: { type: 'setLoadError', params: ({ event }) => errorInfo(event.error) } },
-        ],
+        onDone: loadedOnDone({ apply: 'applyFields', target: 'request', startedLater: 'startedLater', firstPath: RESET_PATHS.request }),
+        onError: loadErrors,
       },
     },
-    connectionError: { tags: 'error', on: { 'load.retry': 'loading' } },
-    serverError: { tags: 'error', on: { 'load.retry': 'loading' } },
+    ...loadErrorStates(),
     request: {
       initial: 'editing',
       on: {
@@ -296,48 +263,14 @@ export const passwordResetMachine = setup({
           { actions: 'rememberPath' },
         ],
       },
-      states: {
-        editing: {},
-        invalid: {},
-        rateLimited: { tags: 'error' },
-        connectionError: { tags: 'error' },
-        serverError: { tags: 'error' },
-        tooManyAttempts: { tags: 'error' },
-      },
+      states: stepStates([], ['tooManyAttempts']),
     },
-    sending: {
-      tags: 'busy',
-      invoke: {
-        id: 'send',
-        src: 'sendResetOtp',
-        input: ({ context }) => sendResetBody(context),
-        onDone: {
-          target: 'code',
-          actions: [
-            { type: 'codeSent', params: ({ event }) => event.output },
-            { type: 'navigate', params: { to: RESET_PATHS.code } },
-            { type: 'notify', params: ({ event }) => ({ kind: 'success', key: 'auth:otpSent', values: { destination: event.output.destination } }) },
-          ],
-        },
-        onError: [
-          { guard: { type: 'outcomeIs', params: ({ event }) => [errorInfo(event.error), 'invalid'] }, target: 'request.invalid', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-          { guard: { type: 'outcomeIs', params: ({ event }) => [errorInfo(event.error), 'rateLimited'] }, target: 'request.rateLimited', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-          { guard: { type: 'outcomeIs', params: ({ event }) => [errorInfo(event.error), 'connectionError'] }, target: 'request.connectionError', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-          { target: 'request.serverError', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-        ],
-      },
-    },
+    sending: sendCodeState({ id: 'send', src: 'sendResetOtp', input: sendResetBody, code: 'code', step: 'request', navigateTo: RESET_PATHS.code }),
     code: {
-      initial: 'editing',
-      invoke: { id: 'ticker', src: 'ticker' },
+      ...codeStep,
       on: {
         'reset.change': { actions: 'change' },
-        'otp.tick': { guard: 'counting', actions: 'tick' },
-        'otp.resend': { guard: 'canResend', target: 'resending', actions: 'clearError' },
-        'reset.verify': [
-          { guard: 'otpValid', target: 'checking', actions: 'clearError' },
-          { target: '.invalid', actions: 'checkOtp' },
-        ],
+        ...codeStepOn('reset.verify', 'checking'),
         'reset.back': { target: 'request', actions: { type: 'navigate', params: { to: RESET_PATHS.request } } },
         'route.changed': [
           { guard: 'toRequest', target: 'request', actions: 'rememberPath' },
@@ -349,35 +282,9 @@ export const passwordResetMachine = setup({
           { actions: 'rememberPath' },
         ],
       },
-      states: {
-        editing: {},
-        invalid: {},
-        expired: { tags: 'error' },
-        rateLimited: { tags: 'error' },
-        connectionError: { tags: 'error' },
-        serverError: { tags: 'error' },
-      },
+      states: stepStates(['expired']),
     },
-    resending: {
-      tags: 'busy',
-      invoke: {
-        id: 'resend',
-        src: 'sendResetOtp',
-        input: ({ context }) => sendResetBody(context),
-        onDone: {
-          target: 'code',
-          actions: [
-            { type: 'codeSent', params: ({ event }) => event.output },
-            { type: 'notify', params: ({ event }) => ({ kind: 'success', key: 'auth:otpSent', values: { destination: event.output.destination } }) },
-          ],
-        },
-        onError: [
-          { guard: { type: 'outcomeIs', params: ({ event }) => [errorInfo(event.error), 'rateLimited'] }, target: 'code.rateLimited', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-          { guard: { type: 'outcomeIs', params: ({ event }) => [errorInfo(event.error), 'connectionError'] }, target: 'code.connectionError', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-          { target: 'code.serverError', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-        ],
-      },
-    },
+    resending: sendCodeState({ id: 'resend', src: 'sendResetOtp', input: sendResetBody, code: 'code', step: 'code' }),
     checking: {
       tags: 'busy',
       invoke: {
@@ -392,25 +299,7 @@ export const passwordResetMachine = setup({
           },
           { target: 'code.invalid', actions: 'codeRejected' },
         ],
-        onError: [
-          {
-            guard: { type: 'fieldKey', params: ({ event }) => [errorInfo(event.error), 'validation:otpTooManyAttempts'] },
-            target: 'request.tooManyAttempts',
-            actions: [
-              { type: 'codeExhausted', params: ({ event }) => errorInfo(event.error) },
-              { type: 'navigate', params: { to: RESET_PATHS.request } },
-            ],
-          },
-          {
-            guard: { type: 'fieldKey', params: ({ event }) => [errorInfo(event.error), 'validation:otpExpired'] },
-            target: 'code.expired',
-            actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) },
-          },
-          { guard: { type: 'outcomeIs', params: ({ event }) => [errorInfo(event.error), 'invalid'] }, target: 'code.invalid', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-          { guard: { type: 'outcomeIs', params: ({ event }) => [errorInfo(event.error), 'rateLimited'] }, target: 'code.rateLimited', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-          { guard: { type: 'outcomeIs', params: ({ event }) => [errorInfo(event.error), 'connectionError'] }, target: 'code.connectionError', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-          { target: 'code.serverError', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-        ],
+        onError: codeErrors('code', { target: 'request.tooManyAttempts', navigateTo: RESET_PATHS.request }),
       },
     },
     choose: {
@@ -437,13 +326,7 @@ export const passwordResetMachine = setup({
           { actions: 'rememberPath' },
         ],
       },
-      states: {
-        editing: {},
-        invalid: {},
-        rateLimited: { tags: 'error' },
-        connectionError: { tags: 'error' },
-        serverError: { tags: 'error' },
-      },
+      states: stepStates(),
     },
     resetting: {
       tags: 'busy',
@@ -456,16 +339,9 @@ export const passwordResetMachine = setup({
           actions: ['finish', { type: 'navigate', params: { to: RESET_PATHS.success } }],
         },
         onError: [
+          codeExhaustedTransition('request.tooManyAttempts', RESET_PATHS.request),
           {
-            guard: { type: 'fieldKey', params: ({ event }) => [errorInfo(event.error), 'validation:otpTooManyAttempts'] },
-            target: 'request.tooManyAttempts',
-            actions: [
-              { type: 'codeExhausted', params: ({ event }) => errorInfo(event.error) },
-              { type: 'navigate', params: { to: RESET_PATHS.request } },
-            ],
-          },
-          {
-            guard: { type: 'fieldKey', params: ({ event }) => [errorInfo(event.error), 'validation:otpExpired'] },
+            guard: codeExpiredGuard,
             target: 'code.expired',
             actions: [
               { type: 'setCodeError', params: ({ event }) => errorInfo(event.error) },
@@ -480,10 +356,7 @@ export const passwordResetMachine = setup({
               { type: 'navigate', params: { to: RESET_PATHS.code } },
             ],
           },
-          { guard: { type: 'outcomeIs', params: ({ event }) => [errorInfo(event.error), 'invalid'] }, target: 'choose.invalid', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-          { guard: { type: 'outcomeIs', params: ({ event }) => [errorInfo(event.error), 'rateLimited'] }, target: 'choose.rateLimited', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-          { guard: { type: 'outcomeIs', params: ({ event }) => [errorInfo(event.error), 'connectionError'] }, target: 'choose.connectionError', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-          { target: 'choose.serverError', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
+          ...submitErrors('choose'),
         ],
       },
     },

@@ -5,7 +5,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { authApi } from '../api/auth';
-import { errorInfo, type ErrorInfo, type FieldErrors } from '../api/errors';
+import type { ErrorInfo, FieldErrors } from '../api/errors';
 import { DEMO_PLATFORM, type RequestDemoOptions, type RequestDemoRequest } from '../schemas/auth.schema';
 import {
   collectErrors,
@@ -13,12 +13,10 @@ import {
   hasErrors,
   isEmpty,
   requiredError,
-  retryAfterSeconds,
-  submitOutcome,
   withoutField,
-  type SubmitOutcome,
 } from '../lib/validation';
-import type { FlowInput, NavigateParams, NotifyParams } from './login.machine';
+import { flowCallbacks, formActions, formGuards, loadedOnDone, loadErrors, loadErrorStates, stepStates, submitErrors } from './flow-parts';
+import type { FlowInput } from './login.machine';
 
 export const REQUEST_DEMO_PATHS = { form: '/request-demo', success: '/request-demo/success' } as const;
 const DEMO_MOBILE = /^\+?[\d ()-]{6,20}$/;
@@ -87,8 +85,8 @@ export const requestDemoMachine = setup({
     requestDemo: fromPromise<{ message: string }, RequestDemoRequest>(({ input }) => authApi.requestDemo(input)),
   },
   actions: {
-    navigate: (_, _params: NavigateParams) => {},
-    notify: (_, _params: NotifyParams) => {},
+    ...flowCallbacks,
+    ...formActions<RequestDemoContext, RequestDemoEvent>(),
     rememberPath: assign({ path: ({ event, context }) => (event.type === 'route.changed' ? event.path : context.path) }),
     setOptions: assign({ options: (_, o: RequestDemoOptions) => o, error: null }),
     change: assign(({ context, event }) => {
@@ -96,18 +94,10 @@ export const requestDemoMachine = setup({
       return { values: { ...context.values, [event.field]: event.value }, fieldErrors: withoutField(context.fieldErrors, event.field) };
     }),
     checkForm: assign({ fieldErrors: ({ context }) => ({ ...context.fieldErrors, ...requestDemoErrors(context.values) }) }),
-    clearError: assign({ error: null, retryAfter: null }),
-    setLoadError: assign({ error: (_, e: ErrorInfo) => e }),
-    setSubmitError: assign(({ context }, e: ErrorInfo) => ({
-      error: e,
-      fieldErrors: { ...context.fieldErrors, ...e.fields },
-      retryAfter: retryAfterSeconds(e),
-    })),
   },
   guards: {
+    ...formGuards,
     formValid: ({ context }) => !hasErrors(requestDemoErrors(context.values)),
-    isConnection: (_, e: ErrorInfo) => e.kind === 'connection',
-    outcomeIs: (_, [e, outcome]: [ErrorInfo, SubmitOutcome]) => submitOutcome(e) === outcome,
     startedLater: ({ context }) => context.path !== null && context.path !== REQUEST_DEMO_PATHS.form,
     toForm: ({ event }) => event.type === 'route.changed' && event.path === REQUEST_DEMO_PATHS.form,
     toSuccess: ({ event }) => event.type === 'route.changed' && event.path === REQUEST_DEMO_PATHS.success,
@@ -130,29 +120,11 @@ export const requestDemoMachine = setup({
       invoke: {
         id: 'loadOptions',
         src: 'loadOptions',
-        onDone: [
-          {
-            guard: 'startedLater',
-            target: 'form',
-            actions: [
-              { type: 'setOptions', params: ({ event }) => event.output },
-              { type: 'navigate', params: { to: REQUEST_DEMO_PATHS.form, replace: true } },
-            ],
-          },
-          { target: 'form', actions: { type: 'setOptions', params: ({ event }) => event.output } },
-        ],
-        onError: [
-          {
-            guard: { type: 'isConnection', params: ({ event }) => errorInfo(event.error) },
-            target: 'connectionError',
-            actions: { type: 'setLoadError', params: ({ event }) => errorInfo(event.error) },
-          },
-          { target: 'serverError', actions: { type: 'setLoadError', params: ({ event }) => errorInfo(event.error) } },
-        ],
+        onDone: loadedOnDone({ apply: 'setOptions', target: 'form', startedLater: 'startedLater', firstPath: REQUEST_DEMO_PATHS.form }),
+        onError: loadErrors,
       },
     },
-    connectionError: { tags: 'error', on: { 'load.retry': 'loading' } },
-    serverError: { tags: 'error', on: { 'load.retry': 'loading' } },
+    ...loadErrorStates(),
     form: {
       initial: 'editing',
       on: {
@@ -169,13 +141,7 @@ export const requestDemoMachine = setup({
           { actions: 'rememberPath' },
         ],
       },
-      states: {
-        editing: {},
-        invalid: {},
-        rateLimited: { tags: 'error' },
-        connectionError: { tags: 'error' },
-        serverError: { tags: 'error' },
-      },
+      states: stepStates(),
     },
     submitting: {
       tags: 'busy',
@@ -184,12 +150,7 @@ export const requestDemoMachine = setup({
         src: 'requestDemo',
         input: ({ context }) => requestDemoBody(context.values),
         onDone: { target: 'success', actions: { type: 'navigate', params: { to: REQUEST_DEMO_PATHS.success } } },
-        onError: [
-          { guard: { type: 'outcomeIs', params: ({ event }) => [errorInfo(event.error), 'invalid'] }, target: 'form.invalid', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-          { guard: { type: 'outcomeIs', params: ({ event }) => [errorInfo(event.error), 'rateLimited'] }, target: 'form.rateLimited', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-          { guard: { type: 'outcomeIs', params: ({ event }) => [errorInfo(event.error), 'connectionError'] }, target: 'form.connectionError', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-          { target: 'form.serverError', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-        ],
+        onError: submitErrors('form'),
       },
     },
     success: {

@@ -21,21 +21,33 @@ import {
   confirmationError,
   emailError,
   hasErrors,
-  hasFieldKey,
   isEmpty,
   mobileError,
-  otpError,
   passwordError,
   phoneCodeError,
   pickPhoneCode,
   requiredError,
-  retryAfterSeconds,
-  submitOutcome,
   usernameError,
   withoutField,
-  type SubmitOutcome,
 } from '../lib/validation';
-import { LOGIN_PATH, storedDefaultCountry, type FlowInput, type NavigateParams, type NotifyParams } from './login.machine';
+import {
+  codeActions,
+  codeErrors,
+  codeExhaustedUpdate,
+  codeGuards,
+  codeSentUpdate,
+  codeStep,
+  codeStepOn,
+  flowCallbacks,
+  formActions,
+  formGuards,
+  loadErrors,
+  loadErrorStates,
+  sendCodeState,
+  stepStates,
+  submitErrors,
+} from './flow-parts';
+import { LOGIN_PATH, storedDefaultCountry, type FlowInput } from './login.machine';
 import { resendTicker } from './otp-login.machine';
 
 export const SIGNUP_PATH = '/signup';
@@ -183,6 +195,8 @@ const EMPTY_VALUES: SignupValues = {
   otp: '',
 };
 
+const resendBody = (c: Pick<SignupContext, 'result'>) => ({ key: c.result?.key ?? '' });
+
 type Ev = { event: SignupEvent };
 const isReferralChange = ({ event }: Ev) => event.type === 'signup.change' && event.field === 'referral';
 
@@ -213,8 +227,9 @@ export const signupMachine = setup({
     referralDebounce: REFERRAL_DEBOUNCE_MS,
   },
   actions: {
-    navigate: (_, _params: NavigateParams) => {},
-    notify: (_, _params: NotifyParams) => {},
+    ...flowCallbacks,
+    ...formActions<SignupContext, SignupEvent>(),
+    ...codeActions<SignupContext, SignupEvent>(),
     rememberPath: assign({ path: ({ event, context }) => (event.type === 'route.changed' ? event.path : context.path) }),
     applyData: assign(({ context }, out: LoadedSignupData) => {
       const d = out.data;
@@ -270,13 +285,6 @@ export const signupMachine = setup({
     })),
     referralUnverified: assign({ referralChecked: null }),
     checkForm: assign({ fieldErrors: ({ context }) => ({ ...context.fieldErrors, ...signupErrors(context) }) }),
-    clearError: assign({ error: null, retryAfter: null }),
-    setLoadError: assign({ error: (_, e: ErrorInfo) => e }),
-    setSubmitError: assign(({ context }, e: ErrorInfo) => ({
-      error: e,
-      fieldErrors: { ...context.fieldErrors, ...e.fields },
-      retryAfter: retryAfterSeconds(e),
-    })),
     signedUp: assign(({ context }, r: SignupResponse) => ({
       result: r,
       error: null,
@@ -284,26 +292,16 @@ export const signupMachine = setup({
       resendIn: SIGNUP_RESEND_SECONDS,
       values: { ...context.values, password: '', password_confirmation: '', otp: '' },
     })),
-    checkOtp: assign({
-      fieldErrors: ({ context }) => ({ ...context.fieldErrors, otp: otpError(context.values.otp) ?? 'validation:otpFormat' }),
-    }),
     codeSent: assign(({ context }, sent: OtpSent) => ({
-      resendIn: Math.max(0, Math.ceil(sent.resend_in)),
+      ...codeSentUpdate(context, sent),
       result: context.result ? { ...context.result, destination: sent.destination } : context.result,
-      values: { ...context.values, otp: '' },
-      fieldErrors: withoutField(context.fieldErrors, 'otp'),
-      error: null,
-      retryAfter: null,
-    })),
-    codeExhausted: assign(({ context }, e: ErrorInfo) => ({
-      error: e,
-      resendIn: 0,
-      values: { ...context.values, otp: '' },
       fieldErrors: withoutField(context.fieldErrors, 'otp'),
     })),
-    tick: assign({ resendIn: ({ context }) => Math.max(0, context.resendIn - 1) }),
+    codeExhausted: assign(({ context }, e: ErrorInfo) => codeExhaustedUpdate(context, e)),
   },
   guards: {
+    ...formGuards,
+    ...codeGuards,
     signupClosed: (_, out: LoadedSignupData) => !out.data.show_signup_page,
     signupInStore: (_, out: LoadedSignupData) => out.data.signup_location === 'store',
     changeAllowed: ({ context, event }) => event.type === 'signup.change' && !(event.field === 'referral' && context.sponsorLocked),
@@ -312,13 +310,7 @@ export const signupMachine = setup({
     referralUnchecked: ({ context }) => context.values.referral !== context.referralChecked,
     formValid: ({ context }) => !hasErrors(signupErrors(context)) && !context.fieldErrors.referral,
     needsOtp: (_, r: SignupResponse) => r.otp_required && !!r.key,
-    otpValid: ({ context }) => otpError(context.values.otp) === null,
-    counting: ({ context }) => context.resendIn > 0,
-    canResend: ({ context }) => context.resendIn <= 0,
-    isConnection: (_, e: ErrorInfo) => e.kind === 'connection',
     hasReferralError: (_, e: ErrorInfo) => hasErrors(e.fields),
-    outcomeIs: (_, [e, outcome]: [ErrorInfo, SubmitOutcome]) => submitOutcome(e) === outcome,
-    fieldKey: (_, [e, key]: [ErrorInfo, string]) => hasFieldKey(e, key),
     routeAwayFromForm: ({ context, event }) => event.type === 'route.changed' && event.path !== context.base,
     routeAwayFromOtp: ({ context, event }) => event.type === 'route.changed' && event.path !== signupPaths(context.base).otp,
     routeAwayFromSuccess: ({ context, event }) =>
@@ -372,18 +364,10 @@ export const signupMachine = setup({
           },
           { target: 'form', actions: [{ type: 'applyData', params: ({ event }) => event.output }] },
         ],
-        onError: [
-          {
-            guard: { type: 'isConnection', params: ({ event }) => errorInfo(event.error) },
-            target: 'connectionError',
-            actions: { type: 'setLoadError', params: ({ event }) => errorInfo(event.error) },
-          },
-          { target: 'serverError', actions: { type: 'setLoadError', params: ({ event }) => errorInfo(event.error) } },
-        ],
+        onError: loadErrors,
       },
     },
-    connectionError: { tags: 'error', on: { 'load.retry': 'loading' } },
-    serverError: { tags: 'error', on: { 'load.retry': 'loading' } },
+    ...loadErrorStates(),
     /** show_signup_page is off. */
     closed: {},
     /** Registration happens in the storefront. */
@@ -448,11 +432,7 @@ export const signupMachine = setup({
             ],
           },
           states: {
-            editing: {},
-            invalid: {},
-            rateLimited: { tags: 'error' },
-            connectionError: { tags: 'error' },
-            serverError: { tags: 'error' },
+            ...stepStates(),
             submitting: {
               tags: 'busy',
               on: { 'signup.submit': {} },
@@ -477,12 +457,7 @@ export const signupMachine = setup({
                     ],
                   },
                 ],
-                onError: [
-                  { guard: { type: 'outcomeIs', params: ({ event }) => [errorInfo(event.error), 'invalid'] }, target: 'invalid', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-                  { guard: { type: 'outcomeIs', params: ({ event }) => [errorInfo(event.error), 'rateLimited'] }, target: 'rateLimited', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-                  { guard: { type: 'outcomeIs', params: ({ event }) => [errorInfo(event.error), 'connectionError'] }, target: 'connectionError', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-                  { target: 'serverError', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-                ],
+                onError: submitErrors(null),
               },
             },
           },
@@ -490,16 +465,10 @@ export const signupMachine = setup({
       },
     },
     verify: {
-      initial: 'editing',
-      invoke: { id: 'ticker', src: 'ticker' },
+      ...codeStep,
       on: {
         'signup.change': { actions: 'change' },
-        'otp.tick': { guard: 'counting', actions: 'tick' },
-        'otp.verify': [
-          { guard: 'otpValid', target: 'verifying', actions: 'clearError' },
-          { target: '.invalid', actions: 'checkOtp' },
-        ],
-        'otp.resend': { guard: 'canResend', target: 'resending', actions: 'clearError' },
+        ...codeStepOn('otp.verify', 'verifying'),
         'route.changed': [
           {
             guard: 'routeAwayFromOtp',
@@ -508,15 +477,7 @@ export const signupMachine = setup({
           { actions: 'rememberPath' },
         ],
       },
-      states: {
-        editing: {},
-        invalid: {},
-        expired: { tags: 'error' },
-        tooManyAttempts: { tags: 'error' },
-        rateLimited: { tags: 'error' },
-        connectionError: { tags: 'error' },
-        serverError: { tags: 'error' },
-      },
+      states: stepStates(['expired', 'tooManyAttempts']),
     },
     verifying: {
       tags: 'busy',
@@ -528,44 +489,10 @@ export const signupMachine = setup({
           target: 'success',
           actions: { type: 'navigate', params: ({ context }) => ({ to: signupPaths(context.base).success }) },
         },
-        onError: [
-          {
-            guard: { type: 'fieldKey', params: ({ event }) => [errorInfo(event.error), 'validation:otpTooManyAttempts'] },
-            target: 'verify.tooManyAttempts',
-            actions: { type: 'codeExhausted', params: ({ event }) => errorInfo(event.error) },
-          },
-          {
-            guard: { type: 'fieldKey', params: ({ event }) => [errorInfo(event.error), 'validation:otpExpired'] },
-            target: 'verify.expired',
-            actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) },
-          },
-          { guard: { type: 'outcomeIs', params: ({ event }) => [errorInfo(event.error), 'invalid'] }, target: 'verify.invalid', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-          { guard: { type: 'outcomeIs', params: ({ event }) => [errorInfo(event.error), 'rateLimited'] }, target: 'verify.rateLimited', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-          { guard: { type: 'outcomeIs', params: ({ event }) => [errorInfo(event.error), 'connectionError'] }, target: 'verify.connectionError', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-          { target: 'verify.serverError', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-        ],
+        onError: codeErrors('verify', { target: 'verify.tooManyAttempts' }),
       },
     },
-    resending: {
-      tags: 'busy',
-      invoke: {
-        id: 'resend',
-        src: 'resendSignupVerification',
-        input: ({ context }) => ({ key: context.result?.key ?? '' }),
-        onDone: {
-          target: 'verify',
-          actions: [
-            { type: 'codeSent', params: ({ event }) => event.output },
-            { type: 'notify', params: ({ event }) => ({ kind: 'success', key: 'auth:otpSent', values: { destination: event.output.destination } }) },
-          ],
-        },
-        onError: [
-          { guard: { type: 'outcomeIs', params: ({ event }) => [errorInfo(event.error), 'rateLimited'] }, target: 'verify.rateLimited', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-          { guard: { type: 'outcomeIs', params: ({ event }) => [errorInfo(event.error), 'connectionError'] }, target: 'verify.connectionError', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-          { target: 'verify.serverError', actions: { type: 'setSubmitError', params: ({ event }) => errorInfo(event.error) } },
-        ],
-      },
-    },
+    resending: sendCodeState({ id: 'resend', src: 'resendSignupVerification', input: resendBody, code: 'verify', step: 'verify' }),
     success: {
       on: {
         'signup.signIn': { actions: { type: 'navigate', params: { to: LOGIN_PATH } } },

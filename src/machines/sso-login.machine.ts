@@ -5,10 +5,10 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { authApi } from '../api/auth';
-import { errorInfo, type ErrorInfo } from '../api/errors';
+import type { ErrorInfo } from '../api/errors';
 import type { LoginResponse } from '../schemas/auth.schema';
-import { searchParam } from '../lib/paths';
-import type { FlowInput, NavigateParams, NotifyParams, RouteChangedEvent } from '../lib/flow';
+import { flowCallbacks, ssoActions, ssoCallErrors, ssoChecking, ssoGuards, ssoRetryStates, ssoTokenInput } from './flow-parts';
+import type { FlowInput, RouteChangedEvent } from '../lib/flow';
 
 export interface SsoLoginContext {
   search: string;
@@ -30,62 +30,29 @@ export const ssoLoginMachine = setup({
     ssoLogin: fromPromise<LoginResponse, { ssoToken: string }>(({ input }) => authApi.ssoLogin(input.ssoToken)),
   },
   actions: {
-    navigate: (_, _params: NavigateParams) => {},
-    notify: (_, _params: NotifyParams) => {},
-    setError: assign({ error: (_, params: { error: unknown }) => errorInfo(params.error) }),
+    ...flowCallbacks,
+    ...ssoActions<SsoLoginContext, SsoLoginEvent>(),
   },
   guards: {
-    hasToken: ({ context }) => searchParam(context.search, 'token') !== null,
-    isConnectionError: (_, params: { error: unknown }) => errorInfo(params.error).kind === 'connection',
-    isServerError: (_, params: { error: unknown }) => ['server', 'schema'].includes(errorInfo(params.error).kind),
+    ...ssoGuards,
   },
 }).createMachine({
   id: 'ssoLogin',
   context: ({ input }) => ({ search: input.search, error: null, response: null }),
   initial: 'checking',
   states: {
-    checking: {
-      always: [
-        { guard: 'hasToken', target: 'connecting' },
-        { target: 'done', actions: { type: 'navigate', params: { to: '/', replace: true } } },
-      ],
-    },
+    checking: ssoChecking,
     connecting: {
       tags: ['busy'],
       invoke: {
         id: 'call',
         src: 'ssoLogin',
-        input: ({ context }) => ({ ssoToken: searchParam(context.search, 'token') ?? '' }),
+        input: ssoTokenInput,
         onDone: { target: 'loggedIn', actions: assign({ response: ({ event }) => event.output }) },
-        onError: [
-          {
-            guard: { type: 'isConnectionError', params: ({ event }) => ({ error: event.error }) },
-            target: 'connectionError',
-            actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
-          },
-          {
-            guard: { type: 'isServerError', params: ({ event }) => ({ error: event.error }) },
-            target: 'serverError',
-            actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
-          },
-          {
-            target: 'done',
-            actions: [
-              { type: 'notify', params: { kind: 'error', key: 'auth:ssoLoginFailed' } },
-              { type: 'navigate', params: { to: '/login', replace: true } },
-            ],
-          },
-        ],
+        onError: ssoCallErrors('auth:ssoLoginFailed', '/login'),
       },
     },
-    connectionError: {
-      tags: ['error'],
-      on: { 'sso.retry': { target: 'connecting', actions: assign({ error: null }) } },
-    },
-    serverError: {
-      tags: ['error'],
-      on: { 'sso.retry': { target: 'connecting', actions: assign({ error: null }) } },
-    },
+    ...ssoRetryStates<SsoLoginContext, SsoLoginEvent>(),
     loggedIn: {
       type: 'final',
     },

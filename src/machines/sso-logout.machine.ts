@@ -6,12 +6,12 @@
  * `loggedOut` output to the session, which completes the local logout and goes to root. Connection
  * and server errors keep the screen with a retry that repeats the call.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { fromPromise, setup } from 'xstate';
 import { authApi } from '../api/auth';
-import { errorInfo, type ErrorInfo } from '../api/errors';
+import type { ErrorInfo } from '../api/errors';
 import { storage } from '../lib/storage';
-import { searchParam } from '../lib/paths';
-import type { FlowInput, NavigateParams, NotifyParams, RouteChangedEvent } from '../lib/flow';
+import { flowCallbacks, ssoActions, ssoCallErrors, ssoChecking, ssoGuards, ssoRetryStates, ssoTokenInput } from './flow-parts';
+import type { FlowInput, RouteChangedEvent } from '../lib/flow';
 
 export interface SsoLogoutInput extends FlowInput {
   /** Whether a member is signed in on this device when the flow starts. */
@@ -44,33 +44,25 @@ export const ssoLogoutMachine = setup({
     ssoLogout: fromPromise<void, { ssoToken: string }>(({ input }) => ssoLogoutCall(input.ssoToken)),
   },
   actions: {
-    navigate: (_, _params: NavigateParams) => {},
-    notify: (_, _params: NotifyParams) => {},
-    setError: assign({ error: (_, params: { error: unknown }) => errorInfo(params.error) }),
+    ...flowCallbacks,
+    ...ssoActions<SsoLogoutContext, SsoLogoutEvent>(),
   },
   guards: {
-    hasToken: ({ context }) => searchParam(context.search, 'token') !== null,
+    ...ssoGuards,
     isAuthenticated: ({ context }) => context.authenticated,
-    isConnectionError: (_, params: { error: unknown }) => errorInfo(params.error).kind === 'connection',
-    isServerError: (_, params: { error: unknown }) => ['server', 'schema'].includes(errorInfo(params.error).kind),
   },
 }).createMachine({
   id: 'ssoLogout',
   context: ({ input }) => ({ search: input.search, authenticated: input.authenticated, error: null }),
   initial: 'checking',
   states: {
-    checking: {
-      always: [
-        { guard: 'hasToken', target: 'connecting' },
-        { target: 'done', actions: { type: 'navigate', params: { to: '/', replace: true } } },
-      ],
-    },
+    checking: ssoChecking,
     connecting: {
       tags: ['busy'],
       invoke: {
         id: 'call',
         src: 'ssoLogout',
-        input: ({ context }) => ({ ssoToken: searchParam(context.search, 'token') ?? '' }),
+        input: ssoTokenInput,
         onDone: [
           {
             guard: 'isAuthenticated',
@@ -85,35 +77,10 @@ export const ssoLogoutMachine = setup({
             ],
           },
         ],
-        onError: [
-          {
-            guard: { type: 'isConnectionError', params: ({ event }) => ({ error: event.error }) },
-            target: 'connectionError',
-            actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
-          },
-          {
-            guard: { type: 'isServerError', params: ({ event }) => ({ error: event.error }) },
-            target: 'serverError',
-            actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
-          },
-          {
-            target: 'done',
-            actions: [
-              { type: 'notify', params: { kind: 'error', key: 'auth:ssoLogoutFailed' } },
-              { type: 'navigate', params: { to: '/', replace: true } },
-            ],
-          },
-        ],
+        onError: ssoCallErrors('auth:ssoLogoutFailed', '/'),
       },
     },
-    connectionError: {
-      tags: ['error'],
-      on: { 'sso.retry': { target: 'connecting', actions: assign({ error: null }) } },
-    },
-    serverError: {
-      tags: ['error'],
-      on: { 'sso.retry': { target: 'connecting', actions: assign({ error: null }) } },
-    },
+    ...ssoRetryStates<SsoLogoutContext, SsoLogoutEvent>(),
     loggedOut: {
       type: 'final',
       output: { type: 'loggedOut' },

@@ -1,7 +1,7 @@
-import { createActor, type EventFromLogic, type SnapshotFrom } from 'xstate';
+import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import { loginMachine } from '../../src/machines/login.machine';
 import { identifierErrors } from '../../src/lib/validation';
-import { ControlledActors, apiError, loginFields, loginResponse, planPaths, replayPath } from '../support/auth-flows';
+import { apiError, describeGeneratedPaths, loginFields, loginResponse } from '../support/auth-flows';
 
 type Snap = SnapshotFrom<typeof loginMachine>;
 type Ev = EventFromLogic<typeof loginMachine>;
@@ -43,29 +43,9 @@ const serialize = (s: Snap) =>
     status: s.status,
   });
 
-describe('login machine — generated paths', () => {
-  const plan = planPaths(loginMachine, { input: { search: '' }, events: () => events(), serialize });
-
-  it('reach every state and take every transition', () => {
-    expect(plan.stateIds).toEqual(expect.arrayContaining(['login.credentials.rateLimited', 'login.loggedIn']));
-    expect(plan.visitedStateIds).toEqual(plan.stateIds);
-    expect(plan.takenTransitions).toEqual(plan.transitions);
-  });
-
-  it.each(plan.paths.map((p, i) => [i, p.steps.map((s) => s.event.type).join(' → '), p] as const))(
-    'path %i: %s',
-    async (_i, _label, path) => {
-      const ctl = new ControlledActors();
-      const navigations: unknown[] = [];
-      const actor = createActor(
-        loginMachine.provide({
-          actors: ctl.actors('loadLoginFields', 'login') as never,
-          actions: { navigate: (_, params) => void navigations.push(params) },
-        }),
-        { input: { search: '' } },
-      ).start();
-      await replayPath(path, { actor, ctl, navigations });
-      actor.stop();
-    },
-  );
+describeGeneratedPaths('login machine — generated paths', loginMachine, {
+  events,
+  serialize,
+  expectedStates: ['login.credentials.rateLimited', 'login.loggedIn'],
+  sources: ['loadLoginFields', 'login'],
 });

@@ -1,16 +1,7 @@
-import { createActor, type EventFromLogic, type SnapshotFrom } from 'xstate';
+import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import { otpLoginMachine } from '../../src/machines/otp-login.machine';
 import { identifierErrors, otpError } from '../../src/lib/validation';
-import {
-  ControlledActors,
-  apiError,
-  loginFields,
-  loginResponse,
-  otpSent,
-  planPaths,
-  replayPath,
-  silentTicker,
-} from '../support/auth-flows';
+import { apiError, describeGeneratedPaths, loginFields, loginResponse, otpSent } from '../support/auth-flows';
 
 type Snap = SnapshotFrom<typeof otpLoginMachine>;
 type Ev = EventFromLogic<typeof otpLoginMachine>;
@@ -57,29 +48,10 @@ const serialize = (s: Snap) =>
     status: s.status,
   });
 
-describe('OTP login machine — generated paths', () => {
-  const plan = planPaths(otpLoginMachine, { input: { search: '' }, events: () => events(), serialize });
-
-  it('reach every state and take every transition', () => {
-    expect(plan.stateIds).toEqual(expect.arrayContaining(['otpLogin.code.expired', 'otpLogin.identify.tooManyAttempts']));
-    expect(plan.visitedStateIds).toEqual(plan.stateIds);
-    expect(plan.takenTransitions).toEqual(plan.transitions);
-  });
-
-  it.each(plan.paths.map((p, i) => [i, p.steps.map((s) => s.event.type).join(' → '), p] as const))(
-    'path %i: %s',
-    async (_i, _label, path) => {
-      const ctl = new ControlledActors();
-      const navigations: unknown[] = [];
-      const actor = createActor(
-        otpLoginMachine.provide({
-          actors: { ...(ctl.actors('loadLoginFields', 'sendOtp', 'loginWithOtp') as object), ticker: silentTicker } as never,
-          actions: { navigate: (_, params) => void navigations.push(params) },
-        }),
-        { input: { search: '' } },
-      ).start();
-      await replayPath(path, { actor, ctl, navigations });
-      actor.stop();
-    },
-  );
+describeGeneratedPaths('OTP login machine — generated paths', otpLoginMachine, {
+  events,
+  serialize,
+  expectedStates: ['otpLogin.code.expired', 'otpLogin.identify.tooManyAttempts'],
+  sources: ['loadLoginFields', 'sendOtp', 'loginWithOtp'],
+  silentTicker: true,
 });

@@ -1,7 +1,7 @@
-import { createActor, type EventFromLogic, type SnapshotFrom } from 'xstate';
+import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import { newPasswordErrors, passwordResetMachine } from '../../src/machines/password-reset.machine';
 import { identifierErrors, otpError } from '../../src/lib/validation';
-import { ControlledActors, apiError, otpSent, planPaths, replayPath, resetFields, silentTicker } from '../support/auth-flows';
+import { apiError, describeGeneratedPaths, otpSent, resetFields } from '../support/auth-flows';
 
 type Snap = SnapshotFrom<typeof passwordResetMachine>;
 type Ev = EventFromLogic<typeof passwordResetMachine>;
@@ -81,32 +81,10 @@ const serialize = (s: Snap) => {
   return JSON.stringify({ value: s.value });
 };
 
-describe('password reset machine — generated paths', () => {
-  const plan = planPaths(passwordResetMachine, { input: { search: '' }, events: () => events(), serialize });
-
-  it('reach every state and take every transition', () => {
-    expect(plan.stateIds).toEqual(expect.arrayContaining(['passwordReset.choose.invalid', 'passwordReset.success']));
-    expect(plan.visitedStateIds).toEqual(plan.stateIds);
-    expect(plan.takenTransitions).toEqual(plan.transitions);
-  });
-
-  it.each(plan.paths.map((p, i) => [i, p.steps.map((s) => s.event.type).join(' → '), p] as const))(
-    'path %i: %s',
-    async (_i, _label, path) => {
-      const ctl = new ControlledActors();
-      const navigations: unknown[] = [];
-      const actor = createActor(
-        passwordResetMachine.provide({
-          actors: {
-            ...(ctl.actors('loadResetFields', 'sendResetOtp', 'checkResetOtp', 'resetPassword') as object),
-            ticker: silentTicker,
-          } as never,
-          actions: { navigate: (_, params) => void navigations.push(params) },
-        }),
-        { input: { search: '' } },
-      ).start();
-      await replayPath(path, { actor, ctl, navigations });
-      actor.stop();
-    },
-  );
+describeGeneratedPaths('password reset machine — generated paths', passwordResetMachine, {
+  events,
+  serialize,
+  expectedStates: ['passwordReset.choose.invalid', 'passwordReset.success'],
+  sources: ['loadResetFields', 'sendResetOtp', 'checkResetOtp', 'resetPassword'],
+  silentTicker: true,
 });

@@ -1,6 +1,6 @@
-import { createActor, type EventFromLogic, type SnapshotFrom } from 'xstate';
+import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import { requestDemoErrors, requestDemoMachine } from '../../src/machines/request-demo.machine';
-import { ControlledActors, DEMO_OPTIONS, apiError, planPaths, replayPath } from '../support/auth-flows';
+import { DEMO_OPTIONS, apiError, describeGeneratedPaths } from '../support/auth-flows';
 
 type Snap = SnapshotFrom<typeof requestDemoMachine>;
 type Ev = EventFromLogic<typeof requestDemoMachine>;
@@ -33,29 +33,9 @@ const serialize = (s: Snap) =>
     path: s.matches('loading') ? s.context.path : undefined,
   });
 
-describe('request demo machine — generated paths', () => {
-  const plan = planPaths(requestDemoMachine, { input: { search: '' }, events: () => events(), serialize });
-
-  it('reach every state and take every transition', () => {
-    expect(plan.stateIds).toEqual(expect.arrayContaining(['requestDemo.form.rateLimited', 'requestDemo.success']));
-    expect(plan.visitedStateIds).toEqual(plan.stateIds);
-    expect(plan.takenTransitions).toEqual(plan.transitions);
-  });
-
-  it.each(plan.paths.map((p, i) => [i, p.steps.map((s) => s.event.type).join(' → '), p] as const))(
-    'path %i: %s',
-    async (_i, _label, path) => {
-      const ctl = new ControlledActors();
-      const navigations: unknown[] = [];
-      const actor = createActor(
-        requestDemoMachine.provide({
-          actors: ctl.actors('loadOptions', 'requestDemo') as never,
-          actions: { navigate: (_, params) => void navigations.push(params) },
-        }),
-        { input: { search: '' } },
-      ).start();
-      await replayPath(path, { actor, ctl, navigations });
-      actor.stop();
-    },
-  );
+describeGeneratedPaths('request demo machine — generated paths', requestDemoMachine, {
+  events,
+  serialize,
+  expectedStates: ['requestDemo.form.rateLimited', 'requestDemo.success'],
+  sources: ['loadOptions', 'requestDemo'],
 });

@@ -1,16 +1,7 @@
-import { createActor, type EventFromLogic, type SnapshotFrom } from 'xstate';
+import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import { REFERRAL_DEBOUNCE_MS, signupErrors, signupMachine } from '../../src/machines/signup.machine';
 import { otpError } from '../../src/lib/validation';
-import {
-  ControlledActors,
-  apiError,
-  otpSent,
-  planPaths,
-  replayPath,
-  signupData,
-  signupResponse,
-  silentTicker,
-} from '../support/auth-flows';
+import { apiError, describeGeneratedPaths, otpSent, signupData, signupResponse } from '../support/auth-flows';
 
 type Snap = SnapshotFrom<typeof signupMachine>;
 type Ev = EventFromLogic<typeof signupMachine>;
@@ -81,35 +72,11 @@ const serialize = (s: Snap) => {
   return JSON.stringify({ value: s.value });
 };
 
-describe('signup machine — generated paths', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
-
-  const plan = planPaths(signupMachine, { input: { search: '' }, events: () => events(), serialize });
-
-  it('reach every state and take every transition', () => {
-    expect(plan.stateIds).toEqual(expect.arrayContaining(['signup.form.sponsor.pending', 'signup.verify.tooManyAttempts', 'signup.store']));
-    expect(plan.visitedStateIds).toEqual(plan.stateIds);
-    expect(plan.takenTransitions).toEqual(plan.transitions);
-  });
-
-  it.each(plan.paths.map((p, i) => [i, p.steps.map((s) => s.event.type).join(' → '), p] as const))(
-    'path %i: %s',
-    async (_i, _label, path) => {
-      const ctl = new ControlledActors();
-      const navigations: unknown[] = [];
-      const actor = createActor(
-        signupMachine.provide({
-          actors: {
-            ...(ctl.actors('loadSignupData', 'validateReferral', 'signup', 'verifySignup', 'resendSignupVerification') as object),
-            ticker: silentTicker,
-          } as never,
-          actions: { navigate: (_, params) => void navigations.push(params) },
-        }),
-        { input: { search: '' } },
-      ).start();
-      await replayPath(path, { actor, ctl, navigations }, { referralDebounce: REFERRAL_DEBOUNCE_MS });
-      actor.stop();
-    },
-  );
+describeGeneratedPaths('signup machine — generated paths', signupMachine, {
+  events,
+  serialize,
+  expectedStates: ['signup.form.sponsor.pending', 'signup.verify.tooManyAttempts', 'signup.store'],
+  sources: ['loadSignupData', 'validateReferral', 'signup', 'verifySignup', 'resendSignupVerification'],
+  silentTicker: true,
+  delays: { referralDebounce: REFERRAL_DEBOUNCE_MS },
 });

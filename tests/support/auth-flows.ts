@@ -5,6 +5,7 @@
  */
 import {
   __unsafe_getAllOwnEventDescriptors,
+  createActor,
   fromCallback,
   fromPromise,
   initialTransition,
@@ -371,4 +372,57 @@ export async function replayPath(
       expect(sut.navigations.slice(navigatedBefore)).toEqual(expected);
     }
   }
+}
+
+export interface GeneratedPathsSpec<TMachine extends AnyStateMachine> {
+  /** The flow input; `{ search: '' }` unless given. */
+  input?: unknown;
+  /** Events to try in every state (see PathPlanOptions). */
+  events: () => Array<EventFromLogic<TMachine>>;
+  serialize: (snapshot: SnapshotFrom<TMachine>) => string;
+  /** State ids the machine must have, so that an emptied machine cannot pass. */
+  expectedStates: string[];
+  /** Sources of the promise actors the test answers (see ControlledActors). */
+  sources: string[];
+  /** Replace the resend ticker by one that never ticks (the events send `otp.tick`). */
+  silentTicker?: boolean;
+  /** Named delays, for `xstate.after.*` steps; they run on fake timers. */
+  delays?: Record<string, number>;
+}
+
+/**
+ * The generated path tests of a flow machine: the plan must reach every state and take every
+ * transition, and every planned path must replay against a real actor (see replayPath).
+ */
+export function describeGeneratedPaths<TMachine extends AnyStateMachine>(title: string, machine: TMachine, spec: GeneratedPathsSpec<TMachine>): void {
+  const input = spec.input ?? { search: '' };
+  describe(title, () => {
+    if (spec.delays) {
+      beforeEach(() => vi.useFakeTimers());
+      afterEach(() => vi.useRealTimers());
+    }
+
+    const plan = planPaths(machine, { input, events: () => spec.events(), serialize: spec.serialize });
+
+    it('reach every state and take every transition', () => {
+      expect(plan.stateIds).toEqual(expect.arrayContaining(spec.expectedStates));
+      expect(plan.visitedStateIds).toEqual(plan.stateIds);
+      expect(plan.takenTransitions).toEqual(plan.transitions);
+    });
+
+    it.each(plan.paths.map((p, i) => [i, p.steps.map((s) => s.event.type).join(' → '), p] as const))(
+      'path %i: %s',
+      async (_i, _label, path) => {
+        const ctl = new ControlledActors();
+        const navigations: unknown[] = [];
+        const actors = { ...ctl.actors(...spec.sources), ...(spec.silentTicker ? { ticker: silentTicker } : {}) };
+        const actor = createActor(
+          machine.provide({ actors, actions: { navigate: (_: unknown, params: unknown) => void navigations.push(params) } } as never),
+          { input } as never,
+        ).start();
+        await replayPath(path, { actor, ctl, navigations }, spec.delays);
+        actor.stop();
+      },
+    );
+  });
 }

@@ -11,7 +11,7 @@ import { allowedLoginUsing, type loginMachine } from '../../../machines/login.ma
 import { useFieldError } from '../../components/field-error';
 import { PageLoader } from '../../components/page-loader';
 import { AuthCard } from './auth-card';
-import { LoadStatus } from './flow-status';
+import { loadState, LoadStatus } from './flow-status';
 import { IdentifierFields } from './identifier-fields';
 import { NavLink } from './nav-link';
 import { phoneCodeLabel } from './phone-fields';
@@ -22,13 +22,6 @@ export type LoginActor = ActorRefFrom<typeof loginMachine>;
 type LoginSnapshot = ReturnType<LoginActor['getSnapshot']>;
 
 const IDENTIFIER_FIELDS = ['username', 'email', 'mobile', 'mobile_code', 'login_using'];
-
-function loadState(s: LoginSnapshot) {
-  if (s.matches('loading')) return 'loading' as const;
-  if (s.matches('connectionError')) return 'connectionError' as const;
-  if (s.matches('serverError')) return 'serverError' as const;
-  return 'ready' as const;
-}
 
 /** The identifier as the member typed it, for "Signing in as …". */
 export function identifierText(s: Pick<LoginSnapshot['context'], 'loginUsing' | 'values'>): string {

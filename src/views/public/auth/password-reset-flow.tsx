@@ -11,11 +11,11 @@ import type { ActorRefFrom } from 'xstate';
 import { allowedResetUsing, type passwordResetMachine } from '../../../machines/password-reset.machine';
 import { useFieldError } from '../../components/field-error';
 import { AuthCard } from './auth-card';
-import { LoadStatus } from './flow-status';
-import { IdentifierFields } from './identifier-fields';
+import { CodeEntry } from './code-entry';
+import { loadState, LoadStatus, stepOf } from './flow-status';
 import { NavLink } from './nav-link';
-import { OtpField } from './otp-field';
 import { PasswordChecklist } from './password-checklist';
+import { SendCodeForm } from './send-code-form';
 import { SubmitAlert, submitProblem } from './submit-alert';
 import { UnplacedErrors } from './unplaced-errors';
 
@@ -24,17 +24,8 @@ const SHOWN = ['email', 'mobile', 'mobile_code', 'reset_using', 'otp', 'password
 export type PasswordResetActor = ActorRefFrom<typeof passwordResetMachine>;
 type ResetSnapshot = ReturnType<PasswordResetActor['getSnapshot']>;
 
-const subState = (s: ResetSnapshot, parent: 'request' | 'code' | 'choose') =>
-  s.matches(parent) ? (s.value as Record<string, string>)[parent] : null;
 
-function loadState(s: ResetSnapshot) {
-  if (s.matches('loading')) return 'loading' as const;
-  if (s.matches('connectionError')) return 'connectionError' as const;
-  if (s.matches('serverError')) return 'serverError' as const;
-  return 'ready' as const;
-}
-
-const submit = (actor: PasswordResetActor, type: 'reset.send' | 'reset.verify' | 'reset.submit') => (e: FormEvent) => {
+const submit = (actor: PasswordResetActor, type: 'reset.submit') => (e: FormEvent) => {
   e.preventDefault();
   actor.send({ type });
 };
@@ -53,33 +44,27 @@ function BackLink({ actor, disabled }: { actor: PasswordResetActor; disabled?: b
 function RequestStep({ actor, snap }: { actor: PasswordResetActor; snap: ResetSnapshot }) {
   const { t } = useTranslation('auth');
   const c = snap.context;
-  const error = useFieldError(c.fieldErrors);
   const options = allowedResetUsing(c.fields);
   return (
-    <AuthCard title={t('forgotTitle')} description={t(options.length > 1 ? 'forgotDescriptionBoth' : c.resetUsing === 'email' ? 'forgotDescriptionEmail' : 'forgotDescriptionMobile')}>
-      <form noValidate onSubmit={submit(actor, 'reset.send')}>
-        <Stack gap="md">
-          <IdentifierFields
-            using={c.resetUsing}
-            options={options}
-            values={c.values}
-            countries={c.fields?.countries ?? []}
-            error={error}
-            onUse={(using) => actor.send({ type: 'reset.use', using })}
-            onChange={(field, value) => actor.send({ type: 'reset.change', field, value })}
-            autoFocus
-          />
-          <UnplacedErrors errors={c.fieldErrors} shown={SHOWN} />
-          <SubmitAlert problem={submitProblem(subState(snap, 'request'))} retryAfter={c.retryAfter} />
-          <Button type="submit" fullWidth loading={snap.hasTag('busy')}>
-            {t('sendResetCode')}
-          </Button>
-        </Stack>
-      </form>
-      <Group justify="center">
-        <NavLink href="/login">{t('backToSignIn')}</NavLink>
-      </Group>
-    </AuthCard>
+    <SendCodeForm
+      title={t('forgotTitle')}
+      description={t(options.length > 1 ? 'forgotDescriptionBoth' : c.resetUsing === 'email' ? 'forgotDescriptionEmail' : 'forgotDescriptionMobile')}
+      using={c.resetUsing}
+      options={options}
+      flow={c}
+      shown={SHOWN}
+      problem={submitProblem(stepOf(snap, 'request'))}
+      busy={snap.hasTag('busy')}
+      submitLabel={t('sendResetCode')}
+      onUse={(using) => actor.send({ type: 'reset.use', using })}
+      onChange={(field, value) => actor.send({ type: 'reset.change', field, value })}
+      onSubmit={() => actor.send({ type: 'reset.send' })}
+      footer={
+        <Group justify="center">
+          <NavLink href="/login">{t('backToSignIn')}</NavLink>
+        </Group>
+      }
+    />
   );
 }
 
@@ -88,28 +73,22 @@ function CodeStep({ actor, snap }: { actor: PasswordResetActor; snap: ResetSnaps
   const c = snap.context;
   const error = useFieldError(c.fieldErrors);
   return (
-    <AuthCard title={t('resetCodeTitle')}>
-      <form noValidate onSubmit={submit(actor, 'reset.verify')}>
-        <Stack gap="md">
-          <OtpField
-            value={c.values.otp ?? ''}
-            onChange={(value) => actor.send({ type: 'reset.change', field: 'otp', value })}
-            error={error('otp')}
-            destination={c.destination}
-            resendIn={c.resendIn}
-            canResend={snap.can({ type: 'otp.resend' })}
-            resending={snap.matches('resending')}
-            onResend={() => actor.send({ type: 'otp.resend' })}
-          />
-          <UnplacedErrors errors={c.fieldErrors} shown={SHOWN} />
-          <SubmitAlert problem={submitProblem(subState(snap, 'code'))} retryAfter={c.retryAfter} />
-          <Button type="submit" fullWidth loading={snap.matches('checking')} disabled={snap.matches('resending')}>
-            {t('verifyCode')}
-          </Button>
-        </Stack>
-      </form>
-      <BackLink actor={actor} disabled={snap.hasTag('busy')} />
-    </AuthCard>
+    <CodeEntry
+      title={t('resetCodeTitle')}
+      flow={c}
+      error={error('otp')}
+      destination={c.destination}
+      canResend={snap.can({ type: 'otp.resend' })}
+      resending={snap.matches('resending')}
+      verifying={snap.matches('checking')}
+      problem={submitProblem(stepOf(snap, 'code'))}
+      submitLabel={t('verifyCode')}
+      onChange={(value) => actor.send({ type: 'reset.change', field: 'otp', value })}
+      onResend={() => actor.send({ type: 'otp.resend' })}
+      onSubmit={() => actor.send({ type: 'reset.verify' })}
+      unplaced={<UnplacedErrors errors={c.fieldErrors} shown={SHOWN} />}
+      footer={<BackLink actor={actor} disabled={snap.hasTag('busy')} />}
+    />
   );
 }
 
@@ -142,7 +121,7 @@ function ChooseStep({ actor, snap }: { actor: PasswordResetActor; snap: ResetSna
             error={error('password_confirmation')}
           />
           <UnplacedErrors errors={c.fieldErrors} shown={SHOWN} />
-          <SubmitAlert problem={submitProblem(subState(snap, 'choose'))} retryAfter={c.retryAfter} />
+          <SubmitAlert problem={submitProblem(stepOf(snap, 'choose'))} retryAfter={c.retryAfter} />
           <Button type="submit" fullWidth loading={snap.hasTag('busy')}>
             {t('resetPassword')}
           </Button>

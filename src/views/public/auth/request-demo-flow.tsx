@@ -7,7 +7,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { RequestDemoField, requestDemoMachine } from '../../../machines/request-demo.machine';
 import { useFieldError } from '../../components/field-error';
 import { AuthCard } from './auth-card';
-import { LoadStatus } from './flow-status';
+import { loadState, LoadStatus, stepOf } from './flow-status';
 import { NavLink } from './nav-link';
 import { SubmitAlert, submitProblem } from './submit-alert';
 import { UnplacedErrors } from './unplaced-errors';
@@ -16,13 +16,6 @@ const SHOWN = ['name', 'email', 'mobile', 'country_id', 'industry', 'compensatio
 
 export type RequestDemoActor = ActorRefFrom<typeof requestDemoMachine>;
 type DemoSnapshot = ReturnType<RequestDemoActor['getSnapshot']>;
-
-function loadState(s: DemoSnapshot) {
-  if (s.matches('loading')) return 'loading' as const;
-  if (s.matches('connectionError')) return 'connectionError' as const;
-  if (s.matches('serverError')) return 'serverError' as const;
-  return 'ready' as const;
-}
 
 function FormStep({ actor, snap }: { actor: RequestDemoActor; snap: DemoSnapshot }) {
   const { t } = useTranslation(['auth', 'common']);
@@ -38,7 +31,7 @@ function FormStep({ actor, snap }: { actor: RequestDemoActor; snap: DemoSnapshot
     { value: '', label: t('noChoice') },
     ...items.map((i) => ({ value: String(i.id), label: i.name })),
   ];
-  const status = snap.matches('form') ? (snap.value as { form: string }).form : null;
+  const status = stepOf(snap, 'form');
   const submit = (e: FormEvent) => {
     e.preventDefault();
     actor.send({ type: 'demo.submit' });

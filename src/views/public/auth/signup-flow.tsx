@@ -18,9 +18,9 @@ import {
 } from '../../../machines/signup.machine';
 import { useFieldError } from '../../components/field-error';
 import { AuthCard } from './auth-card';
-import { LoadStatus } from './flow-status';
+import { CodeEntry } from './code-entry';
+import { loadState, LoadStatus, stepOf } from './flow-status';
 import { NavLink } from './nav-link';
-import { OtpField } from './otp-field';
 import { PasswordChecklist } from './password-checklist';
 import { PhoneFields } from './phone-fields';
 import { SubmitAlert, submitProblem } from './submit-alert';
@@ -30,13 +30,6 @@ const SHOWN = ['referral', 'first_name', 'last_name', 'email', 'mobile_code', 'm
 
 export type SignupActor = ActorRefFrom<typeof signupMachine>;
 type SignupSnapshot = ReturnType<SignupActor['getSnapshot']>;
-
-function loadState(s: SignupSnapshot) {
-  if (s.matches('loading')) return 'loading' as const;
-  if (s.matches('connectionError')) return 'connectionError' as const;
-  if (s.matches('serverError')) return 'serverError' as const;
-  return 'ready' as const;
-}
 
 function SignInLine() {
   const { t } = useTranslation('auth');
@@ -212,32 +205,22 @@ function VerifyStep({ actor, snap }: { actor: SignupActor; snap: SignupSnapshot 
   const { t } = useTranslation('auth');
   const c = snap.context;
   const error = useFieldError(c.fieldErrors);
-  const status = snap.matches('verify') ? (snap.value as { verify: string }).verify : null;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    actor.send({ type: 'otp.verify' });
-  };
   return (
-    <AuthCard title={t('verifySignupTitle')} description={t('verifySignupSubtitle')}>
-      <form noValidate onSubmit={submit}>
-        <Stack gap="md">
-          <OtpField
-            value={c.values.otp ?? ''}
-            onChange={(value) => actor.send({ type: 'signup.change', field: 'otp', value })}
-            error={error('otp') ?? error('key')}
-            destination={c.result?.destination}
-            resendIn={c.resendIn}
-            canResend={snap.can({ type: 'otp.resend' })}
-            resending={snap.matches('resending')}
-            onResend={() => actor.send({ type: 'otp.resend' })}
-          />
-          <SubmitAlert problem={submitProblem(status)} retryAfter={c.retryAfter} />
-          <Button type="submit" fullWidth loading={snap.matches('verifying')} disabled={snap.matches('resending')}>
-            {t('verifyCode')}
-          </Button>
-        </Stack>
-      </form>
-    </AuthCard>
+    <CodeEntry
+      title={t('verifySignupTitle')}
+      description={t('verifySignupSubtitle')}
+      flow={c}
+      error={error('otp') ?? error('key')}
+      destination={c.result?.destination}
+      canResend={snap.can({ type: 'otp.resend' })}
+      resending={snap.matches('resending')}
+      verifying={snap.matches('verifying')}
+      problem={submitProblem(stepOf(snap, 'verify'))}
+      submitLabel={t('verifyCode')}
+      onChange={(value) => actor.send({ type: 'signup.change', field: 'otp', value })}
+      onResend={() => actor.send({ type: 'otp.resend' })}
+      onSubmit={() => actor.send({ type: 'otp.verify' })}
+    />
   );
 }
 
