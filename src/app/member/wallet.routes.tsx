@@ -25,14 +25,29 @@ import { earningsOverviewMachine, earningsRangeMachine, payoutStatementMachine, 
 import { payoutRequestMachine } from '../../machines/payout-request.machine';
 import { orderDetailMachine } from '../../machines/order-detail.machine';
 import { ListFormatProvider } from '../../views/components/paged-list/list-format';
-import { RecentEarningsListView, RecentPayoutsListView, TransactionsListView } from '../../views/wallet/wallet-lists.view';
-import { BinaryHistoryView, PvHistoryView } from '../../views/history/history-lists.view';
-import { OrderDetailView, OrdersListView } from '../../views/orders/orders.view';
-import { PayoutRequestView } from '../../views/wallet/payout-request.view';
-import { EarningTab, PayoutTab, StatementTab, WalletTabs, type ChartRange } from '../../views/wallet/wallet.view';
+import type { ChartRange } from '../../views/wallet/wallet.view';
+import { lazyView } from '../lazy-view';
+import '../../views/components/paged-list/member-list-css';
 import { useSession } from '../session-context';
 import { usePageActor } from './page-actor';
-import '../../views/components/paged-list/member-list-css';
+
+// The wallet screens (date pickers, virtual lists, charts) load when a wallet page is opened, not with the shell.
+const wallet = () => import('../../views/wallet/wallet.view');
+const lists = () => import('../../views/wallet/wallet-lists.view');
+const history = () => import('../../views/history/history-lists.view');
+const orders = () => import('../../views/orders/orders.view');
+const WalletTabs = lazyView(() => wallet().then((m) => m.WalletTabs));
+const StatementTab = lazyView(() => wallet().then((m) => m.StatementTab));
+const EarningTab = lazyView(() => wallet().then((m) => m.EarningTab));
+const PayoutTab = lazyView(() => wallet().then((m) => m.PayoutTab));
+const TransactionsListView = lazyView(() => lists().then((m) => m.TransactionsListView));
+const RecentEarningsListView = lazyView(() => lists().then((m) => m.RecentEarningsListView));
+const RecentPayoutsListView = lazyView(() => lists().then((m) => m.RecentPayoutsListView));
+const BinaryHistoryView = lazyView(() => history().then((m) => m.BinaryHistoryView));
+const PvHistoryView = lazyView(() => history().then((m) => m.PvHistoryView));
+const OrdersListView = lazyView(() => orders().then((m) => m.OrdersListView));
+const OrderDetailView = lazyView(() => orders().then((m) => m.OrderDetailView));
+const PayoutRequestView = lazyView(() => import('../../views/wallet/payout-request.view').then((m) => m.PayoutRequestView));
 
 function Format({ children }: { children: ReactNode }) {
   const { moduleData } = useSession();
