@@ -5,7 +5,7 @@
  * "coming soon" page inside the shell, unknown paths the not-found page inside the shell.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import i18next from 'i18next';
 import { Redirect, Route, Switch } from 'wouter';
@@ -59,8 +59,11 @@ export function MemberArea() {
 
   const counter = useActorRef(notificationCountMachine, { input: { autoStart: true } });
   const unread = useSelector(counter, (s) => s.context.data?.total_count ?? 0);
-  // The badge follows navigation and the window regaining focus.
+  // The badge follows navigation and the window regaining focus (the first load starts with the actor).
+  const seenPath = useRef(path);
   useEffect(() => {
+    if (seenPath.current === path) return;
+    seenPath.current = path;
     counter.send({ type: 'load.refresh' });
   }, [counter, path]);
   useEffect(() => {
