@@ -272,18 +272,7 @@ export async function authRoutes(base: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       await requireOtpLogin();
-      const { id, channel, destination } = otpDestination(req.body.login_using, req.body);
-      const member = await findOneByIdentifier(db, id);
-      const sent = await issueOtp(db, ctx.outbox, {
-        purpose: 'login',
-        channel,
-        destination,
-        memberId: member?.id ?? null,
-        deliver: !!member,
-        companyName: await companyName(),
-        display: maskIdentifier(id),
-      });
-      return ctx.envelope(req, sent);
+      return ctx.envelope(req, await sendCode('login', otpDestination(req.body.login_using, req.body)));
     },
   );
 
@@ -304,6 +293,23 @@ export async function authRoutes(base: FastifyInstance, ctx: AppContext) {
     },
   );
 
+  /**
+   * Issues a one-time code for whoever the identifier names. An unknown identifier is answered exactly like a known
+   * one (the code is stored but not delivered), so the answer reveals nothing about who is a member.
+   */
+  async function sendCode(purpose: 'login' | 'reset', to: ReturnType<typeof otpDestination>) {
+    const member = await findOneByIdentifier(db, to.id);
+    return issueOtp(db, ctx.outbox, {
+      purpose,
+      channel: to.channel,
+      destination: to.destination,
+      memberId: member?.id ?? null,
+      deliver: !!member,
+      companyName: await companyName(),
+      display: maskIdentifier(to.id),
+    });
+  }
+
   async function resetDestination(body: { reset_using: 'email' | 'mobile_code' } & IdentifierBody) {
     const auth = await ctx.settings.get('auth');
     const allowed = auth.reset_password_based_on;
@@ -320,18 +326,7 @@ export async function authRoutes(base: FastifyInstance, ctx: AppContext) {
       schema: { tags: ['auth'], body: sendResetOtpRequestSchema, response: { 200: envelope(otpSentSchema) } },
     },
     async (req) => {
-      const { id, channel, destination } = await resetDestination(req.body);
-      const member = await findOneByIdentifier(db, id);
-      const sent = await issueOtp(db, ctx.outbox, {
-        purpose: 'reset',
-        channel,
-        destination,
-        memberId: member?.id ?? null,
-        deliver: !!member,
-        companyName: await companyName(),
-        display: maskIdentifier(id),
-      });
-      return ctx.envelope(req, sent);
+      return ctx.envelope(req, await sendCode('reset', await resetDestination(req.body)));
     },
   );
 

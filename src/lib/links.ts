@@ -135,3 +135,12 @@ export function legacyStorefrontLink(base: string, queryString = 'route=common/h
   const q = queryString.replace(/^\?/, '');
   return q ? `${storefrontEntry(base)}?${q}` : storefrontEntry(base);
 }
+
+/** A link as it is shared: absolute, on this site's origin when the server gives a path (referral links). */
+export function absoluteUrl(link: string, origin = typeof window !== 'undefined' ? window.location.origin : ''): string {
+  try {
+    return new URL(link, origin || undefined).href;
+  } catch {
+    return link;
+  }
+}

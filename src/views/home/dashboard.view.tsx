@@ -6,7 +6,7 @@
 import { Anchor, Avatar, Badge, Button, Card, CopyButton, Group, Progress, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
-import { shareEmailLink, shareFacebookLink, shareLinkedinLink, shareTwitterLink, shareWhatsappLink } from '../../lib/links';
+import { absoluteUrl, shareEmailLink, shareFacebookLink, shareLinkedinLink, shareTwitterLink, shareWhatsappLink } from '../../lib/links';
 import type { DashboardData, homeDashboardMachine } from '../../machines/home.machine';
 import { EmptyState } from '../components/empty-state';
 import { fullName, initials } from '../components/person';
@@ -25,15 +25,6 @@ export function Section({ title, children }: { title: string; children: React.Re
       {children}
     </Card>
   );
-}
-
-/** The link as the member shares it: absolute, on this site's origin when the server gives a path. */
-export function absoluteUrl(link: string, origin = typeof window !== 'undefined' ? window.location.origin : ''): string {
-  try {
-    return new URL(link, origin || undefined).href;
-  } catch {
-    return link;
-  }
 }
 
 function ReferralLink({ link: given }: { link: string }) {

@@ -16,7 +16,7 @@ import type {
 import type { Leaderboard, ReferralSummary } from '../../schemas/referral.schema';
 import type { RecentJoining } from '../../schemas/network.schema';
 import type { Currency } from '../../schemas/common.schema';
-import { shareEmailLink, shareFacebookLink, shareLinkedinLink, shareTwitterLink, shareWhatsappLink } from '../../lib/links';
+import { absoluteUrl, shareEmailLink, shareFacebookLink, shareLinkedinLink, shareTwitterLink, shareWhatsappLink } from '../../lib/links';
 import { formatMoney } from '../../lib/money';
 import { formatDate } from '../../lib/dates';
 import { EmptyState } from '../components/empty-state';
@@ -57,11 +57,6 @@ function LoadStatus({ actor, children }: { actor: ActorRefFrom<typeof referralSu
   return <>{children()}</>;
 }
 
-/** Absolute form of the referral link path (the server gives '/signup?referral=…'). */
-export function absoluteLink(path: string, origin = typeof window !== 'undefined' ? window.location.origin : ''): string {
-  return /^https?:\/\//.test(path) ? path : `${origin}${path.startsWith('/') ? '' : '/'}${path}`;
-}
-
 export function ReferralSummaryView({
   actor,
   currency,
@@ -77,7 +72,7 @@ export function ReferralSummaryView({
     <LoadStatus actor={actor}>
       {() => {
         const d = data!;
-        const url = absoluteLink(d.referral_link);
+        const url = absoluteUrl(d.referral_link);
         const share = { url, text: t('shareText') };
         const shares: Array<[string, string]> = [
           ['whatsapp', shareWhatsappLink(share)],

@@ -10,7 +10,8 @@ import {
 } from '../../../src/machines/referral-pages.machine';
 import { ConnectionError, ApiError } from '../../../src/api/errors';
 import type { Leaderboard, ReferralSummary } from '../../../src/schemas/referral.schema';
-import { JoiningsView, LeaderboardView, ReferralSummaryView, absoluteLink } from '../../../src/views/referral/referral.view';
+import { JoiningsView, LeaderboardView, ReferralSummaryView } from '../../../src/views/referral/referral.view';
+import { absoluteUrl as absoluteLink } from '../../../src/lib/links';
 import { canSeeNetwork, canSeeReferral } from '../../../src/app/member/network.routes';
 import { renderUi } from '../../support/render-ui';
 
