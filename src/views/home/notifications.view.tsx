@@ -1,4 +1,5 @@
 /** /member/notifications: unread orders, payouts and messages (tabs with counts) and marking them read. */
+import type { ReactNode } from 'react';
 import { Alert, Avatar, Badge, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -72,6 +73,32 @@ export function NotificationsView({ actor }: { actor: Actor }) {
         </Button>
       </Group>
     ) : null;
+  /** One tab's list: mark-all for the kind, a card per unread item with its own mark button, or the empty line. */
+  const panel = (
+    value: 'orders' | 'payouts' | 'messages',
+    kind: NotificationKind,
+    count: number,
+    emptyKey: string,
+    items: Array<{ id: number; label: string; body: ReactNode; top?: boolean }>,
+  ) => (
+    <Tabs.Panel value={value} pt="md">
+      <Stack gap="xs">
+        {allRead(kind, count)}
+        {items.length ? (
+          items.map((item) => (
+            <Card key={item.id} withBorder padding="sm" data-notification={kind}>
+              <Group justify="space-between" wrap="nowrap" gap="xs" align={item.top ? 'start' : undefined}>
+                {item.body}
+                <MarkButton actor={actor} kind={kind} id={item.id} label={item.label} />
+              </Group>
+            </Card>
+          ))
+        ) : (
+          <EmptyState title={t('notifications.emptyTitle')} description={t(`notifications.${emptyKey}`)} />
+        )}
+      </Stack>
+    </Tabs.Panel>
+  );
   return (
     <div>
       <Group justify="space-between" align="start">
@@ -96,88 +123,65 @@ export function NotificationsView({ actor }: { actor: Actor }) {
           {tab('payouts', counts.payout_count)}
           {tab('messages', counts.message_count)}
         </Tabs.List>
-        <Tabs.Panel value="orders" pt="md">
-          <Stack gap="xs">
-            {allRead('order', counts.order_count)}
-            {lists.orders.length ? (
-              lists.orders.map((o) => (
-                <Card key={o.id} withBorder padding="sm" data-notification="order">
-                  <Group justify="space-between" wrap="nowrap" gap="xs">
-                    <div style={{ minWidth: 0 }}>
-                      <Group gap={6}>
-                        <Text fw={600}>{o.invoice_no}</Text>
-                        <Badge color={o.status_color} variant="light">
-                          {t(`notifications.orderStatus.${o.name}`, { defaultValue: o.name })}
-                        </Badge>
-                      </Group>
-                      <Text size="sm" c="dimmed">
-                        {[o.plan, money(o.total), date(o.updated_at)].filter(Boolean).join(' · ')}
-                      </Text>
-                    </div>
-                    <MarkButton actor={actor} kind="order" id={o.id} label={o.invoice_no} />
-                  </Group>
-                </Card>
-              ))
-            ) : (
-              <EmptyState title={t('notifications.emptyTitle')} description={t('notifications.emptyOrders')} />
-            )}
-          </Stack>
-        </Tabs.Panel>
-        <Tabs.Panel value="payouts" pt="md">
-          <Stack gap="xs">
-            {allRead('payout', counts.payout_count)}
-            {lists.payouts.length ? (
-              lists.payouts.map((p) => (
-                <Card key={p.id} withBorder padding="sm" data-notification="payout">
-                  <Group justify="space-between" wrap="nowrap" gap="xs">
-                    <div style={{ minWidth: 0 }}>
-                      <Group gap={6}>
-                        <Text fw={600}>{p.invoice_no}</Text>
-                        <Badge variant="light">{t(`notifications.payoutStatus.${p.name}`, { defaultValue: p.name })}</Badge>
-                      </Group>
-                      <Text size="sm" c="dimmed">
-                        {money(p.total)} · {date(p.updated_at)}
-                      </Text>
-                    </div>
-                    <MarkButton actor={actor} kind="payout" id={p.id} label={p.invoice_no} />
-                  </Group>
-                </Card>
-              ))
-            ) : (
-              <EmptyState title={t('notifications.emptyTitle')} description={t('notifications.emptyPayouts')} />
-            )}
-          </Stack>
-        </Tabs.Panel>
-        <Tabs.Panel value="messages" pt="md">
-          <Stack gap="xs">
-            {allRead('message', counts.message_count)}
-            {lists.messages.length ? (
-              lists.messages.map((m) => (
-                <Card key={m.id} withBorder padding="sm" data-notification="message">
-                  <Group justify="space-between" wrap="nowrap" gap="xs" align="start">
-                    <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-                      <Avatar src={m.avatar} radius="xl" alt="">
-                        {initials(m)}
-                      </Avatar>
-                      <div style={{ minWidth: 0 }}>
-                        <Text fw={600}>{m.subject}</Text>
-                        <Text size="sm" c="dimmed">
-                          {fullName(m)} · {date(m.updated_at)}
-                        </Text>
-                        <Text size="sm" lineClamp={2}>
-                          {m.body}
-                        </Text>
-                      </div>
-                    </Group>
-                    <MarkButton actor={actor} kind="message" id={m.id} label={m.subject} />
-                  </Group>
-                </Card>
-              ))
-            ) : (
-              <EmptyState title={t('notifications.emptyTitle')} description={t('notifications.emptyMessages')} />
-            )}
-          </Stack>
-        </Tabs.Panel>
+        {panel('orders', 'order', counts.order_count, 'emptyOrders',
+          lists.orders.map((o) => ({
+            id: o.id,
+            label: o.invoice_no,
+            body: (
+              <div style={{ minWidth: 0 }}>
+                <Group gap={6}>
+                  <Text fw={600}>{o.invoice_no}</Text>
+                  <Badge color={o.status_color} variant="light">
+                    {t(`notifications.orderStatus.${o.name}`, { defaultValue: o.name })}
+                  </Badge>
+                </Group>
+                <Text size="sm" c="dimmed">
+                  {[o.plan, money(o.total), date(o.updated_at)].filter(Boolean).join(' · ')}
+                </Text>
+              </div>
+            ),
+          })),
+        )}
+        {panel('payouts', 'payout', counts.payout_count, 'emptyPayouts',
+          lists.payouts.map((p) => ({
+            id: p.id,
+            label: p.invoice_no,
+            body: (
+              <div style={{ minWidth: 0 }}>
+                <Group gap={6}>
+                  <Text fw={600}>{p.invoice_no}</Text>
+                  <Badge variant="light">{t(`notifications.payoutStatus.${p.name}`, { defaultValue: p.name })}</Badge>
+                </Group>
+                <Text size="sm" c="dimmed">
+                  {money(p.total)} · {date(p.updated_at)}
+                </Text>
+              </div>
+            ),
+          })),
+        )}
+        {panel('messages', 'message', counts.message_count, 'emptyMessages',
+          lists.messages.map((m) => ({
+            id: m.id,
+            label: m.subject,
+            top: true,
+            body: (
+              <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+                <Avatar src={m.avatar} radius="xl" alt="">
+                  {initials(m)}
+                </Avatar>
+                <div style={{ minWidth: 0 }}>
+                  <Text fw={600}>{m.subject}</Text>
+                  <Text size="sm" c="dimmed">
+                    {fullName(m)} · {date(m.updated_at)}
+                  </Text>
+                  <Text size="sm" lineClamp={2}>
+                    {m.body}
+                  </Text>
+                </div>
+              </Group>
+            ),
+          })),
+        )}
       </Tabs>
     </div>
   );
