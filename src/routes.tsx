@@ -8,10 +8,8 @@ import { Route, Switch } from 'wouter';
 import { FlowRoute } from './app/flow-route';
 import { lazyView } from './app/lazy-view';
 import { PublicPage } from './app/public-page';
-import { AccountBlockedScreen, DemoBlockedScreen, SsoLoginScreen, SsoLogoutScreen } from './app/public-screens';
 import { sessionStatus, useSessionSelector } from './app/session-context';
 import { PageLoader } from './views/components/page-loader';
-import { NotFoundView } from './views/public/not-found.view';
 // The sign-in screens are the landing page of most visits: bundled with the entry, not fetched after it.
 import { LoginView } from './views/public/login.view';
 import { LoginContinueView } from './views/public/login-continue.view';
@@ -28,6 +26,12 @@ const SignupOtpView = lazyView(() => import('./views/public/signup-otp.view').th
 const SignupSuccessView = lazyView(() => import('./views/public/signup-success.view').then((m) => m.SignupSuccessView));
 const RequestDemoView = lazyView(() => import('./views/public/request-demo.view').then((m) => m.RequestDemoView));
 const RequestDemoSuccessView = lazyView(() => import('./views/public/request-demo-success.view').then((m) => m.RequestDemoSuccessView));
+// Pages few visits see: blocked accounts, single sign-on, not found.
+const AccountBlockedScreen = lazyView(() => import('./app/public-screens').then((m) => m.AccountBlockedScreen));
+const DemoBlockedScreen = lazyView(() => import('./app/public-screens').then((m) => m.DemoBlockedScreen));
+const SsoLoginScreen = lazyView(() => import('./app/public-screens').then((m) => m.SsoLoginScreen));
+const SsoLogoutScreen = lazyView(() => import('./app/public-screens').then((m) => m.SsoLogoutScreen));
+const NotFoundView = lazyView(() => import('./views/public/not-found.view').then((m) => m.NotFoundView));
 const MemberArea = lazyView(() => import('./app/member-area').then((m) => m.MemberArea));
 
 function Public({ children }: { children: ReactNode }) {

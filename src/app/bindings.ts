@@ -9,10 +9,7 @@ import { showToast, updateToast } from '../lib/toast';
 import type { NavigateParams, NotifyParams } from '../lib/flow';
 import { sessionMachine } from '../machines/session.machine';
 import { loginMachine } from '../machines/login.machine';
-import { otpLoginMachine } from '../machines/otp-login.machine';
-import { passwordResetMachine } from '../machines/password-reset.machine';
-import { signupMachine } from '../machines/signup.machine';
-import { requestDemoMachine } from '../machines/request-demo.machine';
+import { deferredFlows } from '../machines/deferred-flows';
 import { ssoLoginMachine } from '../machines/sso-login.machine';
 import { ssoLogoutMachine } from '../machines/sso-logout.machine';
 import { blockedLogoutMachine } from '../machines/blocked-logout.machine';
@@ -54,10 +51,10 @@ export function bindSessionMachine(b: SessionBindings) {
     actions: { navigate, notify, changeLanguage: (_, p) => p.code && b.changeLanguage(p.code) },
     actors: {
       login: loginMachine.provide(flow),
-      otpLogin: otpLoginMachine.provide(flow),
-      passwordReset: passwordResetMachine.provide(flow),
-      signup: signupMachine.provide(flow),
-      requestDemo: requestDemoMachine.provide(flow),
+      otpLogin: deferredFlows.otpLogin.provide(flow),
+      passwordReset: deferredFlows.passwordReset.provide(flow),
+      signup: deferredFlows.signup.provide(flow),
+      requestDemo: deferredFlows.requestDemo.provide(flow),
       ssoLogin: ssoLoginMachine.provide(flow),
       ssoLogout: ssoLogoutMachine.provide(flow),
       blockedLogout: blockedLogoutMachine.provide(flow),

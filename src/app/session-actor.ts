@@ -8,6 +8,7 @@ import { storage } from '../lib/storage';
 import type { ModuleData } from '../schemas/common.schema';
 import { browserBindings, bindSessionMachine, type SessionBindings } from './bindings';
 import { clearSnapshot, createPersister, loadSnapshot } from './persistence';
+import { loadFlow } from '../machines/deferred-flows';
 
 export type SessionLogic = ReturnType<typeof bindSessionMachine>;
 export type SessionActor = ActorRefFrom<SessionLogic>;
@@ -25,6 +26,16 @@ export function isRestorable(snapshot: unknown, hasToken: boolean): boolean {
   const top = typeof s.value === 'string' ? s.value : Object.keys(s.value as object)[0];
   if (!RESTORABLE.includes(top)) return false;
   return !!s.context?.authenticated === hasToken;
+}
+
+/**
+ * Loads the flows a saved state holds (those loaded on first use), so that state can be restored.
+ * Resolves at once when there is none; a failed load leaves the restore to fall back to a fresh start.
+ */
+export async function prepareSession(): Promise<void> {
+  const saved = loadSnapshot() as { children?: Record<string, { src?: unknown }> } | null;
+  const areas = Object.values(saved?.children ?? {}).map((c) => (typeof c?.src === 'string' ? c.src : null));
+  await Promise.all(areas.map((a) => loadFlow(a).catch(() => undefined)));
 }
 
 export interface StartSessionOptions {

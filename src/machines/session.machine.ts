@@ -13,7 +13,7 @@ import { assign, fromPromise, raise, sendTo, setup, spawnChild } from 'xstate';
 import { authApi } from '../api/auth';
 import { preferencesApi } from '../api/preferences';
 import { setModulesLoaded } from '../api/client';
-import { errorInfo, toApiError, type ErrorInfo } from '../api/errors';
+import { ConnectionError, errorInfo, toApiError, type ErrorInfo } from '../api/errors';
 import type { LoginResponse } from '../schemas/auth.schema';
 import { USER_STATUS, type ModuleData, type User } from '../schemas/common.schema';
 import { storage } from '../lib/storage';
@@ -36,10 +36,7 @@ import {
 } from '../lib/paths';
 import { isLoggedInOutput, isLoggedOutOutput, type NavigateParams, type NotifyParams } from '../lib/flow';
 import { loginMachine } from './login.machine';
-import { otpLoginMachine } from './otp-login.machine';
-import { passwordResetMachine } from './password-reset.machine';
-import { signupMachine } from './signup.machine';
-import { requestDemoMachine } from './request-demo.machine';
+import { deferredFlows, loadFlowFor } from './deferred-flows';
 import { ssoLoginMachine } from './sso-login.machine';
 import { ssoLogoutMachine } from './sso-logout.machine';
 import { blockedLogoutMachine, logoutCall } from './blocked-logout.machine';
@@ -95,9 +92,20 @@ export interface BootResult {
 /**
  * Boot (spec §4, §7): with a stored token GET /api/auth_check (401 means not signed in: the stored
  * session is cleared), otherwise GET /api/auth/dummy. Both carry load_modules=1, so the module data
- * arrives through the client's onModules hook before this resolves.
+ * arrives through the client's onModules hook before this resolves. Meanwhile the flow of the page
+ * the app opened on (`path`) is loaded when it is one of the deferred flows.
  */
-export async function bootCall(): Promise<BootResult> {
+export async function bootCall(path = '/'): Promise<BootResult> {
+  const [result] = await Promise.all([
+    authCall(),
+    loadFlowFor(path).catch(() => {
+      throw new ConnectionError('The page could not be loaded');
+    }),
+  ]);
+  return result;
+}
+
+async function authCall(): Promise<BootResult> {
   setModulesLoaded(false);
   if (storage.get('auth_token')) {
     try {
@@ -122,12 +130,10 @@ const loginResponseOf = (event: unknown): LoginResponse | null => {
   return isLoggedInOutput(output) ? output.response : null;
 };
 
+// OTP login, password reset, signup and request demo load when first needed (src/machines/deferred-flows.ts).
 const FLOW_ACTORS = {
   login: loginMachine,
-  otpLogin: otpLoginMachine,
-  passwordReset: passwordResetMachine,
-  signup: signupMachine,
-  requestDemo: requestDemoMachine,
+  ...deferredFlows,
   ssoLogin: ssoLoginMachine,
   ssoLogout: ssoLogoutMachine,
   blockedLogout: blockedLogoutMachine,
@@ -160,7 +166,7 @@ const sessionSetup = setup({
     tags: {} as 'busy' | 'error',
   },
   actors: {
-    boot: fromPromise<BootResult>(() => bootCall()),
+    boot: fromPromise<BootResult, { path: string }>(({ input }) => bootCall(input.path)),
     logout: fromPromise<void>(() => logoutCall()),
     verify: fromPromise<User>(() => authApi.authCheck()),
     /** A signed-in member's language choice is their setting (spec §1): saved on the server too. */
@@ -325,6 +331,7 @@ export const sessionMachine = sessionSetup.createMachine({
       invoke: {
         id: 'boot',
         src: 'boot',
+        input: ({ context }) => ({ path: context.path }),
         onDone: [
           {
             guard: 'bootUserBlocked',

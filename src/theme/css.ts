@@ -42,7 +42,6 @@ import '@mantine/core/styles/Image.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/PinInput.css';
 import '@mantine/core/styles/Notification.css';

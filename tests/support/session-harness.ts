@@ -98,7 +98,7 @@ export function sessionHarness(options: HarnessOptions = {}) {
       },
     },
     actors: {
-      boot: fromPromise<BootResult>(async () => {
+      boot: fromPromise<BootResult, { path: string }>(async () => {
         bootCalls += 1;
         if (options.bootModules) ref?.send({ type: 'modules.loaded', modules: options.bootModules });
         return options.boot ? options.boot() : { user: null, expired: false };

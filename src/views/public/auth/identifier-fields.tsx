@@ -2,12 +2,13 @@
  * How the member identifies: a switch between username, e-mail and mobile (only the kinds the
  * company allows) and the matching field — a phone-code select next to the number for mobile.
  */
-import { SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text, TextInput } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginUsing } from '../../../schemas/auth.schema';
 import type { Country } from '../../../schemas/common.schema';
 import type { IdentifierValues } from '../../../lib/validation';
+import { SegmentedRadios } from '../../components/segmented-radios';
 import { PhoneFields } from './phone-fields';
 
 export interface IdentifierFieldsProps<U extends LoginUsing> {
@@ -33,12 +34,11 @@ export function IdentifierFields<U extends LoginUsing>({ using, options, values,
           <Text id={switchLabel} size="sm" fw={500} mb={4}>
             {t('identifyBy')}
           </Text>
-          <SegmentedControl
+          <SegmentedRadios
             aria-labelledby={switchLabel}
-            fullWidth
             value={using}
-            onChange={(v) => onUse(v as U)}
-            data={options.map((o) => ({ value: o, label: t(LABEL_KEY[o]) }))}
+            onChange={onUse}
+            options={options.map((o) => ({ value: o, label: t(LABEL_KEY[o]) }))}
           />
         </div>
       )}

@@ -2,8 +2,9 @@
  * Signup across /signup, /signup/otp and /signup/success: every route renders the step the signup
  * machine is in (the machine keeps the URL in step with it).
  */
-import { Alert, Anchor, Button, Checkbox, Loader, SegmentedControl, Stack, Text, TextInput, PasswordInput, Group } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Loader, Stack, Text, TextInput, PasswordInput, Group } from '@mantine/core';
 import { useSelector } from '@xstate/react';
+import { SegmentedRadios } from '../../components/segmented-radios';
 import { useId, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
@@ -182,12 +183,11 @@ function PositionControl({ actor, value, error }: { actor: SignupActor; value: s
       <Text id={labelId} size="sm" fw={500} mb={4}>
         {t('position')}
       </Text>
-      <SegmentedControl
+      <SegmentedRadios
         aria-labelledby={labelId}
-        fullWidth
         value={value}
         onChange={(v) => actor.send({ type: 'signup.change', field: 'position', value: v })}
-        data={[
+        options={[
           { value: 'L', label: t('positionLeft') },
           { value: 'R', label: t('positionRight') },
         ]}
