@@ -2,7 +2,7 @@
  * Performance figures (not tests): what /login costs and how fast sign-in reaches the member shell, measured in
  * Chromium against the real server with a fresh embedded database. Run with `npm run bench` (builds first).
  */
-import { readFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFileSync, readdirSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
@@ -55,6 +55,28 @@ async function loginPagePayload(browser: Browser, server: RunningServer) {
   await page.goto('/login', { waitUntil: 'networkidle' });
   await context.close();
   return { js, css };
+}
+
+/** Gzipped JS of bench/floor: the fixed libraries with one bare sign-in form and none of the app's code. */
+async function librariesAlone(): Promise<number> {
+  const { build } = await import('vite');
+  const react = (await import('@vitejs/plugin-react')).default;
+  const outDir = mkdtempSync(path.join(tmpdir(), 'upline-floor-'));
+  try {
+    await build({
+      configFile: false,
+      root: path.resolve('bench/floor'),
+      logLevel: 'silent',
+      plugins: [react()],
+      build: { outDir, emptyOutDir: true, target: 'es2022' },
+    });
+    const dir = path.join(outDir, 'assets');
+    return readdirSync(dir)
+      .filter((f) => f.endsWith('.js'))
+      .reduce((sum, f) => sum + gzipSync(readFileSync(path.join(dir, f)), { level: 9 }).length, 0);
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
 }
 
 async function lcp(browser: Browser, server: RunningServer): Promise<number> {
@@ -113,6 +135,7 @@ async function main() {
     for (const [f, n] of Object.entries(css)) console.log(`  css  ${kb(n).padStart(9)}  ${f}`);
     console.log(`  JS total  ${kb(jsTotal)}  (budget 140 KB)  ${jsTotal <= 140 * 1024 ? 'OK' : 'OVER'}`);
     console.log(`  CSS total ${kb(cssTotal)}  (budget 15 KB)  ${cssTotal <= 15 * 1024 ? 'OK' : 'OVER'}`);
+    console.log(`  the fixed libraries alone (bench/floor: one bare form, no app code): ${kb(await librariesAlone())}`);
     console.log(`  member code in public chunks: ${leaked.length ? leaked.join(', ') : 'none'}`);
     console.log(`\nLCP of /login (median of ${RUNS}): ${median(lcps).toFixed(0)} ms  (target < 200 ms)  runs: ${lcps.map((x) => x.toFixed(0)).join(' ')}`);
     console.log(`Login submit → member shell visible (median of ${RUNS}): ${median(logins).toFixed(0)} ms  runs: ${logins.map((x) => x.toFixed(0)).join(' ')}`);
