@@ -12,7 +12,7 @@ describe('flows loaded on first use', () => {
   it('a stand-in refuses to run before its flow has loaded, and says which flow', async () => {
     const m = await freshModule();
     expect(m.isFlowLoaded('signup')).toBe(false);
-    const early = createActor(m.deferredFlows.signup).getSnapshot() as { status: string; error?: unknown };
+    const early = createActor(m.deferredFlows.signup, { input: { search: '' } }).getSnapshot() as { status: string; error?: unknown };
     expect(early.status).toBe('error');
     expect(early.error).toBeInstanceOf(m.FlowNotLoadedError);
     let error: unknown;
@@ -32,8 +32,8 @@ describe('flows loaded on first use', () => {
     await m.loadFlowFor('/signup');
     expect(m.isFlowLoaded('signup')).toBe(true);
     expect(m.isFlowLoaded('passwordReset')).toBe(false);
-    const viaStandIn = createActor(bound, { input: { search: '', authenticated: false } }).start();
-    const direct = createActor(signupMachine.provide({ actors: pending as never }), { input: { search: '', authenticated: false } }).start();
+    const viaStandIn = createActor(bound, { input: { search: '' } }).start();
+    const direct = createActor(signupMachine.provide({ actors: pending as never }), { input: { search: '' } }).start();
     expect(viaStandIn.getSnapshot().value).toEqual(direct.getSnapshot().value);
     expect(viaStandIn.getSnapshot().context).toEqual(direct.getSnapshot().context);
     // The snapshot is the machine's own: views select from it as from any machine snapshot.
@@ -58,7 +58,7 @@ describe('flows loaded on first use', () => {
     await a;
     await m.loadAllFlows();
     for (const area of ['otpLogin', 'passwordReset', 'signup', 'requestDemo']) expect(m.isFlowLoaded(area)).toBe(true);
-    const input = { search: '', authenticated: false };
+    const input = { search: '' };
     expect(createActor(m.deferredFlows.passwordReset, { input }).getSnapshot().value).toEqual(
       createActor(passwordResetMachine, { input }).getSnapshot().value,
     );
