@@ -130,6 +130,131 @@ describe('genealogy', () => {
   });
 });
 
+/** A table view answer: the member with `rows` members below it (generated here, same schema as the server's). */
+function tableAnswer(rows: number, bad = false) {
+  const member = (id: number, over: Record<string, unknown> = {}) => ({
+    id,
+    parent_id: 1,
+    status: 1,
+    username: `row${id}`,
+    avatar: null,
+    created_at: '2026-01-10T09:00:00.000Z',
+    first_name: `Row${id}`,
+    last_name: null,
+    level: 1,
+    total_earnings: '10.5',
+    downlines_count: 0,
+    child_count: 0,
+    children: [],
+    ...over,
+  });
+  const children = Array.from({ length: rows }, (_, i) => member(i + 2, bad && i === rows - 2 ? { status: 2 } : {}));
+  return JSON.stringify({
+    data: {
+      genealogy: member(1, { username: 'demo', parent_id: null, level: 0, child_count: rows, downlines_count: rows, children }),
+      search_valid: false,
+      max_levels: 1,
+      levels_loaded: 2,
+    },
+  });
+}
+
+/** A flat genealogy answer: a full binary tree of `levels` levels below the member. */
+function treeAnswer(levels: number, bad = false) {
+  const affiliates: Array<Record<string, unknown>> = [];
+  const count = 2 ** (levels + 1) - 1;
+  for (let i = 0; i < count; i++) {
+    const depth = Math.floor(Math.log2(i + 1));
+    affiliates.push({
+      id: i + 1,
+      parent_id: i ? Math.floor((i - 1) / 2) + 1 : null,
+      position: i ? (i % 2 ? 'L' : 'R') : null,
+      slot: i ? (i - 1) % 2 : null,
+      status: 1,
+      username: i ? `member${i + 1}` : 'demo',
+      avatar: null,
+      pv: '120',
+      tv: '400',
+      cv: bad && i === count - 1 ? 'lots' : '30',
+      created_at: '2026-01-10T09:00:00.000Z',
+      rank_id: 1,
+      rank_name: 'Gold',
+      rank_icon: null,
+      package_name: 'Business',
+      first_name: `Name${i + 1}`,
+      last_name: 'Member',
+      level: depth,
+      total_earnings: '250',
+      downlines_count: 0,
+      total_left: '1000',
+      total_right: '900',
+      carry_left: '100',
+      carry_right: '0',
+      left_downline_count: 0,
+      right_downline_count: 0,
+      child_count: depth < levels ? 2 : 0,
+    });
+  }
+  return JSON.stringify({
+    data: {
+      affiliates,
+      genealogy: null,
+      search_valid: false,
+      signup_from_tree: true,
+      parent_username: null,
+      max_levels: levels,
+      max_width: 2,
+      root_affiliate_id: 1,
+      compensation_plan: 'binary',
+    },
+  });
+}
+
+describe('big answers, read from their bytes in the page', () => {
+  test('tabular: 20 000 rows are listed; a member breaking a rule anywhere is refused', async () => {
+    const { context, page } = await signedIn('/member/home');
+    let body = tableAnswer(20_000);
+    await page.route(/\/api\/network\/table_view(\?|$)/, (route) => route.fulfill({ status: 200, contentType: 'application/json', body }));
+    await page.goto('/member/network/tabular');
+    const list = page.getByRole('tree', { name: 'Network as a list' });
+    await list.waitFor();
+    await page.getByText('20001 rows shown').waitFor();
+    await expect.poll(() => list.getByRole('treeitem').first().getAttribute('data-row')).toBe('demo');
+    expect(await list.getByRole('treeitem').nth(1).textContent()).toContain('$10.50');
+    await page.getByRole('button', { name: 'Fold demo' }).click();
+    await page.getByText('1 rows shown').waitFor();
+    await page.getByRole('button', { name: 'Expand demo' }).click();
+    await page.getByText('20001 rows shown').waitFor();
+    // The next-to-last member has status 2: the whole answer is refused.
+    body = tableAnswer(20_000, true);
+    await page.reload();
+    await page.locator('[data-error-kind="server"]').waitFor();
+    expect(await page.locator('[data-row]').count()).toBe(0);
+    await context.close();
+  });
+
+  test('genealogy: 4 000 members are drawn; a member breaking a rule anywhere is refused', async () => {
+    const { context, page } = await signedIn('/member/home');
+    let body = treeAnswer(11);
+    await page.route(/\/api\/network\/genealogy(\?|$)/, (route) => route.fulfill({ status: 200, contentType: 'application/json', body }));
+    await page.goto('/member/network/genealogy');
+    const tree = page.getByRole('application', { name: 'Genealogy tree' });
+    await tree.waitFor();
+    await page.waitForFunction(() => performance.getEntriesByName('genealogy:paint').length > 0);
+    await tree.focus();
+    await expect.poll(() => described(page)).toMatch(/^demo, Name1 Member/);
+    await tree.press('ArrowDown');
+    await expect.poll(() => described(page)).toMatch(/^member[23], Name[23] Member/);
+    const details = page.getByRole('region', { name: 'Member details' });
+    await expect(details.textContent()).resolves.toMatch(/Gold.*Business/);
+    // The last member's cv is not a number: the whole answer is refused.
+    body = treeAnswer(11, true);
+    await page.reload();
+    await page.locator('[data-error-kind="server"]').waitFor();
+    await context.close();
+  });
+});
+
 describe('tabular and downline report', () => {
   test('tabular view expands a level that was not loaded', async () => {
     const { context, page } = await signedIn('/member/network/tabular');
