@@ -9,6 +9,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { newPage, PASSWORD, type RunningServer } from '../tests/e2e/support/harness';
+import { tableNode, treeNode } from '../tests/support/network-fixtures';
+import type { TreeNode } from '../src/schemas/network.schema';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const median = (xs: number[]) => {
@@ -24,36 +26,16 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 /** A binary tree answer: `count` members below the root, breadth first, all levels known. */
 function binaryAnswer(count: number, rootId = 1, rootLevel = 0) {
-  const nodes: Record<string, unknown>[] = [];
-  const node = (id: number, parent: number | null, level: number, slot: number | null) => ({
-    id,
-    parent_id: parent,
-    position: slot === null ? null : slot === 0 ? 'L' : 'R',
-    slot,
-    status: id % 7 ? 1 : 0,
-    username: `member${id}`,
-    avatar: null,
-    pv: '120',
-    tv: '400',
-    cv: '30',
-    created_at: '2026-01-10T09:00:00.000Z',
-    rank_id: 1,
-    rank_name: 'Gold',
-    rank_icon: null,
-    package_name: 'Business',
-    first_name: `Name${id}`,
-    last_name: 'Member',
-    level,
-    total_earnings: '250',
-    downlines_count: 0,
-    total_left: '1000',
-    total_right: '900',
-    carry_left: '100',
-    carry_right: '0',
-    left_downline_count: 0,
-    right_downline_count: 0,
-    child_count: 0,
-  });
+  const nodes: TreeNode[] = [];
+  const node = (id: number, parent: number | null, level: number, slot: number | null) =>
+    treeNode(id, parent, {
+      position: slot === null ? null : slot === 0 ? 'L' : 'R',
+      slot,
+      status: id % 7 ? 1 : 0,
+      username: `member${id}`,
+      rank_id: 1,
+      level,
+    });
   nodes.push(node(rootId, null, rootLevel, null));
   const depthOf = new Map<number, number>([[rootId, 0]]);
   for (let i = 1; i <= count; i++) {
@@ -195,18 +177,7 @@ async function panRun(browser: Browser, server: RunningServer, nodes: number) {
 async function tabularRun(browser: Browser, server: RunningServer, rows: number) {
   const { page, close } = await signIn(browser, server);
   const child = (id: number) => ({
-    id,
-    parent_id: 1,
-    status: 1,
-    username: `row${id}`,
-    avatar: null,
-    created_at: '2026-01-10T09:00:00.000Z',
-    first_name: `Row${id}`,
-    last_name: null,
-    level: 1,
-    total_earnings: '10',
-    downlines_count: 0,
-    child_count: 0,
+    ...tableNode(id, 1, { username: `row${id}`, first_name: `Row${id}`, level: 1, total_earnings: '10' }),
     children: [],
   });
   const body = JSON.stringify({

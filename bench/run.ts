@@ -12,7 +12,8 @@ import { addLedgerRows } from './support/ledger-rows';
 import { watchAppearance } from './support/appear';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-const AREAS = ['home', 'wallet', 'network'].filter((a) => existsSync(path.resolve(`bench/${a}.bench.ts`)));
+/** BENCH_AREAS=network (comma-separated) runs only those member areas after the /login figures. */
+const AREAS = (process.env.BENCH_AREAS?.split(',') ?? ['home', 'wallet', 'network']).filter((a) => existsSync(path.resolve(`bench/${a}.bench.ts`)));
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);

@@ -64,6 +64,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Extra headers of this call (e.g. Idempotency-Key). */
   headers?: Record<string, string>;
+  /**
+   * Reads a successful answer from its bytes instead of as JSON text (e.g. straight into typed arrays);
+   * answers what JSON reading would. Status handling, errors, loaded_modules and the schema check stay as usual.
+   */
+  readBody?: (body: ArrayBuffer) => Promise<unknown>;
 }
 
 function buildHeaders(opts: RequestOptions, isMultipart: boolean): Record<string, string> {
@@ -107,7 +112,13 @@ function firstIssue(error: z.core.$ZodError): { field: string; issue: string } {
   return { field: i ? i.path.map(String).join('.') || '(root)' : '(root)', issue: i?.message ?? 'is invalid' };
 }
 
-async function send(path: string, opts: RequestOptions, body: BodyInit | undefined, isMultipart: boolean, responseType: 'json' | 'blob') {
+async function send(
+  path: string,
+  opts: RequestOptions,
+  body: BodyInit | undefined,
+  isMultipart: boolean,
+  responseType: 'json' | 'blob' | 'arrayBuffer',
+) {
   const method = opts.method ?? 'GET';
   let res: FetchResponse<unknown>;
   try {
@@ -129,8 +140,20 @@ async function send(path: string, opts: RequestOptions, body: BodyInit | undefin
   return res;
 }
 
+/** An error answer read as bytes (readBody calls), as JSON reading would give it (prototype keys dropped). */
+function bytesAsJson(data: ArrayBuffer): unknown {
+  const text = new TextDecoder().decode(data);
+  const drop = (key: string, value: unknown) =>
+    key === '__proto__' || (key === 'constructor' && value && typeof value === 'object' && 'prototype' in value) ? undefined : value;
+  try {
+    return JSON.parse(text, drop);
+  } catch {
+    return text;
+  }
+}
+
 function handleFailure(method: string, res: FetchResponse<unknown>, opts: RequestOptions): never {
-  const body = res._data instanceof Blob ? undefined : res._data;
+  const body = res._data instanceof Blob ? undefined : res._data instanceof ArrayBuffer ? bytesAsJson(res._data) : res._data;
   const err = res.status === 200 || res.status === 201 ? new ApiError('unknown', res.status, body) : errorFromStatus(res.status, body);
   if (err.isUserBlocked) hooks.onUserBlocked();
   else if (err.isDemoBlocked) hooks.onDemoBlocked();
@@ -155,9 +178,9 @@ export async function request<S extends z.ZodMiniType>(schema: S, path: string, 
         : opts.form
           ? encodeForm(opts.body)
           : JSON.stringify(opts.body);
-  const res = await send(path, opts, body, isMultipart, 'json');
+  const res = await send(path, opts, body, isMultipart, opts.readBody ? 'arrayBuffer' : 'json');
   if (res.status !== 200 && res.status !== 201) handleFailure(method, res, opts);
-  const raw = res._data;
+  const raw = opts.readBody && res._data instanceof ArrayBuffer ? await opts.readBody(res._data) : res._data;
   if (!raw || typeof raw !== 'object') throw new SchemaError(path, '(root)', 'is not a JSON object');
   const env = raw as { data?: unknown; loaded_modules?: unknown };
   if (env.loaded_modules !== undefined) {

@@ -7,8 +7,14 @@
  * plain function instead of a schema walk per field, which is an order of magnitude cheaper on a 50 000
  * member answer. The rest of each answer goes through its schema as usual. Members are passed on as
  * they came (no copy): fields the schema does not name are not stripped.
+ *
+ * Members may also arrive already read and checked by the same rules, as a MemberTable (src/api/
+ * network-read.ts: the fast path over the answer's bytes). A table view answer always gives its members
+ * as a MemberTable (read the usual way, they are put in one after their check); a genealogy answer gives
+ * its list, or the MemberTable of the fast path.
  */
 import * as z from 'zod/mini';
+import { MemberTable } from './network-members';
 import {
   genealogySchema,
   tableViewSchema,
@@ -129,15 +135,16 @@ function isTreeNode(n: unknown): boolean {
 /** Whole-node checks as the answer schemas use them (exported for the tests that hold them to the schemas). */
 export const memberChecks = { isTreeNode, isTableNode };
 
-/** `affiliates`: an array of valid tree nodes (the path of the first bad one in the message). */
-const affiliatesSchema = z.custom<TreeNode[]>((v) => {
+/** `affiliates`: an array of valid tree nodes, or the MemberTable of the fast path. */
+const affiliatesSchema = z.custom<TreeNode[] | MemberTable<TreeNode>>((v) => {
+  if (v instanceof MemberTable) return true;
   if (!Array.isArray(v)) return false;
   for (let i = 0; i < v.length; i++) if (!isTreeNode(v[i])) return false;
   return true;
 }, 'invalid tree node');
 
-/** A nested table node and everything below it (iterative: a tree may be deep). */
-const nestedTableSchema = z.custom<NestedTableNode>((v) => {
+/** Whether v is a valid nested table node and everything below it (iterative: a tree may be deep). */
+function isNestedTable(v: unknown): v is NestedTableNode {
   const stack: unknown[] = [v];
   while (stack.length) {
     const n = stack.pop();
@@ -147,11 +154,19 @@ const nestedTableSchema = z.custom<NestedTableNode>((v) => {
     for (let i = 0; i < kids.length; i++) stack.push(kids[i]);
   }
   return true;
-}, 'invalid table node');
+}
+
+/** The table view's members: a valid nested node (put in a MemberTable), or a MemberTable read on the fast path. */
+const tableMembersSchema = z.pipe(
+  z.custom<NestedTableNode | MemberTable>((v) => v instanceof MemberTable || isNestedTable(v), 'invalid table node'),
+  z.transform((v: NestedTableNode | MemberTable) => (v instanceof MemberTable ? v : MemberTable.fromNested(v))),
+);
 
 /** GET /api/network/genealogy[/{id}] answer, members checked in one pass. */
 export const genealogyAnswerSchema = z.object({ ...genealogySchema.shape, affiliates: affiliatesSchema });
+export type GenealogyAnswer = z.infer<typeof genealogyAnswerSchema>;
 
-/** GET /api/network/table_view[/{id}] answer, members checked in one pass. */
-export const tableViewAnswerSchema = z.object({ ...tableViewSchema.shape, genealogy: nestedTableSchema });
+/** GET /api/network/table_view[/{id}] answer, members checked in one pass and given as a MemberTable. */
+export const tableViewAnswerSchema = z.object({ ...tableViewSchema.shape, genealogy: tableMembersSchema });
+export type TableViewAnswer = z.infer<typeof tableViewAnswerSchema>;
 

@@ -11,6 +11,7 @@ import {
   type TableViewSingleQuery,
 } from '../schemas/network.schema';
 import { genealogyAnswerSchema, tableViewAnswerSchema } from './network-answers';
+import { prepareReader, readGenealogy, readTableView } from './network-read';
 
 /** `/api/network/<call>` or `/api/network/<call>/<id>`. */
 const at = (call: string, id?: number | null) => `/api/network/${call}${id === undefined || id === null ? '' : `/${id}`}`;
@@ -29,10 +30,24 @@ export function nextPageOf(nextPageUrl: string | null): { page: number; after?: 
 }
 
 export const networkApi = {
-  /** The tree below the member (or below the downline node `id`, or the member named `username`). */
-  genealogy: (q: GenealogyQuery & { id?: number | null } = {}) =>
-    get(genealogyAnswerSchema, at('genealogy', q.id), { username: q.username, is_nested: q.is_nested === false ? undefined : 1 }),
-  tableView: (q: TableViewQuery & { id?: number | null } = {}) => get(tableViewAnswerSchema, at('table_view', q.id), { username: q.username }),
+  /**
+   * The tree below the member (or below the downline node `id`, or the member named `username`); its
+   * members read from the answer's bytes (src/api/network-read.ts).
+   */
+  genealogy: (q: GenealogyQuery & { id?: number | null } = {}) => {
+    prepareReader('tree');
+    return get(
+      genealogyAnswerSchema,
+      at('genealogy', q.id),
+      { username: q.username, is_nested: q.is_nested === false ? undefined : 1 },
+      { readBody: readGenealogy },
+    );
+  },
+  /** Its members read from the answer's bytes (src/api/network-read.ts), as a MemberTable. */
+  tableView: (q: TableViewQuery & { id?: number | null } = {}) => {
+    prepareReader('table');
+    return get(tableViewAnswerSchema, at('table_view', q.id), { username: q.username }, { readBody: readTableView });
+  },
   /** One level below the root as a list; `page` continues a long level (see next_page_url). */
   tableViewSingle: (q: TableViewSingleQuery & { id?: number | null } = {}) =>
     get(tableViewSingleSchema, at('table_view_single', q.id), { username: q.username, level: q.level, page: q.page, after: q.after }),

@@ -5,16 +5,18 @@
  * is several elements that the browser styles, lays out and keeps in memory, and every pan or zoom
  * frame touches all of them; at 10 000 nodes that is far beyond a 16 ms frame. The tree is instead:
  *  - laid out once per change of the data with the tidy tree of d3-hierarchy (src/lib/tree-layout.ts,
- *    O(n), written over one working object per node so 10 000 nodes lay out in a few milliseconds);
+ *    O(n), over flat typed arrays, so 10 000 nodes lay out in a few milliseconds);
  *  - painted here on one canvas, frame by frame, with culling: only links and nodes whose box meets the
- *    viewport are drawn, so a frame costs what is on screen (a few dozen cards), not what is loaded;
+ *    viewport are drawn, so a frame costs what is on screen (a few dozen cards), not what is loaded (the
+ *    culling itself reads the layout's typed arrays: no object per node);
  *  - drawn with less detail when zoomed far out (plain boxes, no text or avatars: unreadable anyway);
  *  - with a DOM/ARIA layer only for what needs it: the focused node's focus ring, an aria-live
  *    description of it and the details panel (rendered by the view).
  * Pan and zoom only change the transform (screen = layout × k + offset) and schedule one paint per
  * animation frame; React does not re-render while panning.
  */
-import { EMPTY_WIDTH, NODE_HEIGHT, NODE_WIDTH, type LayoutItem, type TreeLayout } from './tree-layout';
+import { EMPTY, EMPTY_WIDTH, EXPANDABLE, EXPANDED, NODE_HEIGHT, NODE_WIDTH, type TreeLayout } from './tree-layout';
+import type { TreeNode } from '../schemas/network.schema';
 
 export interface Viewport {
   x: number;
@@ -80,11 +82,12 @@ export function visibleRect(view: Viewport, width: number, height: number) {
   };
 }
 
-/** The items whose boxes meet the viewport. */
-export function visibleItems(layout: TreeLayout, view: Viewport, width: number, height: number): LayoutItem[] {
+/** Indices of the items whose boxes meet the viewport. */
+export function visibleItems(layout: TreeLayout, view: Viewport, width: number, height: number): number[] {
   const r = visibleRect(view, width, height);
-  const out: LayoutItem[] = [];
-  for (const it of layout.items) if (it.x >= r.minX && it.x <= r.maxX && it.y >= r.minY && it.y <= r.maxY) out.push(it);
+  const { x, y } = layout;
+  const out: number[] = [];
+  for (let i = 0; i < layout.size; i++) if (x[i] >= r.minX && x[i] <= r.maxX && y[i] >= r.minY && y[i] <= r.maxY) out.push(i);
   return out;
 }
 
@@ -164,38 +167,49 @@ export function paintTree(ctx: CanvasRenderingContext2D, layout: TreeLayout, o: 
   const r = visibleRect(view, o.width, o.height);
   const detail = view.k >= DETAIL_ZOOM;
   const halfH = NODE_HEIGHT / 2;
+  const { x, y, parent, size } = layout;
+  const focused = o.focusedKey ? layout.indexOf(o.focusedKey) : -1;
+  const hovered = o.hoveredKey ? layout.indexOf(o.hoveredKey) : -1;
 
   // Links as one path: parent bottom → elbow → child top.
   ctx.beginPath();
-  for (const l of layout.links) {
-    if (Math.max(l.x1, l.x2) < r.minX || Math.min(l.x1, l.x2) > r.maxX || l.y2 < r.minY || l.y1 > r.maxY) continue;
-    const midY = (l.y1 + halfH + l.y2 - halfH) / 2;
-    ctx.moveTo(l.x1, l.y1 + halfH);
-    ctx.lineTo(l.x1, midY);
-    ctx.lineTo(l.x2, midY);
-    ctx.lineTo(l.x2, l.y2 - halfH);
+  for (let i = 1; i < size; i++) {
+    const q = parent[i];
+    const x1 = x[q];
+    const y1 = y[q];
+    const x2 = x[i];
+    const y2 = y[i];
+    if (Math.max(x1, x2) < r.minX || Math.min(x1, x2) > r.maxX || y2 < r.minY || y1 > r.maxY) continue;
+    const midY = (y1 + halfH + y2 - halfH) / 2;
+    ctx.moveTo(x1, y1 + halfH);
+    ctx.lineTo(x1, midY);
+    ctx.lineTo(x2, midY);
+    ctx.lineTo(x2, y2 - halfH);
   }
   ctx.strokeStyle = p.link;
   ctx.lineWidth = 1.5 / Math.max(view.k, 0.5);
   ctx.stroke();
 
   let drawn = 0;
-  for (const it of layout.items) {
-    if (it.x < r.minX || it.x > r.maxX || it.y < r.minY || it.y > r.maxY) continue;
+  for (let i = 0; i < size; i++) {
+    if (x[i] < r.minX || x[i] > r.maxX || y[i] < r.minY || y[i] > r.maxY) continue;
     drawn++;
-    if (it.kind === 'empty') paintEmpty(ctx, it, o, detail);
-    else paintMember(ctx, it, o, detail);
+    const highlighted = i === focused || i === hovered;
+    if (layout.kind[i] === EMPTY) paintEmpty(ctx, layout, i, o, detail, highlighted);
+    else paintMember(ctx, layout, i, o, detail, highlighted);
   }
   return drawn;
 }
 
-function paintEmpty(ctx: CanvasRenderingContext2D, it: LayoutItem, o: PaintOptions, detail: boolean) {
+function paintEmpty(ctx: CanvasRenderingContext2D, layout: TreeLayout, i: number, o: PaintOptions, detail: boolean, highlighted: boolean) {
   const { palette: p, labels } = o;
   const w = EMPTY_WIDTH;
   const h = NODE_HEIGHT - 24;
-  roundRect(ctx, it.x - w / 2, it.y - h / 2, w, h, 10);
+  const cx = layout.x[i];
+  const cy = layout.y[i];
+  roundRect(ctx, cx - w / 2, cy - h / 2, w, h, 10);
   ctx.setLineDash([6, 5]);
-  ctx.strokeStyle = o.focusedKey === it.key || o.hoveredKey === it.key ? p.primary : p.dimmed;
+  ctx.strokeStyle = highlighted ? p.primary : p.dimmed;
   ctx.lineWidth = 1.5;
   ctx.stroke();
   ctx.setLineDash([]);
@@ -204,21 +218,21 @@ function paintEmpty(ctx: CanvasRenderingContext2D, it: LayoutItem, o: PaintOptio
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   ctx.font = `500 12px ${p.font}`;
-  const leg = it.position === 'L' ? labels.left : it.position === 'R' ? labels.right : `#${(it.slot ?? 0) + 1}`;
-  ctx.fillText(fit(ctx, `${leg} · ${labels.empty}`, w - 12), it.x, it.y - (o.signupFromTree ? 8 : 0));
+  const leg = layout.legs[i] === 1 ? labels.left : layout.legs[i] === 2 ? labels.right : `#${Math.max(0, layout.slots[i]) + 1}`;
+  ctx.fillText(fit(ctx, `${leg} · ${labels.empty}`, w - 12), cx, cy - (o.signupFromTree ? 8 : 0));
   if (o.signupFromTree) {
     ctx.fillStyle = p.primary;
     ctx.font = `600 12px ${p.font}`;
-    ctx.fillText(fit(ctx, labels.signUpHere, w - 12), it.x, it.y + 10);
+    ctx.fillText(fit(ctx, labels.signUpHere, w - 12), cx, cy + 10);
   }
 }
 
-function paintMember(ctx: CanvasRenderingContext2D, it: LayoutItem, o: PaintOptions, detail: boolean) {
+function paintMember(ctx: CanvasRenderingContext2D, layout: TreeLayout, i: number, o: PaintOptions, detail: boolean, highlighted: boolean) {
   const { palette: p } = o;
-  const n = it.node!;
-  const x0 = it.x - NODE_WIDTH / 2;
-  const y0 = it.y - NODE_HEIGHT / 2;
-  const highlighted = o.focusedKey === it.key || o.hoveredKey === it.key;
+  const n = layout.node(i) as TreeNode;
+  const cx = layout.x[i];
+  const x0 = cx - NODE_WIDTH / 2;
+  const y0 = layout.y[i] - NODE_HEIGHT / 2;
   roundRect(ctx, x0, y0, NODE_WIDTH, NODE_HEIGHT, 12);
   ctx.fillStyle = p.card;
   ctx.fill();
@@ -231,10 +245,12 @@ function paintMember(ctx: CanvasRenderingContext2D, it: LayoutItem, o: PaintOpti
 
   const hasError = o.errorIds.has(n.id);
   const busy = o.busyIds.has(n.id);
-  if (it.expandable || it.expanded || hasError || busy) {
+  const expandable = (layout.flags[i] & EXPANDABLE) !== 0;
+  const expanded = (layout.flags[i] & EXPANDED) !== 0;
+  if (expandable || expanded || hasError || busy) {
     const by = y0 + NODE_HEIGHT + 2;
     ctx.beginPath();
-    ctx.arc(it.x, by, BADGE_RADIUS, 0, Math.PI * 2);
+    ctx.arc(cx, by, BADGE_RADIUS, 0, Math.PI * 2);
     ctx.fillStyle = hasError ? p.error : p.primary;
     ctx.fill();
     if (detail) {
@@ -242,7 +258,7 @@ function paintMember(ctx: CanvasRenderingContext2D, it: LayoutItem, o: PaintOpti
       ctx.font = `700 14px ${p.font}`;
       ctx.textAlign = 'center';
       ctx.textBaseline = 'middle';
-      ctx.fillText(hasError ? '↻' : busy ? '…' : it.expandable ? '+' : '−', it.x, by + 1);
+      ctx.fillText(hasError ? '↻' : busy ? '…' : expandable ? '+' : '−', cx, by + 1);
     }
   }
   if (!detail) return;

@@ -12,7 +12,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { networkApi } from '../api/network';
 import { errorInfo, type ErrorInfo } from '../api/errors';
 import type { Plan } from '../schemas/common.schema';
-import type { Genealogy } from '../schemas/network.schema';
+import type { GenealogyAnswer } from '../api/network-answers';
 import { descendantIds, emptyTreeData, mergeAnswer, type TreeData } from '../lib/tree-layout';
 
 export interface GenealogyInput {
@@ -70,7 +70,7 @@ const isNotInNetwork = (e: unknown) => {
   return info.code === 'not_in_network' || info.kind === 'forbidden' || info.kind === 'notFound';
 };
 
-function withRoot(context: GenealogyContext, answer: Genealogy): Partial<GenealogyContext> {
+function withRoot(context: GenealogyContext, answer: GenealogyAnswer): Partial<GenealogyContext> {
   const data = mergeAnswer(emptyTreeData(), answer.affiliates, answer.root_affiliate_id, answer.max_levels);
   const root = data.nodes[answer.root_affiliate_id];
   return {
@@ -101,8 +101,8 @@ export const genealogyMachine = setup({
     input: {} as GenealogyInput | undefined,
   },
   actors: {
-    loadRoot: fromPromise<Genealogy, RootQuery>(({ input }) => loadRoot(input)),
-    loadBranch: fromPromise<Genealogy, number>(({ input }) => networkApi.genealogy({ id: input, is_nested: false })),
+    loadRoot: fromPromise<GenealogyAnswer, RootQuery>(({ input }) => loadRoot(input)),
+    loadBranch: fromPromise<GenealogyAnswer, number>(({ input }) => networkApi.genealogy({ id: input, is_nested: false })),
   },
   guards: {
     hasParent: ({ context }) => context.parentUsername !== null,
@@ -111,7 +111,7 @@ export const genealogyMachine = setup({
     isLoaded: ({ context, event }) => 'id' in event && (!!context.data.known[event.id] || context.data.nodes[event.id]?.child_count === 0),
     canExpand: ({ context, event }) => 'id' in event && !!context.data.nodes[event.id],
     hasQueue: ({ context }) => context.queue.length > 0,
-    searchFound: ({ event }) => (event as unknown as { output: Genealogy }).output.search_valid,
+    searchFound: ({ event }) => (event as unknown as { output: GenealogyAnswer }).output.search_valid,
     searchText: ({ event }) => event.type === 'tree.search' && event.username.trim() !== '',
     isConnection: ({ event }) => isKind((event as unknown as { error: unknown }).error, 'connection'),
     isUnauthorized: ({ event }) => isKind((event as unknown as { error: unknown }).error, 'unauthorized'),
@@ -153,7 +153,7 @@ export const genealogyMachine = setup({
       },
     }),
     mergeBranch: assign(({ context, event }) => {
-      const answer = (event as unknown as { output: Genealogy }).output;
+      const answer = (event as unknown as { output: GenealogyAnswer }).output;
       const id = context.expanding!;
       // Drop what was loaded below the node before (it may have changed), then fold the answer in.
       let data = context.data;
@@ -170,7 +170,7 @@ export const genealogyMachine = setup({
       }),
       expanding: null,
     }),
-    takeRoot: assign(({ context, event }) => withRoot(context, (event as unknown as { output: Genealogy }).output)),
+    takeRoot: assign(({ context, event }) => withRoot(context, (event as unknown as { output: GenealogyAnswer }).output)),
     setError: assign({ error: ({ event }) => errorInfo((event as unknown as { error: unknown }).error) }),
     setActionError: assign({ actionError: ({ event }) => errorInfo((event as unknown as { error: unknown }).error) }),
     setSearch: assign({

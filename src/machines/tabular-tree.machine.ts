@@ -10,12 +10,21 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { networkApi, nextPageOf } from '../api/network';
 import { errorInfo, type ErrorInfo } from '../api/errors';
-import type { NestedTableNode, TableNode, TableView, TableViewSingle } from '../schemas/network.schema';
+import { MemberTable } from '../api/network-members';
+import type { TableViewAnswer } from '../api/network-answers';
+import type { TableNode, TableView, TableViewSingle } from '../schemas/network.schema';
 
 export interface TableData {
+  /**
+   * The members of the first answer (table_view) with their nesting, in typed arrays: a row's object is
+   * built only when it is shown. A row whose children the answer carries in full knows them from here.
+   */
+  table: MemberTable;
+  /** Members loaded later (table_view_single), by id; they take the place of a table member with their id. */
   nodes: Record<number, TableNode>;
+  /** Children lists (ids) loaded later; a row's list here replaces what the table carries for it. */
   children: Record<number, number[]>;
-  /** Rows whose children are all loaded, or loaded up to `next`. */
+  /** Rows whose children were loaded later, completely or up to `next`. */
   known: Record<number, true>;
   /** Where the list of a row's children continues (null: complete). */
   next: Record<number, { page: number; after?: string } | null>;
@@ -43,42 +52,52 @@ export type TabularEvent =
   | { type: 'table.more'; id: number }
   | { type: 'table.retry' };
 
-/** The children list of every row without loaded children (shared; lists are replaced, never changed). */
-const NO_CHILDREN: number[] = Object.freeze([]) as unknown as number[];
+const NO_MEMBERS = MemberTable.fromObjects<TableNode>([]);
 
-export const emptyTableData = (): TableData => ({ nodes: {}, children: {}, known: {}, next: {}, expanded: {} });
+export const emptyTableData = (): TableData => ({ table: NO_MEMBERS, nodes: {}, children: {}, known: {}, next: {}, expanded: {} });
 
-/** Folds a table_view answer (nested) into fresh data: the root expanded, rows with all children known. */
-export function fromTableView(answer: TableView): TableData {
-  const data = emptyTableData();
-  // Iterative (a tree may be deep). The answer's node objects are kept as the rows (a row's nested
-  // `children` is never read: children live in data.children), which spares a copy of every member.
-  const stack: NestedTableNode[] = [answer.genealogy];
-  while (stack.length) {
-    const n = stack.pop()!;
-    const children = n.children;
-    data.nodes[n.id] = n;
-    if (children.length >= n.child_count) {
-      let ids = NO_CHILDREN;
-      if (children.length) {
-        ids = new Array<number>(children.length);
-        for (let i = 0; i < children.length; i++) ids[i] = children[i].id;
-      }
-      data.children[n.id] = ids;
-      data.known[n.id] = true;
-      data.next[n.id] = null;
-    } else data.children[n.id] = NO_CHILDREN;
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
-  }
-  data.expanded[answer.genealogy.id] = true;
-  return data;
+/** Table index of a row whose children the first answer carries in full (-1 otherwise). */
+function knownInTable(data: TableData, id: number): number {
+  const i = data.table.indexOf(id);
+  return i >= 0 && data.table.kidsOf(i) >= data.table.childCount(i) ? i : -1;
+}
+
+/** The member of a row (a later answer's first). */
+export function nodeOf(data: TableData, id: number): TableNode | undefined {
+  const later = data.nodes[id];
+  if (later) return later;
+  const i = data.table.indexOf(id);
+  return i >= 0 ? data.table.node(i) : undefined;
+}
+
+/** Whether all of a row's children are loaded (or loaded up to `next`). */
+export function isKnownRow(data: TableData, id: number): boolean {
+  return !!data.known[id] || (data.children[id] === undefined && knownInTable(data, id) >= 0);
+}
+
+/** A row's loaded children (ids), in order. */
+export function childIdsOf(data: TableData, id: number): number[] {
+  const later = data.children[id];
+  if (later) return later;
+  const i = knownInTable(data, id);
+  if (i < 0) return [];
+  const { kidStart, kidList } = data.table;
+  const out: number[] = [];
+  for (let k = kidStart[i]; k < kidStart[i + 1]; k++) out.push(data.table.id(kidList[k]));
+  return out;
+}
+
+/** Folds a table_view answer into fresh data: the root expanded. */
+export function fromTableView(answer: TableViewAnswer | TableView): TableData {
+  const table = answer.genealogy instanceof MemberTable ? answer.genealogy : MemberTable.fromNested(answer.genealogy);
+  return { ...emptyTableData(), table, expanded: table.count ? { [table.id(0)]: true } : {} };
 }
 
 /** Folds a page of a row's children into the data (a first page replaces what was there). */
 export function withChildren(data: TableData, id: number, answer: TableViewSingle, continued: boolean): TableData {
   const nodes = { ...data.nodes };
   for (const n of answer.genealogy) nodes[n.id] = n;
-  const before = continued ? (data.children[id] ?? []) : [];
+  const before = continued ? childIdsOf(data, id) : [];
   const seen = new Set(before);
   const list = [...before, ...answer.genealogy.map((n) => n.id).filter((x) => !seen.has(x))];
   return {
@@ -97,35 +116,220 @@ export type TableRow =
   | { kind: 'pending'; id: number; depth: number }
   | { kind: 'error'; id: number; depth: number; error: ErrorInfo };
 
-/** The rows on screen, depth-first through expanded rows (iterative: trees may be deep). */
-export function visibleRows(ctx: Pick<TabularContext, 'data' | 'rootId' | 'fetching' | 'queue' | 'rowErrors'>): TableRow[] {
+export const ROW_KINDS: ReadonlyArray<TableRow['kind']> = ['node', 'more', 'pending', 'error'];
+const NODE = 0;
+const MORE = 1;
+const PENDING = 2;
+const ERROR = 3;
+/** A run of table members (see RowList). */
+const STRETCH = 4;
+
+/**
+ * The rows on screen as runs: a run is one row, or a stretch of table members next to each other (children
+ * of one row that show nothing below them, so one row each). Listing costs a step per run, not per row: a
+ * row expanded over 50 000 children is one stretch. Row i is found by a binary search over the runs.
+ */
+export interface RowList {
+  length: number;
+  /** Member rows among them. */
+  members: number;
+  /** First row of each run (ascending). */
+  starts: number[];
+  /** Kind of a one-row run (index in ROW_KINDS), or STRETCH. */
+  kinds: number[];
+  /** One-row run: the row's id. Stretch: where its members start in the table's kidList. */
+  refs: number[];
+  /** One-row member run: its table index (-1 for a member of a later answer, or a row that is no member). */
+  ats: number[];
+  depths: number[];
+  /** Rows already built as objects (see rowAt). */
+  built: Array<TableRow | undefined>;
+}
+
+type RowContext = Pick<TabularContext, 'data' | 'rootId' | 'fetching' | 'queue' | 'rowErrors'>;
+
+/**
+ * The rows on screen, depth first through expanded rows: each member, then its children, then its tail
+ * row (error, loading or "more"). Iterative (trees may be deep); plain table rows go by the stretch.
+ */
+export function rowList(ctx: RowContext): RowList {
   const { data, rootId } = ctx;
-  if (rootId === null || !data.nodes[rootId]) return [];
+  const { table } = data;
+  const rows: RowList = { length: 0, members: 0, starts: [], kinds: [], refs: [], ats: [], depths: [], built: [] };
+  if (rootId === null || !nodeOf(data, rootId)) return rows;
+  const { starts, kinds, refs, ats, depths } = rows;
+  const one = (k: number, id: number, depth: number, index: number) => {
+    starts.push(rows.length);
+    kinds.push(k);
+    refs.push(id);
+    ats.push(index);
+    depths.push(depth);
+    rows.length++;
+    if (k === NODE) rows.members++;
+  };
+  const stretch = (from: number, count: number, depth: number) => {
+    if (!count) return;
+    starts.push(rows.length);
+    kinds.push(STRETCH);
+    refs.push(from);
+    ats.push(-1);
+    depths.push(depth);
+    rows.length += count;
+    rows.members += count;
+  };
+
   const waiting = new Set<number>(ctx.queue.map((q) => q.id));
   if (ctx.fetching) waiting.add(ctx.fetching.id);
-  const rows: TableRow[] = [];
-  type Frame = { id: number; depth: number } | { tail: TableRow };
-  const stack: Frame[] = [{ id: rootId, depth: 0 }];
-  while (stack.length) {
-    const f = stack.pop()!;
-    if ('tail' in f) {
-      rows.push(f.tail);
+  // Table members that need more than a glance: expanded, waiting, failed, loaded later or with later children.
+  const markedAt = new Uint8Array(table.count);
+  const mark = (id: number) => {
+    const i = table.indexOf(id);
+    if (i >= 0) markedAt[i] = 1;
+  };
+  waiting.forEach(mark);
+  for (const k of Object.keys(data.expanded)) mark(Number(k));
+  for (const k of Object.keys(ctx.rowErrors)) mark(Number(k));
+  for (const k of Object.keys(data.nodes)) mark(Number(k));
+  for (const k of Object.keys(data.children)) mark(Number(k));
+
+  // Open rows: their children still to list (table kidList offsets, or later ids) and the tail row after them.
+  const fromTable: boolean[] = [];
+  const lists: Array<ArrayLike<number>> = [];
+  const pos: number[] = [];
+  const ends: number[] = [];
+  const levels: number[] = [];
+  const tails: number[] = [];
+  const tailIds: number[] = [];
+  const { kidStart, kidList, ids: tableIds } = table;
+
+  /** Lists a member row (index: its table member, -1 for a later one); opens it when it shows more. */
+  const visit = (id: number, index: number, depth: number) => {
+    one(NODE, id, depth, index);
+    const expanded = !!data.expanded[id];
+    const err = ctx.rowErrors[id];
+    const isWaiting = waiting.has(id);
+    if (!expanded && !isWaiting && !err) return;
+    const tail = err ? ERROR : isWaiting ? PENDING : data.next[id] ? MORE : -1;
+    const later = data.children[id];
+    let kids: ArrayLike<number> = [];
+    let start = 0;
+    let end = 0;
+    let inTable = false;
+    if (expanded) {
+      if (later) {
+        kids = later;
+        end = later.length;
+      } else {
+        const t = index >= 0 ? (table.kidsOf(index) >= table.childCount(index) ? index : -1) : knownInTable(data, id);
+        if (t >= 0) {
+          kids = kidList;
+          start = kidStart[t];
+          end = kidStart[t + 1];
+          inTable = true;
+        }
+      }
+    }
+    fromTable.push(inTable);
+    lists.push(kids);
+    pos.push(start);
+    ends.push(end);
+    levels.push(depth + 1);
+    tails.push(tail);
+    tailIds.push(id);
+  };
+
+  /** A member of a later answer takes the place of a table member with its id. */
+  const tableIndex = (id: number) => (data.nodes[id] ? -1 : table.indexOf(id));
+  visit(rootId, tableIndex(rootId), 0);
+  while (lists.length) {
+    const top = lists.length - 1;
+    let p = pos[top];
+    const end = ends[top];
+    const depth = levels[top];
+    if (fromTable[top]) {
+      // Plain table rows as one stretch, up to the next one that needs a closer look.
+      const from = p;
+      while (p < end && markedAt[kidList[p]] === 0) p++;
+      stretch(from, p - from, depth);
+      pos[top] = p;
+      if (p < end) {
+        pos[top] = p + 1;
+        const index = kidList[p];
+        const id = tableIds[index];
+        visit(id, data.nodes[id] ? -1 : index, depth);
+        continue;
+      }
+    } else if (p < end) {
+      pos[top] = p + 1;
+      const id = (lists[top] as number[])[p];
+      const index = tableIndex(id);
+      if (index >= 0 || data.nodes[id]) visit(id, index, depth);
       continue;
     }
-    const node = data.nodes[f.id];
-    if (!node) continue;
-    const expanded = !!data.expanded[f.id];
-    const kids = data.children[f.id] ?? [];
-    rows.push({ kind: 'node', id: f.id, depth: f.depth, node, expanded, expandable: node.child_count > 0 });
-    if (!expanded && !waiting.has(f.id) && !ctx.rowErrors[f.id]) continue;
-    // Pushed in reverse: the tail row goes last.
-    const err = ctx.rowErrors[f.id];
-    if (err) stack.push({ tail: { kind: 'error', id: f.id, depth: f.depth + 1, error: err } });
-    else if (waiting.has(f.id)) stack.push({ tail: { kind: 'pending', id: f.id, depth: f.depth + 1 } });
-    else if (data.next[f.id]) stack.push({ tail: { kind: 'more', id: f.id, depth: f.depth + 1 } });
-    if (expanded) for (let i = kids.length - 1; i >= 0; i--) stack.push({ id: kids[i], depth: f.depth + 1 });
+    if (tails[top] >= 0) one(tails[top], tailIds[top], depth, -1);
+    fromTable.pop();
+    lists.pop();
+    pos.pop();
+    ends.pop();
+    levels.pop();
+    tails.pop();
+    tailIds.pop();
   }
   return rows;
+}
+
+/** The run holding row i. */
+function runOf(rows: RowList, i: number): number {
+  const { starts } = rows;
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= i) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** A number unique to row i of the list (a member and its tail row share the id): its key on screen. */
+export function rowKey(ctx: RowContext, rows: RowList, i: number): number {
+  const r = runOf(rows, i);
+  if (rows.kinds[r] === STRETCH) return ctx.data.table.ids[ctx.data.table.kidList[rows.refs[r] + i - rows.starts[r]]] * 4;
+  return rows.refs[r] * 4 + rows.kinds[r];
+}
+
+/** Row i of a row list as an object (built once per list). */
+export function rowAt(ctx: RowContext, rows: RowList, i: number): TableRow {
+  const done = rows.built[i];
+  if (done) return done;
+  const r = runOf(rows, i);
+  const { table } = ctx.data;
+  const depth = rows.depths[r];
+  let row: TableRow;
+  if (rows.kinds[r] === STRETCH) {
+    const index = table.kidList[rows.refs[r] + i - rows.starts[r]];
+    const node = table.node(index);
+    row = { kind: 'node', id: node.id, depth, node, expanded: false, expandable: node.child_count > 0 };
+  } else {
+    const id = rows.refs[r];
+    const k = ROW_KINDS[rows.kinds[r]];
+    if (k === 'node') {
+      const index = rows.ats[r];
+      const node = index >= 0 ? table.node(index) : nodeOf(ctx.data, id)!;
+      row = { kind: 'node', id, depth, node, expanded: !!ctx.data.expanded[id], expandable: node.child_count > 0 };
+    } else if (k === 'error') row = { kind: 'error', id, depth, error: ctx.rowErrors[id] };
+    else row = { kind: k, id, depth };
+  }
+  rows.built[i] = row;
+  return row;
+}
+
+/** The rows on screen as objects (see rowList). */
+export function visibleRows(ctx: RowContext): TableRow[] {
+  const rows = rowList(ctx);
+  const out: TableRow[] = new Array(rows.length);
+  for (let i = 0; i < rows.length; i++) out[i] = rowAt(ctx, rows, i);
+  return out;
 }
 
 const errorOf = (event: unknown) => (event as { error: unknown }).error;
@@ -136,14 +340,14 @@ export const tabularTreeMachine = setup({
     events: {} as TabularEvent,
   },
   actors: {
-    loadTable: fromPromise<TableView>(() => networkApi.tableView()),
+    loadTable: fromPromise<TableViewAnswer | TableView>(() => networkApi.tableView()),
     loadRow: fromPromise<TableViewSingle, RowRequest>(({ input }) =>
       networkApi.tableViewSingle({ id: input.id, level: 1, page: input.page?.page, after: input.page?.after ? Number(input.page.after) : undefined }),
     ),
   },
   guards: {
-    isKnown: ({ context, event }) => 'id' in event && (!!context.data.known[event.id] || context.data.nodes[event.id]?.child_count === 0),
-    isRow: ({ context, event }) => 'id' in event && !!context.data.nodes[event.id],
+    isKnown: ({ context, event }) => 'id' in event && (isKnownRow(context.data, event.id) || nodeOf(context.data, event.id)?.child_count === 0),
+    isRow: ({ context, event }) => 'id' in event && !!nodeOf(context.data, event.id),
     hasMore: ({ context, event }) => 'id' in event && !!context.data.next[event.id],
     hasQueue: ({ context }) => context.queue.length > 0,
     isConnection: ({ event }) => errorInfo(errorOf(event)).kind === 'connection',
@@ -151,8 +355,9 @@ export const tabularTreeMachine = setup({
   },
   actions: {
     takeTable: assign(({ event }) => {
-      const answer = (event as unknown as { output: TableView }).output;
-      return { data: fromTableView(answer), rootId: answer.genealogy.id, maxLevels: answer.max_levels, error: null, rowErrors: {} };
+      const answer = (event as unknown as { output: TableViewAnswer | TableView }).output;
+      const data = fromTableView(answer);
+      return { data, rootId: data.table.count ? data.table.id(0) : null, maxLevels: answer.max_levels, error: null, rowErrors: {} };
     }),
     setError: assign({ error: ({ event }) => errorInfo(errorOf(event)) }),
     open: assign({

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, PASSWORD, startServer, type RunningServer } from './support/harness';
+import { fullTree, genealogyAnswer, tableNode } from '../support/network-fixtures';
 
 let server: RunningServer;
 let browser: Browser;
@@ -126,6 +127,77 @@ describe('genealogy', () => {
     await page.unroute(/\/api\/network\/genealogy\/\d+/);
     await page.getByRole('button', { name: 'Retry loading' }).click();
     await expect.poll(() => described(page)).toContain('Expanded.');
+    await context.close();
+  });
+});
+
+/** A table view answer: the member with `rows` members below it (generated here, same schema as the server's). */
+function tableAnswer(rows: number, bad = false) {
+  const member = (id: number, over: Record<string, unknown> = {}) => ({
+    ...tableNode(id, 1, { username: `row${id}`, first_name: `Row${id}`, level: 1, total_earnings: '10.5' }),
+    children: [],
+    ...over,
+  });
+  const children = Array.from({ length: rows }, (_, i) => member(i + 2, bad && i === rows - 2 ? { status: 2 } : {}));
+  return JSON.stringify({
+    data: {
+      genealogy: member(1, { username: 'demo', parent_id: null, level: 0, child_count: rows, downlines_count: rows, children }),
+      search_valid: false,
+      max_levels: 1,
+      levels_loaded: 2,
+    },
+  });
+}
+
+/** A flat genealogy answer: a full binary tree of `levels` levels below the member. */
+function treeAnswer(levels: number, bad = false) {
+  const affiliates = fullTree(1, levels, 2, 'binary', 0, false);
+  affiliates[0].username = 'demo';
+  if (bad) affiliates[affiliates.length - 1].cv = 'lots';
+  return JSON.stringify({ data: genealogyAnswer(affiliates, { max_levels: levels, root_affiliate_id: 1 }) });
+}
+
+describe('big answers, read from their bytes in the page', () => {
+  test('tabular: 20 000 rows are listed; a member breaking a rule anywhere is refused', async () => {
+    const { context, page } = await signedIn('/member/home');
+    let body = tableAnswer(20_000);
+    await page.route(/\/api\/network\/table_view(\?|$)/, (route) => route.fulfill({ status: 200, contentType: 'application/json', body }));
+    await page.goto('/member/network/tabular');
+    const list = page.getByRole('tree', { name: 'Network as a list' });
+    await list.waitFor();
+    await page.getByText('20001 rows shown').waitFor();
+    await expect.poll(() => list.getByRole('treeitem').first().getAttribute('data-row')).toBe('demo');
+    expect(await list.getByRole('treeitem').nth(1).textContent()).toContain('$10.50');
+    await page.getByRole('button', { name: 'Fold demo' }).click();
+    await page.getByText('1 rows shown').waitFor();
+    await page.getByRole('button', { name: 'Expand demo' }).click();
+    await page.getByText('20001 rows shown').waitFor();
+    // The next-to-last member has status 2: the whole answer is refused.
+    body = tableAnswer(20_000, true);
+    await page.reload();
+    await page.locator('[data-error-kind="server"]').waitFor();
+    expect(await page.locator('[data-row]').count()).toBe(0);
+    await context.close();
+  });
+
+  test('genealogy: 4 000 members are drawn; a member breaking a rule anywhere is refused', async () => {
+    const { context, page } = await signedIn('/member/home');
+    let body = treeAnswer(11);
+    await page.route(/\/api\/network\/genealogy(\?|$)/, (route) => route.fulfill({ status: 200, contentType: 'application/json', body }));
+    await page.goto('/member/network/genealogy');
+    const tree = page.getByRole('application', { name: 'Genealogy tree' });
+    await tree.waitFor();
+    await page.waitForFunction(() => performance.getEntriesByName('genealogy:paint').length > 0);
+    await tree.focus();
+    await expect.poll(() => described(page)).toMatch(/^demo, First1 Last1/);
+    await tree.press('ArrowDown');
+    await expect.poll(() => described(page)).toMatch(/^m[23], First[23] Last[23]/);
+    const details = page.getByRole('region', { name: 'Member details' });
+    await expect(details.textContent()).resolves.toMatch(/Gold.*Starter/);
+    // The last member's cv is not a number: the whole answer is refused.
+    body = treeAnswer(11, true);
+    await page.reload();
+    await page.locator('[data-error-kind="server"]').waitFor();
     await context.close();
   });
 });

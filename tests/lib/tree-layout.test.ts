@@ -14,6 +14,9 @@ import {
   type TreeLayout,
 } from '../../src/lib/tree-layout';
 import { fullTree, treeNode } from '../support/network-fixtures';
+import { MemberTable } from '../../src/api/network-members';
+import { scanAnswer } from '../../src/api/network-scan';
+import type { TreeNode } from '../../src/schemas/network.schema';
 
 const keys = (layout: ReturnType<typeof layoutTree>) => layout.items.map((i) => i.key);
 const childrenOf = (layout: ReturnType<typeof layoutTree>, key: string) => layout.byKey.get(key)!.childKeys;
@@ -181,5 +184,41 @@ describe('hitTest and neighbour', () => {
     expect(neighbour(layout, 'm5', 'right')).toBe('m6');
     expect(neighbour(layout, 'm4', 'left')).toBeNull();
     expect(neighbour(layout, 'm1', 'up')).toBeNull();
+  });
+});
+
+describe('TreeLayout', () => {
+  it('finds items by key, members and empty slots, and nothing for unknown keys', () => {
+    const root = treeNode(1, null, { child_count: 1 });
+    const left = treeNode(2, 1, { slot: 0, position: 'L', level: 1 });
+    const layout = layoutTree(mergeAnswer(emptyTreeData(), [root, left], 1, 2), 1, { plan: 'binary', maxWidth: 2 });
+    for (const key of ['m1', 'm2', 'e1.1', 'e2.0', 'e2.1']) expect(layout.get(key)?.key).toBe(key);
+    for (const key of ['m3', 'e1.0', 'e2.2', 'e9.0', 'x1', 'm', 'm01', '']) expect(layout.has(key)).toBe(false);
+    expect(layout.get('e1.1')).toMatchObject({ kind: 'empty', parentId: 1, slot: 1, position: 'R', parentKey: 'm1', node: null });
+    expect(layout.get('m2')).toMatchObject({ kind: 'member', parentId: 1, slot: 0, position: 'L', parentKey: 'm1', node: left });
+    expect(layout.get('m2')).toBe(layout.item(layout.indexOf('m2')));
+  });
+
+  it('lays out members read from an answer\'s bytes exactly as the same members read the usual way', () => {
+    const nodes = fullTree(1, 4, 2, 'binary');
+    const scanned = scanAnswer(new TextEncoder().encode(JSON.stringify({ data: { affiliates: nodes, genealogy: null } })), 'tree')!;
+    const fromBytes = mergeAnswer(emptyTreeData(), MemberTable.fromColumns<TreeNode>(scanned.members), 1, 4);
+    const usual = mergeAnswer(emptyTreeData(), nodes, 1, 4);
+    expect(fromBytes.children).toEqual(usual.children);
+    expect(fromBytes.known).toEqual(usual.known);
+    const a = layoutTree(fromBytes, 1, { plan: 'binary', maxWidth: 2 });
+    const b = layoutTree(usual, 1, { plan: 'binary', maxWidth: 2 });
+    expect(a.items.map((i) => [i.key, i.x, i.y, i.expandable, i.expanded])).toEqual(b.items.map((i) => [i.key, i.x, i.y, i.expandable, i.expanded]));
+    for (const n of nodes) expect(Object.fromEntries(Object.keys(n).map((k) => [k, (fromBytes.nodes[n.id] as Record<string, unknown>)[k]]))).toEqual(n);
+    // Still plain data: as JSON, every member is all its fields.
+    expect(JSON.parse(JSON.stringify(fromBytes.nodes))).toEqual(usual.nodes);
+  });
+
+  it('hit tests and moves on a layout of thousands', () => {
+    const big = layoutTree(mergeAnswer(emptyTreeData(), fullTree(1, 11, 2, 'binary'), 1, 11), 1, { plan: 'binary', maxWidth: 2 });
+    const i = big.indexOf('m2000');
+    expect(hitTest(big, big.x[i] + 5, big.y[i])?.key).toBe('m2000');
+    expect(neighbour(big, 'm2000', 'up')).toBe('m1000');
+    expect(neighbour(big, 'm2000', 'right')).toBe('m2001');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { GenealogyAnswer } from '../../src/api/network-answers';
 import { genealogyMachine, type RootQuery } from '../../src/machines/genealogy.machine';
 import { ApiError, ConnectionError } from '../../src/api/errors';
 import type { Genealogy } from '../../src/schemas/network.schema';
@@ -51,8 +52,8 @@ function start(server = fakeServer(), input?: { username?: string }) {
   const actor = createActor(
     genealogyMachine.provide({
       actors: {
-        loadRoot: fromPromise(({ input: q }: { input: RootQuery }) => server.loadRoot(q)),
-        loadBranch: fromPromise(({ input: id }: { input: number }) => {
+        loadRoot: fromPromise<GenealogyAnswer, RootQuery>(({ input: q }) => server.loadRoot(q)),
+        loadBranch: fromPromise<GenealogyAnswer, number>(({ input: id }) => {
           server.calls.push(id);
           const failure = server.fail.get(id);
           return failure ? Promise.reject(failure) : server.loadRoot({ id });

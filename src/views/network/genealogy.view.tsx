@@ -119,7 +119,7 @@ export function GenealogyView({ actor, currency, datePattern, onPaint }: Genealo
   };
 
   const shownKey = hoveredKey ?? focusedKey;
-  const shown = shownKey ? layout.byKey.get(shownKey) : undefined;
+  const shown = shownKey ? layout.get(shownKey) : undefined;
   const atTop = ctx.rootId === ctx.topId;
 
   return (

@@ -1,28 +1,30 @@
 /**
- * Network › tabular: the downline as an indented, expandable list, virtualised (@tanstack/react-virtual):
- * only the rows in the scroll window are in the DOM, each a fixed height, so tens of thousands of loaded
- * rows mount, expand and scroll like a few dozen.
+ * Network › tabular: the downline as an indented, expandable list, virtualised: only the rows in the
+ * scroll window are in the DOM, each a fixed height (row-window.ts), and the rows are listed in typed
+ * arrays with a row's object built only when it is shown, so tens of thousands of loaded rows mount,
+ * expand and scroll like a few dozen.
  */
 import { Button, Group, Paper, Skeleton, Text } from '@mantine/core';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useSelector } from '@xstate/react';
-import { memo, useCallback, useMemo, useRef } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { ActorRefFrom } from 'xstate';
-import { visibleRows, type TableRow, type tabularTreeMachine } from '../../machines/tabular-tree.machine';
+import { rowAt, rowKey, rowList, type TableRow, type tabularTreeMachine } from '../../machines/tabular-tree.machine';
 import { formatMoney } from '../../lib/money';
 import { formatDate } from '../../lib/dates';
 import type { Currency } from '../../schemas/common.schema';
 import { ErrorView } from '../components/error-view';
 import { PageLoader } from '../components/page-loader';
+import { useRowWindow } from './row-window';
 import './tabular.css';
 
 export const ROW_HEIGHT = 52;
 const INDENT = 22;
-const KEY_OFFSET: Record<TableRow['kind'], number> = { node: 0, more: 1, pending: 2, error: 3 };
-/** Every row has the same height: nothing is measured. */
-const estimateSize = () => ROW_HEIGHT;
-const INITIAL_RECT = { width: 0, height: 720 };
+/** Rows drawn beyond each edge of the window (scrolling shows them at once). */
+const OVERSCAN = 8;
+/** The window's height until it is known. */
+const INITIAL_HEIGHT = 720;
 
 export interface TabularViewProps {
   actor: ActorRefFrom<typeof tabularTreeMachine>;
@@ -40,50 +42,36 @@ export function TabularView({ actor, currency, datePattern, height = 'min(72vh, 
   const fetching = useSelector(actor, (s) => s.context.fetching);
   const queue = useSelector(actor, (s) => s.context.queue);
   const rowErrors = useSelector(actor, (s) => s.context.rowErrors);
-  const rows = useMemo(() => visibleRows({ data, rootId, fetching, queue, rowErrors }), [data, rootId, fetching, queue, rowErrors]);
-  const memberCount = useMemo(() => rows.reduce((n, r) => (r.kind === 'node' ? n + 1 : n), 0), [rows]);
-  // The virtualiser recomputes every row's offset whenever getItemKey changes: keep it stable per row list
-  // (not a new function on each scroll render), and keys cheap (numbers, not strings).
-  const getItemKey = useCallback((i: number) => {
-    const r = rows[i];
-    return r ? r.id * 4 + KEY_OFFSET[r.kind] : -1 - i;
-  }, [rows]);
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize,
-    overscan: 8,
-    getItemKey,
-    // A first guess of the window so the first render already has its rows (corrected once measured).
-    initialRect: INITIAL_RECT,
-  });
+  // The rows in typed arrays (no object per row); a row's object is built when it is on screen.
+  const ctx = useMemo(() => ({ data, rootId, fetching, queue, rowErrors }), [data, rootId, fetching, queue, rowErrors]);
+  const rows = useMemo(() => rowList(ctx), [ctx]);
+  const win = useRowWindow(rows.length, ROW_HEIGHT, OVERSCAN, INITIAL_HEIGHT);
+  const texts = useRowTexts(t, currency, datePattern);
 
   if (status === 'loading' || status === 'forceLogout') return <PageLoader />;
   if (status === 'connectionError' || status === 'error')
     return <ErrorView kind={status === 'connectionError' ? 'connection' : 'server'} onRetry={() => actor.send({ type: 'table.retry' })} />;
 
-  const items = virtualizer.getVirtualItems();
+  const shown: ReactNode[] = [];
+  for (let i = win.first; i < win.last; i++)
+    shown.push(
+      <div
+        key={rowKey(ctx, rows, i)}
+        data-index={i}
+        style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${i * ROW_HEIGHT}px)` }}
+      >
+        <Row row={rowAt(ctx, rows, i)} send={actor.send} texts={texts} />
+      </div>,
+    );
   return (
     <Paper withBorder radius="md" data-tabular="">
-      <div ref={scrollRef} style={{ height, overflow: 'auto', contain: 'strict' }} data-tabular-scroll="">
-        <div role="tree" aria-label={t('table.label')} style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
-          {items.map((v) => {
-            const row = rows[v.index];
-            return (
-              <div
-                key={v.key}
-                data-index={v.index}
-                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${v.start}px)` }}
-              >
-                <Row row={row} send={actor.send} currency={currency} datePattern={datePattern} />
-              </div>
-            );
-          })}
+      <div ref={win.ref} style={{ height, overflow: 'auto', contain: 'strict' }} data-tabular-scroll="">
+        <div role="tree" aria-label={t('table.label')} style={{ height: win.total, position: 'relative', width: '100%' }}>
+          {shown}
         </div>
       </div>
       <Text size="xs" c="dimmed" px="sm" py={4} aria-live="polite">
-        {t('table.rows', { count: memberCount })}
+        {t('table.rows', { count: rows.members })}
       </Text>
     </Paper>
   );
@@ -91,18 +79,37 @@ export function TabularView({ actor, currency, datePattern, height = 'min(72vh, 
 
 type Send = ActorRefFrom<typeof tabularTreeMachine>['send'];
 
-const Row = memo(function Row({
-  row,
-  send,
-  currency,
-  datePattern,
-}: {
-  row: TableRow;
-  send: Send;
-  currency?: Currency | null;
-  datePattern?: string | null;
-}) {
-  const { t } = useTranslation('network');
+/** What the rows show besides their member: labels, and amounts and dates formatted once per value. */
+interface RowTexts {
+  t: TFunction<'network'>;
+  downlines: string;
+  money: (amount: string) => string;
+  date: (value: string) => string;
+}
+
+function useRowTexts(t: TFunction<'network'>, currency?: Currency | null, datePattern?: string | null): RowTexts {
+  return useMemo(() => {
+    const amounts = new Map<string, string>();
+    const dates = new Map<string, string>();
+    const once = (cache: Map<string, string>, value: string, format: (v: string) => string) => {
+      let text = cache.get(value);
+      if (text === undefined) {
+        text = format(value);
+        cache.set(value, text);
+      }
+      return text;
+    };
+    return {
+      t,
+      downlines: t('fields.downlines'),
+      money: (amount) => once(amounts, amount, (v) => formatMoney(v, currency)),
+      date: (value) => once(dates, value, (v) => formatDate(v, datePattern)),
+    };
+  }, [t, currency, datePattern]);
+}
+
+const Row = memo(function Row({ row, send, texts }: { row: TableRow; send: Send; texts: RowTexts }) {
+  const { t } = texts;
   const pad = row.depth * INDENT + 8;
   if (row.kind === 'pending')
     return (
@@ -165,13 +172,13 @@ const Row = memo(function Row({
           <span className={n.status === 1 ? 'upline-trow-on' : 'upline-trow-off'}>●</span>
         </p>
         <p className="upline-trow-small">
-          {name} · {formatDate(n.created_at, datePattern)}
+          {name} · {texts.date(n.created_at)}
         </p>
       </div>
       <div className="upline-trow-side">
-        <p className="upline-trow-line">{formatMoney(n.total_earnings, currency)}</p>
+        <p className="upline-trow-line">{texts.money(n.total_earnings)}</p>
         <p className="upline-trow-small">
-          {t('fields.downlines')}: {n.downlines_count}
+          {texts.downlines}: {n.downlines_count}
         </p>
       </div>
     </div>

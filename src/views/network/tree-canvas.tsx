@@ -124,7 +124,7 @@ export function TreeCanvas(props: TreeCanvasProps) {
     });
     // The focus ring follows the focused node.
     const ring = ringRef.current;
-    const item = p.focusedKey ? p.layout.byKey.get(p.focusedKey) : undefined;
+    const item = p.focusedKey ? p.layout.get(p.focusedKey) : undefined;
     if (ring) {
       if (item) {
         const { x, y, k } = view.current;
@@ -138,7 +138,7 @@ export function TreeCanvas(props: TreeCanvasProps) {
     }
     const ms = performance.now() - started;
     // On the performance timeline (read by benchmarks and browser profilers): when and how long each paint took.
-    performance.mark('genealogy:paint', { startTime: started, detail: { ms, drawn, nodes: p.layout.items.length } });
+    performance.mark('genealogy:paint', { startTime: started, detail: { ms, drawn, nodes: p.layout.size } });
     p.onPaint?.(ms, drawn);
   }, []);
 
@@ -163,7 +163,7 @@ export function TreeCanvas(props: TreeCanvasProps) {
   const fit = useCallback(() => {
     const { width, height } = size.current;
     const b = latest.current.layout.bounds;
-    if (!width || !height || !latest.current.layout.items.length) return;
+    if (!width || !height || !latest.current.layout.size) return;
     const k = Math.min(1, Math.max(0.05, Math.min(width / (b.maxX - b.minX + 40), height / (b.maxY - b.minY + 60))));
     view.current = { k, x: width / 2 - ((b.minX + b.maxX) / 2) * k, y: 24 - b.minY * k };
     schedule();
@@ -213,9 +213,9 @@ export function TreeCanvas(props: TreeCanvasProps) {
     if (!ready) return;
     const { width, height } = size.current;
     const b = layout.bounds;
-    const fitK = layout.items.length ? Math.min(width / (b.maxX - b.minX + 40), height / (b.maxY - b.minY + 60)) : 1;
+    const fitK = layout.size ? Math.min(width / (b.maxX - b.minX + 40), height / (b.maxY - b.minY + 60)) : 1;
     view.current = { ...view.current, k: Math.min(1, Math.max(INITIAL_MIN_ZOOM, fitK)) };
-    centreOn(layout.rootKey ? layout.byKey.get(layout.rootKey) : undefined, true);
+    centreOn(layout.rootKey ? layout.get(layout.rootKey) : undefined, true);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [props.rootVersion, ready]);
 
@@ -318,7 +318,7 @@ export function TreeCanvas(props: TreeCanvasProps) {
 
   /** Keeps the item on screen (pans by the least amount). */
   const reveal = (key: string | null) => {
-    const item = key ? layout.byKey.get(key) : undefined;
+    const item = key ? layout.get(key) : undefined;
     if (!item) return;
     const { width, height } = size.current;
     const { x, y, k } = view.current;
@@ -355,7 +355,7 @@ export function TreeCanvas(props: TreeCanvasProps) {
         schedule();
         return;
       }
-      const next = focusedKey && layout.byKey.has(focusedKey) ? neighbour(layout, focusedKey, dir) : layout.rootKey;
+      const next = focusedKey && layout.has(focusedKey) ? neighbour(layout, focusedKey, dir) : layout.rootKey;
       if (next) {
         onFocusKey(next);
         reveal(next);
@@ -374,7 +374,7 @@ export function TreeCanvas(props: TreeCanvasProps) {
       e.preventDefault();
       fit();
     } else if (e.key === 'Enter' || e.key === ' ') {
-      const item = focusedKey ? layout.byKey.get(focusedKey) : undefined;
+      const item = focusedKey ? layout.get(focusedKey) : undefined;
       if (item) {
         e.preventDefault();
         onToggle(item);
@@ -383,10 +383,10 @@ export function TreeCanvas(props: TreeCanvasProps) {
   };
 
   const onFocus = () => {
-    if ((!focusedKey || !layout.byKey.has(focusedKey)) && layout.rootKey) onFocusKey(layout.rootKey);
+    if ((!focusedKey || !layout.has(focusedKey)) && layout.rootKey) onFocusKey(layout.rootKey);
   };
 
-  const focused = focusedKey ? layout.byKey.get(focusedKey) : undefined;
+  const focused = focusedKey ? layout.get(focusedKey) : undefined;
   return (
     <Box
       ref={boxRef}

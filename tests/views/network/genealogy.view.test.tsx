@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import type { GenealogyAnswer } from '../../../src/api/network-answers';
 import { genealogyMachine, type RootQuery } from '../../../src/machines/genealogy.machine';
 import { ApiError, ConnectionError } from '../../../src/api/errors';
 import type { Genealogy } from '../../../src/schemas/network.schema';
@@ -40,8 +41,8 @@ function setup(loadRoot: (q: RootQuery) => Promise<Genealogy> = () => Promise.re
   const actor = createActor(
     genealogyMachine.provide({
       actors: {
-        loadRoot: fromPromise(({ input }: { input: RootQuery }) => loadRoot(input)),
-        loadBranch: fromPromise(({ input }: { input: number }) => loadBranch(input)),
+        loadRoot: fromPromise<GenealogyAnswer, RootQuery>(({ input }) => loadRoot(input)),
+        loadBranch: fromPromise<GenealogyAnswer, number>(({ input }) => loadBranch(input)),
       },
     }),
     { input: {} },

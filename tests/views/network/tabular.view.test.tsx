@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { tabularTreeMachine, type RowRequest } from '../../../src/machines/tabular-tree.machine';
 import { ApiError, ConnectionError } from '../../../src/api/errors';
+import type { TableViewAnswer } from '../../../src/api/network-answers';
 import type { NestedTableNode, TableView, TableViewSingle } from '../../../src/schemas/network.schema';
 import { TabularView } from '../../../src/views/network/tabular.view';
 import { renderUi } from '../../support/render-ui';
@@ -45,7 +46,7 @@ const manyChildren = (count: number): TableViewSingle => ({
 function setup(load: () => Promise<TableView> = () => Promise.resolve(view), loadRow = (_r: RowRequest) => Promise.resolve(manyChildren(3))) {
   const actor = createActor(
     tabularTreeMachine.provide({
-      actors: { loadTable: fromPromise(load), loadRow: fromPromise(({ input }: { input: RowRequest }) => loadRow(input)) },
+      actors: { loadTable: fromPromise<TableView | TableViewAnswer>(load), loadRow: fromPromise(({ input }: { input: RowRequest }) => loadRow(input)) },
     }),
   ).start();
   renderUi(<TabularView actor={actor} height={520} />);
@@ -113,5 +114,29 @@ describe('TabularView', () => {
     await userEvent.click(screen.getByRole('button', { name: /retry/i }));
     const tree = await screen.findByRole('tree');
     expect(within(tree).getAllByRole('treeitem')).toHaveLength(3);
+  });
+});
+
+describe('TabularView window', () => {
+  it('shows the rows under the scroll position, a fixed height each', async () => {
+    const wide: TableView = {
+      ...view,
+      genealogy: n(1, 'demo', 0, 3000, Array.from({ length: 3000 }, (_, i) => n(10 + i, `kid${i}`, 1, 0))),
+    };
+    setup(() => Promise.resolve(wide));
+    const tree = await screen.findByRole('tree');
+    expect(rowNames()[0]).toBe('demo');
+    const scroller = document.querySelector('[data-tabular-scroll]') as HTMLElement;
+    act(() => {
+      scroller.scrollTop = 52 * 1000;
+      scroller.dispatchEvent(new Event('scroll'));
+    });
+    const names = rowNames();
+    expect(names).toContain('kid999');
+    expect(names).not.toContain('demo');
+    expect(names.length).toBeLessThan(40);
+    const kid = within(tree).getAllByRole('treeitem').find((r) => r.getAttribute('data-row') === 'kid999')!;
+    expect(kid.parentElement!.style.transform).toBe(`translateY(${52 * 1000}px)`);
+    expect(screen.getByText('3001 rows shown')).toBeInTheDocument();
   });
 });
