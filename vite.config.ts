@@ -3,6 +3,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
+// The application key the client sends (X-App-Key); index.html's early calls read it as %VITE_APP_KEY%.
+process.env.VITE_APP_KEY ||= 'upline-demo-key';
 
 export default defineConfig({
   plugins: [react()],

@@ -7,10 +7,20 @@ import { prepareSession, startSession } from './app/session-actor';
 import { initI18n } from './i18n/i18n';
 
 // Views suspend until their translations are there; the session does not wait for them.
-void initI18n();
+const translations = initI18n();
 
-// A saved flow state may hold a flow loaded on first use: that code comes first (at once otherwise).
-void prepareSession().then(() => {
+/**
+ * The first render waits for the first page's translations (asked for by the page head, usually there by
+ * now) for up to a second: rendering before them would show the loader and then, once they arrive, hold
+ * the page back for React's 300 ms fallback throttle. A saved flow state may hold a flow loaded on first
+ * use: that code comes first too.
+ */
+const FIRST_RENDER_WAITS_FOR_TRANSLATIONS_MS = 1000;
+const translationsOrTimeout = Promise.race([
+  translations.catch(() => undefined),
+  new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAITS_FOR_TRANSLATIONS_MS)),
+]);
+void Promise.all([prepareSession(), translationsOrTimeout]).then(() => {
   const { actor } = startSession();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

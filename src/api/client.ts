@@ -8,6 +8,8 @@ import * as z from 'zod/mini';
 import { moduleDataSchema, type ModuleData } from '../schemas/common.schema';
 import { ApiError, ConnectionError, SchemaError, errorFromStatus } from './errors';
 import { storage } from '../lib/storage';
+import { takeEarlyAnswer } from './early';
+import { readJson } from './json';
 
 export type Query = Record<string, string | number | boolean | null | undefined | Array<string | number>>;
 
@@ -120,13 +122,19 @@ async function send(
   responseType: 'json' | 'blob' | 'arrayBuffer',
 ) {
   const method = opts.method ?? 'GET';
+  const headers = buildHeaders(opts, isMultipart);
+  const query = buildQuery(method, opts.query);
+  if (method === 'GET' && responseType === 'json' && !baseURL) {
+    const early = await takeEarlyAnswer(path, query, headers);
+    if (early) return early as FetchResponse<unknown>;
+  }
   let res: FetchResponse<unknown>;
   try {
     res = await ofetch.raw(path, {
       baseURL: baseURL || undefined,
       method,
-      headers: buildHeaders(opts, isMultipart),
-      query: buildQuery(method, opts.query),
+      headers,
+      query,
       body,
       responseType,
       ignoreResponseError: true,
@@ -140,20 +148,8 @@ async function send(
   return res;
 }
 
-/** An error answer read as bytes (readBody calls), as JSON reading would give it (prototype keys dropped). */
-function bytesAsJson(data: ArrayBuffer): unknown {
-  const text = new TextDecoder().decode(data);
-  const drop = (key: string, value: unknown) =>
-    key === '__proto__' || (key === 'constructor' && value && typeof value === 'object' && 'prototype' in value) ? undefined : value;
-  try {
-    return JSON.parse(text, drop);
-  } catch {
-    return text;
-  }
-}
-
 function handleFailure(method: string, res: FetchResponse<unknown>, opts: RequestOptions): never {
-  const body = res._data instanceof Blob ? undefined : res._data instanceof ArrayBuffer ? bytesAsJson(res._data) : res._data;
+  const body = res._data instanceof Blob ? undefined : res._data instanceof ArrayBuffer ? readJson(new TextDecoder().decode(res._data)) : res._data;
   const err = res.status === 200 || res.status === 201 ? new ApiError('unknown', res.status, body) : errorFromStatus(res.status, body);
   if (err.isUserBlocked) hooks.onUserBlocked();
   else if (err.isDemoBlocked) hooks.onDemoBlocked();

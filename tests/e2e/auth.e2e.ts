@@ -56,6 +56,38 @@ describe('signing in and out', () => {
     await context.close();
   });
 
+  test('the first page asks its boot call and its fields once: the page head asks, the app takes the answers', async () => {
+    const { context, page } = await newPage(browser, server);
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/')) asked.push(new URL(r.url()).pathname);
+    });
+    const count = (path: string) => asked.filter((p) => p === path).length;
+    // The app's script is held back a moment: both calls are asked before it runs.
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 300));
+      asked.push('(app script)');
+      await route.continue();
+    });
+    for (const start of ['/login', '/']) {
+      asked.length = 0;
+      await page.goto(start);
+      await page.getByRole('textbox', { name: 'Username' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect([start, count('/api/auth/dummy'), count('/api/auth/login_fields')]).toEqual([start, 1, 1]);
+      expect(asked.indexOf('/api/auth/login_fields')).toBeLessThan(asked.indexOf('(app script)'));
+    }
+    await signIn(page, 'demo');
+    await shell(page).waitFor();
+    asked.length = 0;
+    await page.reload();
+    await shell(page).getByText('Dana Demo').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(count('/api/auth_check')).toBe(1);
+    expect(count('/api/auth/dummy')).toBe(0);
+    await context.close();
+  });
+
   test('a wrong password shows a message next to the field and keeps what was typed', async () => {
     const { context, page } = await open('/login');
     await signIn(page, 'demo', 'not-the-password');

@@ -1,0 +1,72 @@
+/**
+ * Answers asked for by the page head (index.html) before the scripts have loaded: the boot call and, on
+ * the sign-in page, its fields. The scripts take a few hundred kilobytes to arrive and run; these calls
+ * do not need to wait for them.
+ *
+ * The head leaves them on `window.__uplineEarly`, keyed by path and query (callKey), each with the headers
+ * it was sent with. The client takes one when it makes the same call with the same headers, at most once
+ * and only while the page is young; anything else (a different query, another token, an early call that
+ * failed to connect) is simply asked again, so an early answer never stands in for a different call.
+ */
+import { readJson } from './json';
+
+export interface EarlyCall {
+  headers: Record<string, string>;
+  response: Promise<Response>;
+  /** performance.now() when it was asked. */
+  at: number;
+}
+
+declare global {
+  interface Window {
+    __uplineEarly?: Record<string, EarlyCall | undefined>;
+  }
+}
+
+/** How long after being asked an early answer may still be taken (older: asked again). */
+export const EARLY_ANSWER_LIFETIME_MS = 10_000;
+
+/** The key of a GET: its path and its query, parameters in name order (the head builds the same). */
+export function callKey(path: string, query: Record<string, string | string[]>): string | null {
+  const names = Object.keys(query).sort();
+  const parts: string[] = [];
+  for (const name of names) {
+    const value = query[name];
+    if (typeof value !== 'string') return null;
+    parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
+  }
+  return `${path}?${parts.join('&')}`;
+}
+
+const sameHeaders = (a: Record<string, string>, b: Record<string, string>) => {
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => Object.hasOwn(b, k) && a[k] === b[k]);
+};
+
+/**
+ * The early answer of this call with its body read as the client reads JSON (`_data`), taken (it is gone
+ * afterwards); null when there is none to take: none asked, asked with other headers, too old, or the
+ * connection failed before the whole answer arrived. A call asked with load_modules=1 also serves the same
+ * call without it: its answer carries all the other would, and the module data on top (applied as usual).
+ */
+export async function takeEarlyAnswer(
+  path: string,
+  query: Record<string, string | string[]>,
+  headers: Record<string, string>,
+): Promise<(Response & { _data: unknown }) | null> {
+  const calls = typeof window !== 'undefined' ? window.__uplineEarly : undefined;
+  if (!calls) return null;
+  const keys = [callKey(path, query)];
+  if (!('load_modules' in query)) keys.push(callKey(path, { ...query, load_modules: '1' }));
+  const key = keys.find((k) => k !== null && calls[k]);
+  const call = key ? calls[key] : undefined;
+  if (!call) return null;
+  calls[key!] = undefined;
+  if (!sameHeaders(call.headers, headers) || performance.now() - call.at > EARLY_ANSWER_LIFETIME_MS) return null;
+  try {
+    const response = await call.response;
+    return Object.assign(response, { _data: readJson(await response.text()) });
+  } catch {
+    return null;
+  }
+}
