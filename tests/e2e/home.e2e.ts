@@ -188,6 +188,24 @@ describe('shell', () => {
     await mainMenu.getByRole('link', { name: 'FAQs' }).click();
     await page.waitForURL('**/member/account/faqs');
     await page.getByRole('heading', { name: 'FAQs' }).first().waitFor();
+
+    // At 360 px, in English and in Spanish, every label of the bar is shown whole.
+    await page.setViewportSize({ width: 360, height: 740 });
+    const cutLabels = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('[data-bottom-bar] .upline-bottom-label')]
+          .filter((el) => el.scrollWidth > el.clientWidth)
+          .map((el) => el.textContent),
+      );
+    await expect.poll(cutLabels).toEqual([]);
+    await page.evaluate(() => {
+      localStorage.setItem('i18nextLng', 'es');
+      document.cookie = 'i18next=es; path=/';
+    });
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Menú rápido' }).getByRole('link', { name: 'Inicio' }).waitFor();
+    expect(await page.locator('[data-bottom-bar] .upline-bottom-label').count()).toBeGreaterThanOrEqual(6);
+    await expect.poll(cutLabels).toEqual([]);
     await context.close();
   });
 

@@ -161,7 +161,8 @@ function BottomBar({ entries, menu, path, onMore }: { entries: MenuEntry[]; menu
                   </span>
                 ) : null}
               </span>
-              <span className="upline-bottom-label">{t(e.labelKey)}</span>
+              {/* A shorter word where the menu's own does not fit a phone's bar (bottomLabel.<id>). */}
+              <span className="upline-bottom-label">{t([`bottomLabel.${e.id}`, e.labelKey])}</span>
             </Link>
           </li>
         ))}
