@@ -50,6 +50,9 @@ import { preferencesRoutes } from './routes/preferences.routes';
 import { referralRoutes } from './routes/referral.routes';
 const ROUTES: RouteModule[] = [authRoutes, usersRoutes, networkRoutes, walletRoutes, payoutRoutes, ordersRoutes, historyRoutes, homeRoutes, preferencesRoutes, referralRoutes];
 
+/** The API's paths: everything under /api/, plus the spec's alternative logout path (spec §7). */
+const isApiPath = (url: string) => url.startsWith('/api/') || url.split('?')[0] === '/auth/logout';
+
 export async function buildApp(database: Database, config: Config, extraRoutes: RouteModule[] = []): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -161,10 +164,10 @@ export async function buildApp(database: Database, config: Config, extraRoutes: 
     transform: jsonSchemaTransform,
   });
 
-  // Every /api call carries the application key; the caller (if any) is identified from its token.
+  // Every /api call (and the spec's alternative logout path) carries the application key; the caller (if any) is identified from its token.
   const who = identify(database.db);
   app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/api/')) return;
+    if (!isApiPath(req.url)) return;
     if (req.url.startsWith('/api/openapi.json')) return;
     if (req.headers['x-app-key'] !== config.appKey) {
       return reply.status(403).send({ error_code: 'invalid_app_key', message: 'Missing or wrong application key', errors: {} });

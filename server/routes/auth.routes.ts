@@ -369,15 +369,24 @@ export async function authRoutes(base: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.post(
-    '/api/auth/logout',
-    { schema: { tags: ['auth'], response: { 200: envelope(logoutResponseSchema) } } },
-    async (req) => {
+  /**
+   * Logout (spec §7, at both of its paths). When a storefront session was opened with this one, the
+   * answer carries a single-use token (random, stored hashed, five minutes) for the storefront's own
+   * single sign-on logout, which the app opens in a new tab; otherwise sso_logout_token is null.
+   */
+  for (const url of ['/api/auth/logout', '/auth/logout']) {
+    app.post(url, { schema: { tags: ['auth'], response: { 200: envelope(logoutResponseSchema) } } }, async (req) => {
       if (!req.member || !req.sessionId) throw unauthorized();
+      const [store] = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.parentSessionId, req.sessionId), eq(sessions.kind, 'store'), isNull(sessions.revokedAt)))
+        .limit(1);
       await revokeSessionTree(db, req.sessionId);
-      return ctx.envelope(req, { sso_logout_token: null });
-    },
-  );
+      const ssoLogoutToken = store ? (await createSession(db, req.member.id, 'sso_logout', SSO_TTL_MS)).token : null;
+      return ctx.envelope(req, { sso_logout_token: ssoLogoutToken });
+    });
+  }
 
   app.post(
     '/api/auth/sso_login',

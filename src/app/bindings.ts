@@ -1,6 +1,6 @@
 /**
  * The root's bindings: the named actions of the session machine and of every flow it invokes
- * (navigate, notify, changeLanguage) get their browser implementations here, once.
+ * (navigate, notify, changeLanguage, openInNewTab) get their browser implementations here, once.
  */
 import i18next from 'i18next';
 import { navigate as browserNavigate } from 'wouter/use-browser-location';
@@ -12,13 +12,15 @@ import { loginMachine } from '../machines/login.machine';
 import { deferredFlows } from '../machines/deferred-flows';
 import { ssoLoginMachine } from '../machines/sso-login.machine';
 import { ssoLogoutMachine } from '../machines/sso-logout.machine';
-import { blockedLogoutMachine } from '../machines/blocked-logout.machine';
+import { blockedLogoutMachine, type OpenInNewTabParams } from '../machines/blocked-logout.machine';
 import type { PromiseToastNotifyParams } from '../machines/promise-toast.machine';
 
 export interface SessionBindings {
   navigate(to: string, replace?: boolean): void;
   notify(params: NotifyParams): void;
   changeLanguage(code: string): void;
+  /** Opens a page of another site in a new tab (the storefront's single sign-on logout). */
+  openInNewTab(url: string): void;
 }
 
 /** Runs `fn` now when translations are ready, else as soon as they are. */
@@ -33,6 +35,7 @@ export const browserBindings: SessionBindings = {
     showToast({ kind, message: i18next.t(key, values ?? {}) as string });
   },
   changeLanguage: (code) => whenI18nReady(() => void changeI18nLanguage(code)),
+  openInNewTab: (url) => void window.open(url, '_blank', 'noopener'),
 };
 
 /** `notify` of promise-toast machines: the three stages share one toast. */
@@ -46,9 +49,10 @@ export function notifyPromiseToast({ id, kind, key, values }: PromiseToastNotify
 export function bindSessionMachine(b: SessionBindings) {
   const navigate = (_: unknown, p: NavigateParams) => b.navigate(p.to, p.replace);
   const notify = (_: unknown, p: NotifyParams) => b.notify(p);
+  const openInNewTab = (_: unknown, p: OpenInNewTabParams) => p.url && b.openInNewTab(p.url);
   const flow = { actions: { navigate, notify } };
   return sessionMachine.provide({
-    actions: { navigate, notify, changeLanguage: (_, p) => p.code && b.changeLanguage(p.code) },
+    actions: { navigate, notify, openInNewTab, changeLanguage: (_, p) => p.code && b.changeLanguage(p.code) },
     actors: {
       login: loginMachine.provide(flow),
       otpLogin: deferredFlows.otpLogin.provide(flow),
@@ -57,7 +61,7 @@ export function bindSessionMachine(b: SessionBindings) {
       requestDemo: deferredFlows.requestDemo.provide(flow),
       ssoLogin: ssoLoginMachine.provide(flow),
       ssoLogout: ssoLogoutMachine.provide(flow),
-      blockedLogout: blockedLogoutMachine.provide(flow),
+      blockedLogout: blockedLogoutMachine.provide({ actions: { navigate, notify, openInNewTab } }),
     },
   });
 }

@@ -2,7 +2,7 @@
  * Link builders: contact and share links (spec §7 "Other", §2 contact links on the blocked screens)
  * and the external storefront's links (spec §2). Pure functions returning URLs; no React.
  */
-import type { Company } from '../schemas/common.schema';
+import type { Company, ModuleData } from '../schemas/common.schema';
 
 const enc = encodeURIComponent;
 
@@ -93,6 +93,12 @@ export function validSupportEmail(company: Pick<Company, 'support_email' | 'emai
 }
 
 // ---- storefront (spec §2) ------------------------------------------------------------------------
+
+/** The base URL of the storefront: the default store's, else the first store's; null when none is known. */
+export function storefrontBase(modules: ModuleData | null | undefined): string | null {
+  const store = modules?.stores?.find((s) => s.id === modules.default_store_id) ?? modules?.stores?.[0];
+  return store?.url || null;
+}
 
 /** The storefront entry script: the base URL itself when it already names a script, else <base>/index.php. */
 function storefrontEntry(base: string): string {

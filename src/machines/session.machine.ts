@@ -39,7 +39,7 @@ import { loginMachine } from './login.machine';
 import { deferredFlows, loadFlowFor } from './deferred-flows';
 import { ssoLoginMachine } from './sso-login.machine';
 import { ssoLogoutMachine } from './sso-logout.machine';
-import { blockedLogoutMachine, logoutCall } from './blocked-logout.machine';
+import { blockedLogoutMachine, logoutCall, type LogoutResult, type OpenInNewTabParams } from './blocked-logout.machine';
 
 export const HOME_MENU = 'home';
 
@@ -167,7 +167,7 @@ const sessionSetup = setup({
   },
   actors: {
     boot: fromPromise<BootResult, { path: string }>(({ input }) => bootCall(input.path)),
-    logout: fromPromise<void>(() => logoutCall()),
+    logout: fromPromise<LogoutResult>(() => logoutCall()),
     verify: fromPromise<User>(() => authApi.authCheck()),
     /** A signed-in member's language choice is their setting (spec §1): saved on the server too. */
     saveLanguage: fromPromise<void, { code: string }>(async ({ input }) => {
@@ -180,6 +180,7 @@ const sessionSetup = setup({
     navigate: (_, _params: NavigateParams) => {},
     notify: (_, _params: NotifyParams) => {},
     changeLanguage: (_, _params: { code: string }) => {},
+    openInNewTab: (_, _params: OpenInNewTabParams) => {},
     // Storage writes.
     saveModules: (_, params: { moduleData: ModuleData | null }) => {
       if (params.moduleData) storage.setJSON('module_data', params.moduleData);
@@ -489,7 +490,12 @@ export const sessionMachine = sessionSetup.createMachine({
             src: 'logout',
             onDone: {
               target: '#session.unauthenticated',
-              actions: ['clearSession', 'signOut', ...go({ to: LOGIN_PATH })],
+              actions: [
+                { type: 'openInNewTab', params: ({ event }) => ({ url: event.output?.storeLogoutUrl ?? null }) },
+                'clearSession',
+                'signOut',
+                ...go({ to: LOGIN_PATH }),
+              ],
             },
             onError: [
               {

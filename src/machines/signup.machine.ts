@@ -15,7 +15,7 @@ import type {
 } from '../schemas/auth.schema';
 import type { ModuleData } from '../schemas/common.schema';
 import { storage } from '../lib/storage';
-import { storefrontRegisterLink } from '../lib/links';
+import { storefrontBase, storefrontRegisterLink } from '../lib/links';
 import {
   collectErrors,
   confirmationError,
@@ -125,8 +125,8 @@ export function referralFromSearch(search: string): string | null {
 
 /** The storefront's registration page (route account/register) of the default store, if known. */
 export function storeRegistrationUrl(modules: ModuleData | null | undefined): string | null {
-  const store = modules?.stores?.find((s) => s.id === modules.default_store_id) ?? modules?.stores?.[0];
-  return store?.url ? storefrontRegisterLink(store.url) : null;
+  const base = storefrontBase(modules);
+  return base ? storefrontRegisterLink(base) : null;
 }
 
 export const asksPlacement = (data: SignupData | null) => data?.compensation_plan === 'binary' || data?.compensation_plan === 'matrix';

@@ -4,6 +4,7 @@ import { DASHBOARD_PATH } from '../../src/lib/paths';
 import { storage } from '../../src/lib/storage';
 import { sessionHarness, settle } from '../support/session-harness';
 import { loginResponse, moduleData, user } from '../support/session-fixtures';
+import type { LogoutResult } from '../../src/machines/blocked-logout.machine';
 
 const signedIn = () => Promise.resolve({ user: user(), expired: false });
 
@@ -242,7 +243,7 @@ describe('login success (spec §4)', () => {
 });
 
 describe('logout (spec §4)', () => {
-  async function signedInAt(path = '/member/home/dashboard', logout?: () => Promise<void>) {
+  async function signedInAt(path = '/member/home/dashboard', logout?: () => Promise<LogoutResult | void>) {
     storeSession();
     const h = sessionHarness({ path, boot: signedIn, bootModules: moduleData(), logout });
     await waitFor(h.actor, (s) => s.matches({ authenticated: 'member' }));
@@ -267,6 +268,18 @@ describe('logout (spec §4)', () => {
     expect(h.navigations.at(-1)).toEqual({ to: '/login' });
   });
 
+
+  it('opens the storefront single sign-on logout in a new tab when the logout answers one; nothing otherwise', async () => {
+    const url = 'https://shop.example.com/index.php?route=account/sso_logout&token=t0k3n';
+    const h = await signedInAt('/member/home/dashboard', () => Promise.resolve({ storeLogoutUrl: url }));
+    h.actor.send({ type: 'session.logout' });
+    await waitFor(h.actor, (s) => s.matches({ unauthenticated: 'login' }));
+    expect(h.opened).toEqual([url]);
+    const plain = await signedInAt();
+    plain.actor.send({ type: 'session.logout' });
+    await waitFor(plain.actor, (s) => s.matches({ unauthenticated: 'login' }));
+    expect(plain.opened).toEqual([]);
+  });
   it('hides the overlay and shows logoutError when logout fails, keeping the member signed in', async () => {
     const h = await signedInAt('/member/home/dashboard', () => Promise.reject(new ConnectionError()));
     h.actor.send({ type: 'session.logout' });

@@ -147,6 +147,16 @@ describe('sessions end', () => {
     expect((await post(s.app, '/api/auth/logout', undefined, { token: a.token })).status).toBe(401);
   });
 
+  it('/auth/logout is the same logout: application key required, token revoked', async () => {
+    const a = await login(s.app, 'demo');
+    const noKey = await s.app.inject({ method: 'POST', url: '/auth/logout', headers: { authorization: `Bearer ${a.token}` } });
+    expect(noKey.statusCode).toBe(403);
+    const out = await post(s.app, '/auth/logout', undefined, { token: a.token });
+    expect(out.status).toBe(200);
+    expect(out.body.data).toEqual({ sso_logout_token: null });
+    expect((await get(s.app, '/api/auth_check', { token: a.token })).status).toBe(401);
+  });
+
   it('logout without a token is 401', async () => {
     const res = await post(s.app, '/api/auth/logout');
     expect(res.status).toBe(401);
@@ -227,6 +237,36 @@ describe('store sessions', () => {
       expect(after.length).toBe(live.length - 1);
       // The member's own session is untouched.
       expect((await get(s.app, '/api/auth_check', { token: a.token })).status).toBe(200);
+    } finally {
+      await s.app.ctx.settings.set('modules', modules);
+    }
+  });
+});
+
+describe('storefront logout token', () => {
+  it('with a storefront session, logout answers a single-use token stored hashed; without one, null', async () => {
+    const modules = await s.app.ctx.settings.get('modules');
+    await s.app.ctx.settings.set('modules', { ...modules, store: true });
+    try {
+      const a = await login(s.app, 'demo');
+      const out = await post(s.app, '/api/auth/logout', undefined, { token: a.token });
+      expect(out.status).toBe(200);
+      const token = out.body.data.sso_logout_token as string;
+      expect(token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+      // Stored as a hash only, expiring within five minutes.
+      const stored = await rows(s.database, sql`SELECT token_hash, expires_at FROM sessions WHERE kind = 'sso_logout' ORDER BY id DESC LIMIT 1`);
+      expect(stored[0].token_hash).not.toBe(token);
+      expect(new Date(String(stored[0].expires_at)).getTime() - Date.now()).toBeLessThanOrEqual(5 * 60 * 1000);
+      // Every login gets its own.
+      const b = await login(s.app, 'demo');
+      const again = await post(s.app, '/api/auth/logout', undefined, { token: b.token });
+      expect(again.body.data.sso_logout_token).not.toBe(token);
+      // The token is no access token.
+      expect((await get(s.app, '/api/auth_check', { token })).status).toBe(401);
+      // A store session already ended: nothing to log out of in the storefront.
+      const c = await login(s.app, 'demo');
+      await post(s.app, '/api/store/logout', {}, { headers: { 'x-store-token': c.store_token! } });
+      expect((await post(s.app, '/api/auth/logout', undefined, { token: c.token })).body.data).toEqual({ sso_logout_token: null });
     } finally {
       await s.app.ctx.settings.set('modules', modules);
     }

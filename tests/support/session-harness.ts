@@ -6,6 +6,7 @@
  */
 import { assign, createActor, fromPromise, setup, type AnyActorLogic } from 'xstate';
 import { sessionMachine, type BootResult } from '../../src/machines/session.machine';
+import type { LogoutResult } from '../../src/machines/blocked-logout.machine';
 import type { FlowOutput, NavigateParams, NotifyParams } from '../../src/lib/flow';
 import { splitLocation } from '../../src/lib/paths';
 import type { ModuleData } from '../../src/schemas/common.schema';
@@ -51,7 +52,8 @@ export interface HarnessOptions {
   /** Boot answer; modules (if given) arrive first, as the client's onModules hook sends them. */
   boot?: () => Promise<BootResult>;
   bootModules?: ModuleData | null;
-  logout?: () => Promise<void>;
+  /** Logout answer; resolving to nothing means no storefront page to open. */
+  logout?: () => Promise<LogoutResult | void>;
   /** Answer of the re-check of a restored session's token. */
   verify?: () => Promise<import('../../src/schemas/common.schema').User>;
   flows?: Partial<Record<'login' | 'otpLogin' | 'passwordReset' | 'signup' | 'requestDemo' | 'ssoLogin' | 'ssoLogout' | 'blockedLogout', AnyActorLogic>>;
@@ -65,6 +67,7 @@ export function sessionHarness(options: HarnessOptions = {}) {
   const navigations: NavigateParams[] = [];
   const notes: NotifyParams[] = [];
   const languages: string[] = [];
+  const opened: string[] = [];
   const savedLanguages: string[] = [];
   let bootCalls = 0;
   let logoutCalls = 0;
@@ -96,6 +99,9 @@ export function sessionHarness(options: HarnessOptions = {}) {
       changeLanguage: (_, params) => {
         languages.push(params.code);
       },
+      openInNewTab: (_, params) => {
+        if (params.url) opened.push(params.url);
+      },
     },
     actors: {
       boot: fromPromise<BootResult, { path: string }>(async () => {
@@ -110,9 +116,9 @@ export function sessionHarness(options: HarnessOptions = {}) {
         if (!options.verify) throw new Error('no verify answer given');
         return options.verify();
       }),
-      logout: fromPromise<void>(async () => {
+      logout: fromPromise<LogoutResult>(async () => {
         logoutCalls += 1;
-        if (options.logout) await options.logout();
+        return (options.logout ? await options.logout() : undefined) ?? { storeLogoutUrl: null };
       }),
       ...(flows as unknown as Record<string, never>),
     },
@@ -128,6 +134,8 @@ export function sessionHarness(options: HarnessOptions = {}) {
     navigations,
     notes,
     languages,
+    /** Pages opened in a new tab. */
+    opened,
     /** Languages saved as the signed-in member's setting. */
     savedLanguages,
     get bootCalls() {
