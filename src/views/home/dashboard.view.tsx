@@ -68,7 +68,8 @@ export function DashboardContent({ data, referralLink }: { data: DashboardData; 
   const { t } = useTranslation('dashboard');
   const { money, date, day } = useDisplayFormat();
   const { summary: s, extra, promotions } = data;
-  const labelOf = (key: string) => s.transaction_labels[key] ?? key;
+  // Known keys in the member's language; a key the app does not know yet shows the server's label.
+  const labelOf = (key: string) => t(`transactionKeys.${key}`, { defaultValue: s.transaction_labels[key] ?? key });
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>

@@ -62,6 +62,27 @@ describe('wallet statement tab', () => {
     expect(screen.getByRole('tab', { name: 'Statement', selected: true })).toBeTruthy();
   });
 
+  it("names the member's transactions in their language; a key the app does not know shows the server's label", async () => {
+    const answer: WalletSummary = {
+      ...SUMMARY,
+      recent_transactions: [
+        { ...SUMMARY.recent_transactions[0], id: 3, transaction_key: 'level_commission' },
+        { ...SUMMARY.recent_transactions[1], id: 4, transaction_key: 'loyalty_bonus' },
+      ],
+      transaction_labels: { level_commission: 'Level commission', loyalty_bonus: 'Loyalty bonus' },
+    };
+    const actor = createActor(walletStatementMachine.provide({ actors: { load: fromPromise<unknown>(async () => answer) } }), { input: {} }).start();
+    renderUi(
+      <WalletTabs tab="statement">
+        <StatementTab actor={actor} />
+      </WalletTabs>,
+      { lng: 'es' },
+    );
+    const rows = await screen.findAllByRole('listitem');
+    expect(within(rows[0]).getByText('Comisión por nivel')).toBeTruthy();
+    expect(within(rows[1]).getByText('Loyalty bonus')).toBeTruthy();
+  });
+
   it('a connection error offers retry that loads again', async () => {
     let calls = 0;
     const actor = createActor(
