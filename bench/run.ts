@@ -1,8 +1,15 @@
 /**
  * Performance figures (not tests): what /login costs and how fast sign-in reaches the member shell, measured in
- * Chromium against the real server with a fresh embedded database. Run with `npm run bench` (builds first).
+ * Chromium against the real server with a fresh embedded database; then each member area's own figures, and the
+ * server times of the network calls on 10^4, 10^5 and 10^6 members (bench/server-network.ts). Run with
+ * `npm run bench` (builds first).
+ *
+ *   BENCH_RUNS=9                     runs per browser figure (default 7)
+ *   BENCH_AREAS=network              only these member areas (comma-separated; default all)
+ *   BENCH_SERVER_SIZES=10000,100000  tree sizes of the server bench (default 10000,100000,1000000; none skips it)
  */
 import { readFileSync, readdirSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
@@ -151,11 +158,17 @@ async function main() {
         console.log(`  failed: ${e instanceof Error ? e.message : String(e)}`);
       }
     }
-    console.log('\nServer times of the network calls on 10^4–10^6 members: npx tsx bench/server-network.ts');
   } finally {
     await browser.close();
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
+  }
+  // The server times run once the browser and its server are gone (the machine to themselves).
+  const sizes = process.env.BENCH_SERVER_SIZES ?? '10000,100000,1000000';
+  if (sizes !== 'none') {
+    console.log('\nnetwork calls on the server (in-process, fresh embedded database per size)');
+    const run = spawnSync(process.execPath, [...process.execArgv, path.resolve('bench/server-network.ts'), '--sizes', sizes], { stdio: 'inherit' });
+    if (run.status !== 0) console.log(`  failed (exit ${run.status})`);
   }
 }
 
