@@ -2,6 +2,8 @@
  * Early answers (src/api/early.ts): a call the page head started before the scripts ran is taken by the
  * client's same call, once, with the same headers; anything else is asked again over the network.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import * as z from 'zod/mini';
 import { configureClient, get, setModulesLoaded } from '../../src/api/client';
 import { callKey, EARLY_ANSWER_LIFETIME_MS, type EarlyCall } from '../../src/api/early';
@@ -120,4 +122,41 @@ test('a signed-in head call (with its token) is taken by the signed-in client', 
   });
   await expect(get(fields, '/api/auth/login_fields')).resolves.toEqual({ login_by: 'early' });
   expect(network).not.toHaveBeenCalled();
+});
+
+describe('the page head (index.html) asks exactly the calls the client then makes', () => {
+  /** Runs index.html's inline script at `url` with `token` stored; answers every head call with `answer`. */
+  function runHead(url: string, token: string | null) {
+    const html = readFileSync(path.resolve('index.html'), 'utf8');
+    const script = /<script>([\s\S]*?)<\/script>/.exec(html)![1].replaceAll('%VITE_APP_KEY%', APP_KEY);
+    history.replaceState(null, '', url);
+    if (token) storage.set('auth_token', token);
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (u: string) => {
+        asked.push(u);
+        return json(200, { data: { login_by: 'early' }, loaded_modules: moduleData() });
+      }),
+    );
+    window.__uplineEarly = undefined;
+    new Function(script)();
+    vi.stubGlobal('fetch', network);
+    return asked;
+  }
+
+  test('a guest on /login: the boot call and the sign-in fields, both taken by the client', async () => {
+    expect(runHead('/login', null)).toEqual(['/api/auth/dummy?load_modules=1&route=%2Flogin', '/api/auth/login_fields?load_modules=1&route=%2Flogin']);
+    setModulesLoaded(false);
+    await get(z.unknown(), '/api/auth/dummy');
+    await expect(get(fields, '/api/auth/login_fields')).resolves.toEqual({ login_by: 'early' });
+    expect(network).not.toHaveBeenCalled();
+  });
+
+  test('a stored token: the auth check with it, taken by the client; no sign-in fields', async () => {
+    expect(runHead('/member/home/dashboard', 'a-token-0123456789')).toEqual(['/api/auth_check?load_modules=1&route=%2Fmember%2Fhome%2Fdashboard']);
+    setModulesLoaded(false);
+    await get(z.unknown(), '/api/auth_check');
+    expect(network).not.toHaveBeenCalled();
+  });
 });
