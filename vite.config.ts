@@ -3,8 +3,10 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
-// The application key the client sends (X-App-Key); index.html's early calls read it as %VITE_APP_KEY%.
-process.env.VITE_APP_KEY ||= 'upline-demo-key';
+// The application key the client sends (X-App-Key): VITE_APP_KEY, else the server's APP_KEY (so that
+// `APP_KEY=… npm start` builds a client that matches its server), else the demo key. index.html's early
+// calls read it as %VITE_APP_KEY%.
+process.env.VITE_APP_KEY ||= process.env.APP_KEY || 'upline-demo-key';
 
 export default defineConfig({
   plugins: [react()],
