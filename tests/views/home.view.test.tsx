@@ -67,6 +67,12 @@ describe('dashboard tab', () => {
     expect(screen.getByText('+12.50 €')).toBeInTheDocument();
   });
 
+  it("names recent transactions in the member's language (the wallet's vocabulary)", async () => {
+    renderUi(<DashboardView actor={actorOf(homeDashboardMachine, async () => dashboard) as never} />, { lng: 'es' });
+    expect(await screen.findByText('Bono binario')).toBeInTheDocument();
+    expect(screen.queryByText('Binary bonus')).toBeNull();
+  });
+
   it('connection error shows the connection view and retry loads the data', async () => {
     let fail = true;
     renderUi(

@@ -65,11 +65,11 @@ function ReferralLink({ link: given }: { link: string }) {
 const KYC_COLOUR = { approved: 'teal', pending: 'yellow', rejected: 'red', not_submitted: 'gray' } as const;
 
 export function DashboardContent({ data, referralLink }: { data: DashboardData; referralLink?: string | null }) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation(['dashboard', 'wallet']);
   const { money, date, day } = useDisplayFormat();
   const { summary: s, extra, promotions } = data;
-  // Known keys in the member's language; a key the app does not know yet shows the server's label.
-  const labelOf = (key: string) => t(`transactionKeys.${key}`, { defaultValue: s.transaction_labels[key] ?? key });
+  // The wallet's vocabulary, in the member's language; a key the app does not know yet shows the server's label.
+  const labelOf = (key: string) => t(`wallet:transactionKeys.${key}`, { defaultValue: s.transaction_labels[key] ?? key });
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
