@@ -260,7 +260,8 @@ export function DashboardContent({ data, referralLink }: { data: DashboardData; 
 }
 
 export function DashboardView({ actor, referralLink }: { actor: ActorRefFrom<typeof homeDashboardMachine>; referralLink?: string | null }) {
-  const { t } = useTranslation('dashboard');
+  // The wallet's words (transaction types) are asked for with the page's own, while the figures load.
+  const { t } = useTranslation(['dashboard', 'wallet']);
   return (
     <LoadStates actor={actor as unknown as LoadActor<DashboardData>} loadingLabel={t('loading')}>
       {(data) => <DashboardContent data={data} referralLink={referralLink} />}
