@@ -36,7 +36,8 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['tests/support/setup.ts'],
     include: ['tests/**/*.test.{ts,tsx}'],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
+    // tests/server-pg needs a PostgreSQL server (TEST_DATABASE_URL); .ci/run gives it one.
+    exclude: ['tests/e2e/**', 'node_modules/**', ...(process.env.TEST_DATABASE_URL ? [] : ['tests/server-pg/**'])],
     testTimeout: 20000,
     hookTimeout: 60000,
   },

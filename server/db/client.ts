@@ -21,6 +21,12 @@ export async function openDatabase(opts: { dataDir: string | null; databaseUrl: 
   if (opts.databaseUrl) {
     const pg = await import('pg');
     const pool = new pg.default.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection the database ends (a restart, an administrator, a network cut) is reported here and
+    // dropped by the pool, which opens a new one when next needed. Without a listener that report would
+    // crash the process. While the pool is closing, the connections it is ending are expected to go.
+    pool.on('error', (err) => {
+      if (!pool.ending) console.error(`database: an idle connection was closed (${err.message}); it will be replaced`);
+    });
     // numeric comes back as string (never float); bigint (count) as string too → parse ints where needed.
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
