@@ -262,3 +262,27 @@ describe('useFieldError', () => {
     expect(screen.getByTestId('error')).toHaveTextContent('Este campo es obligatorio');
   });
 });
+
+describe('TabbedPage', () => {
+  it('titles the page, shows each tab as a link to its URL with the active one selected, and labels the panel', async () => {
+    const { memoryLocation } = await import('wouter/memory-location');
+    const { Router } = await import('wouter');
+    const { TabbedPage } = await import('../../src/views/components/tabbed-page');
+    const memory = memoryLocation({ path: '/area/one', record: true });
+    renderUi(
+      <Router hook={memory.hook}>
+        <TabbedPage title="Area" tabs={['one', 'two'] as const} tab="one" label={(k) => `Tab ${k}`} href={(k) => `/area/${k}`}>
+          <p>content of one</p>
+        </TabbedPage>
+      </Router>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Area' })).toBeInTheDocument();
+    const one = screen.getByRole('tab', { name: 'Tab one', selected: true });
+    const two = screen.getByRole('tab', { name: 'Tab two', selected: false });
+    expect(two).toHaveAttribute('href', '/area/two');
+    expect(within(screen.getByRole('tabpanel', { name: 'Tab one' })).getByText('content of one')).toBeInTheDocument();
+    expect(one).toHaveAttribute('href', '/area/one');
+    await userEvent.click(two);
+    expect(memory.history).toEqual(['/area/one', '/area/two']);
+  });
+});

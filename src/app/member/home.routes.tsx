@@ -5,7 +5,7 @@
  */
 import { createContext, useContext, useEffect, type ReactElement } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { Redirect, Route, useLocation, useParams } from 'wouter';
+import { Redirect, Route, useParams } from 'wouter';
 import { APP_LANGUAGES } from '../../i18n/languages';
 import { homeBinaryMachine, homeDashboardMachine, homePackageMachine, homeRankMachine } from '../../machines/home.machine';
 import { notificationsMachine } from '../../machines/notifications.machine';
@@ -64,11 +64,10 @@ const TAB_VIEWS: Record<HomeTab, () => ReactElement> = { dashboard: DashboardTab
 
 function HomePage() {
   const { tab } = useParams<{ tab: string }>();
-  const [, navigate] = useLocation();
   if (!(HOME_TABS as readonly string[]).includes(tab)) return <Redirect to="/home/dashboard" replace />;
   const Tab = TAB_VIEWS[tab as HomeTab];
   return (
-    <HomeTabsView tab={tab as HomeTab} onTab={(next) => navigate(`/home/${next}`)}>
+    <HomeTabsView tab={tab as HomeTab}>
       <Tab key={tab} />
     </HomeTabsView>
   );

@@ -2,11 +2,11 @@
  * Referral pages: the summary (referral link with copy and share links, counts, referral earnings,
  * latest joinings), the recruiter and earner leaderboards, and the paged list of joinings.
  */
-import { Anchor, Avatar, Button, CopyButton, Group, Paper, SimpleGrid, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Avatar, Button, CopyButton, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type {
   referralEarnersMachine,
@@ -22,29 +22,17 @@ import { formatDate } from '../../lib/dates';
 import { EmptyState } from '../components/empty-state';
 import { ErrorView } from '../components/error-view';
 import { PageLoader } from '../components/page-loader';
+import { TabbedPage } from '../components/tabbed-page';
 
 export type ReferralTab = 'summary' | 'recruiter' | 'earner';
 const TABS: ReferralTab[] = ['summary', 'recruiter', 'earner'];
 
 export function ReferralPageView({ tab, children }: { tab: ReferralTab; children: ReactNode }) {
   const { t } = useTranslation('referral');
-  const [, navigate] = useLocation();
   return (
-    <Stack gap="md">
-      <Title order={1} size="h2">
-        {t('title')}
-      </Title>
-      <Tabs value={tab} onChange={(v) => v && navigate(`~/member/referral/${v}`)}>
-        <Tabs.List>
-          {TABS.map((k) => (
-            <Tabs.Tab key={k} value={k}>
-              {t(`tabs.${k}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
+    <TabbedPage title={t('title')} tabs={TABS} tab={tab} label={(k) => t(`tabs.${k}`)} href={(k) => `~/member/referral/${k}`}>
       {children}
-    </Stack>
+    </TabbedPage>
   );
 }
 

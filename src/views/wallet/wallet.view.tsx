@@ -1,5 +1,5 @@
 /** /member/wallet with tabs statement, earning and payout (spec §2, §3). */
-import { Anchor, Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
@@ -14,6 +14,7 @@ import { ListRow } from '../components/paged-list/list-row';
 import { ErrorView } from '../components/error-view';
 import { PageLoader } from '../components/page-loader';
 import { EmptyState } from '../components/empty-state';
+import { TabbedPage } from '../components/tabbed-page';
 
 export type WalletTab = 'statement' | 'earning' | 'payout';
 
@@ -256,23 +257,13 @@ export function PayoutTab({ actor }: { actor: ActorRefFrom<typeof payoutStatemen
   );
 }
 
+const WALLET_TABS = ['statement', 'earning', 'payout'] as const satisfies readonly WalletTab[];
+
 export function WalletTabs({ tab, children }: { tab: WalletTab; children: ReactNode }) {
   const { t } = useTranslation('wallet');
   return (
-    <Stack gap="md">
-      <Title order={1} size="h3">
-        {t('title')}
-      </Title>
-      <Tabs value={tab} keepMounted={false}>
-        <Tabs.List>
-          {(['statement', 'earning', 'payout'] as const).map((k) => (
-            <Tabs.Tab key={k} value={k} component={Link as never} {...({ href: `/wallet/${k}` } as object)}>
-              {t(`tabs.${k}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
+    <TabbedPage title={t('title')} tabs={WALLET_TABS} tab={tab} label={(k) => t(`tabs.${k}`)} href={(k) => `/wallet/${k}`}>
       {children}
-    </Stack>
+    </TabbedPage>
   );
 }
