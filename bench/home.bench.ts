@@ -5,7 +5,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { newPage, PASSWORD, type RunningServer } from '../tests/e2e/support/harness';
+import { newPage, toPasswordStep, type RunningServer } from '../tests/e2e/support/harness';
 import { watchAppearance } from './support/appear';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -16,16 +16,6 @@ const median = (xs: number[]) => {
 };
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
-/** Fills in the two login steps and leaves the page on the password step, ready to submit. */
-async function toPasswordStep(page: Page) {
-  await page.goto('/login', { waitUntil: 'networkidle' });
-  await page.getByRole('textbox', { name: 'Username' }).fill('demo');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  const submit = page.getByRole('button', { name: 'Sign in', exact: true });
-  await submit.waitFor();
-  return submit;
-}
 
 const WALLET_FIGURE = '[data-figure="Wallet balance"] [data-value]';
 const walletFigure = (page: Page) => page.locator(WALLET_FIGURE);
@@ -34,6 +24,7 @@ const walletFigure = (page: Page) => page.locator(WALLET_FIGURE);
 async function dashboardAfterLogin(browser: Browser, server: RunningServer): Promise<number> {
   const { context, page } = await newPage(browser, server);
   try {
+    await page.goto('/login', { waitUntil: 'networkidle' });
     const submit = await toPasswordStep(page);
     const appeared = await watchAppearance(page, WALLET_FIGURE);
     const t0 = await page.evaluate(() => performance.now());
@@ -64,6 +55,7 @@ async function dashboardScripts(browser: Browser, server: RunningServer) {
     );
   });
   try {
+    await page.goto('/login', { waitUntil: 'networkidle' });
     const submit = await toPasswordStep(page);
     await Promise.all(pending);
     phase = 'dashboard';

@@ -8,7 +8,7 @@
  * "data arrived" is the responseEnd of the answer's resource timing.
  */
 import type { Browser, Page } from 'playwright-core';
-import { newPage, PASSWORD, type RunningServer } from '../tests/e2e/support/harness';
+import { newPage, signIn as signInAs, type RunningServer } from '../tests/e2e/support/harness';
 import { tableNode, treeNode } from '../tests/support/network-fixtures';
 import type { TreeNode } from '../src/schemas/network.schema';
 
@@ -69,13 +69,7 @@ async function signIn(browser: Browser, server: RunningServer): Promise<{ page: 
   const { context, page } = await newPage(browser, server, { width: 1280, height: 900 });
   // The bench runs under tsx, whose transform names functions with a helper the page does not have.
   await page.addInitScript('window.__name = (f) => f;');
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Username' }).fill('demo');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL('**/login/continue');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL('**/member/home/**');
+  await signInAs(page);
   return { page, close: () => context.close() };
 }
 

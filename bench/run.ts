@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
-import { launchBrowser, newPage, startServer, PASSWORD, type RunningServer } from '../tests/e2e/support/harness';
+import { launchBrowser, newPage, startServer, PASSWORD, toPasswordStep, type RunningServer } from '../tests/e2e/support/harness';
 import type { Browser } from 'playwright-core';
 import { addLedgerRows } from './support/ledger-rows';
 import { watchAppearance } from './support/appear';
@@ -107,11 +107,7 @@ async function lcp(browser: Browser, server: RunningServer): Promise<number> {
 async function loginToShell(browser: Browser, server: RunningServer): Promise<number> {
   const { context, page } = await newPage(browser, server);
   await page.goto('/login', { waitUntil: 'networkidle' });
-  await page.getByRole('textbox', { name: 'Username' }).fill('demo');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  const submit = page.getByRole('button', { name: 'Sign in', exact: true });
-  await submit.waitFor();
+  const submit = await toPasswordStep(page);
   const appeared = await watchAppearance(page, '[data-shell="member"]');
   const t0 = await page.evaluate(() => performance.now());
   await submit.click();

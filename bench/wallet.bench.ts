@@ -7,7 +7,7 @@
  * Start the server on a data folder prepared by addLedgerRows (see there).
  */
 import type { Browser, Page } from 'playwright-core';
-import { newPage, PASSWORD, type RunningServer } from '../tests/e2e/support/harness';
+import { newPage, signIn, type RunningServer } from '../tests/e2e/support/harness';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PAGE = 20;
@@ -19,19 +19,6 @@ const median = (xs: number[]) => {
 };
 const ms = (n: number) => `${Math.round(n)} ms`;
 
-async function signIn(page: Page) {
-  await page.goto('/login');
-  const username = page.getByRole('textbox', { name: 'Username' });
-  await username.waitFor({ timeout: 15_000 }).catch(async (e: Error) => {
-    throw new Error(`no sign-in form at ${page.url()}: ${(await page.locator('body').innerText()).slice(0, 200)} (${e.message})`);
-  });
-  await username.fill('demo');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL('**/login/continue');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.locator('[data-shell="member"]').waitFor();
-}
 
 /** Collects long tasks from the start of every document of the context. */
 async function observeLongTasks(page: Page) {

@@ -2,43 +2,27 @@
  * End to end in Chromium against the real server and a fresh database: the public and auth flows a visitor and a
  * member go through, plus the error screens under injected faults.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, PASSWORD, readCode, startServer, type RunningServer } from './support/harness';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage, readCode, submitSignIn } from './support/harness';
+import { realAppForFile } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ RATE_LIMIT_SCALE: '100' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = realAppForFile();
 
 async function open(path: string, opts?: { width?: number }) {
-  const { context, page } = await newPage(browser, server, opts);
+  const { context, page } = await newPage(app.browser, app.server, opts);
   await page.goto(path);
   return { context, page };
 }
 
 const shell = (page: Page) => page.locator('[data-shell="member"]');
 
-async function signIn(page: Page, username: string, password = PASSWORD) {
-  await page.getByRole('textbox', { name: 'Username' }).fill(username);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL('**/login/continue');
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
 
 describe('signing in and out', () => {
   test('root goes to login; a member signs in, reaches the shell, stays signed in on reload, signs out', async () => {
     const { context, page } = await open('/');
     await page.waitForURL('**/login');
-    await signIn(page, 'demo');
+    await submitSignIn(page, 'demo');
     await page.waitForURL('**/member/home/dashboard');
     await shell(page).getByText('Dana Demo').first().waitFor();
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeTruthy();
@@ -57,7 +41,7 @@ describe('signing in and out', () => {
   });
 
   test('the first page asks its boot call and its fields once: the page head asks, the app takes the answers', async () => {
-    const { context, page } = await newPage(browser, server);
+    const { context, page } = await newPage(app.browser, app.server);
     const asked: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/api/')) asked.push(new URL(r.url()).pathname);
@@ -77,7 +61,7 @@ describe('signing in and out', () => {
       expect([start, count('/api/auth/dummy'), count('/api/auth/login_fields')]).toEqual([start, 1, 1]);
       expect(asked.indexOf('/api/auth/login_fields')).toBeLessThan(asked.indexOf('(app script)'));
     }
-    await signIn(page, 'demo');
+    await submitSignIn(page, 'demo');
     await shell(page).waitFor();
     asked.length = 0;
     await page.reload();
@@ -90,7 +74,7 @@ describe('signing in and out', () => {
 
   test('a wrong password shows a message next to the field and keeps what was typed', async () => {
     const { context, page } = await open('/login');
-    await signIn(page, 'demo', 'not-the-password');
+    await submitSignIn(page, 'demo', 'not-the-password');
     await expect(page.getByText(/incorrect|do not match|invalid/i).first().waitFor()).resolves.toBeUndefined();
     expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('not-the-password');
     expect(page.url()).toContain('/login/continue');
@@ -99,7 +83,7 @@ describe('signing in and out', () => {
 
   test('a blocked member lands on /account-blocked; a member without demo access on /demo-blocked', async () => {
     const { context, page } = await open('/login');
-    await signIn(page, 'blocked');
+    await submitSignIn(page, 'blocked');
     await page.waitForURL('**/account-blocked');
     await page.getByRole('heading', { name: 'Your account is blocked' }).waitFor();
     await page.getByRole('button', { name: 'Try again' }).click();
@@ -107,7 +91,7 @@ describe('signing in and out', () => {
     await context.close();
 
     const second = await open('/login');
-    await signIn(second.page, 'demo.expired');
+    await submitSignIn(second.page, 'demo.expired');
     await second.page.waitForURL('**/demo-blocked');
     await second.page.getByRole('heading', { name: 'Your demo access has ended' }).waitFor();
     await second.context.close();
@@ -118,10 +102,10 @@ describe('one-time codes', () => {
   test('OTP login with the code read from the outbox', async () => {
     const { context, page } = await open('/login/otp');
     await page.getByText('E-mail', { exact: true }).first().click();
-    const sent = server.outbox.length;
+    const sent = app.server.outbox.length;
     await page.getByRole('textbox', { name: 'E-mail' }).fill('demo@upline.example');
     await page.getByRole('button', { name: 'Send code' }).click();
-    const code = await readCode(server, 'demo@upline.example', sent);
+    const code = await readCode(app.server, 'demo@upline.example', sent);
     await page.getByRole('textbox', { name: 'Verification code' }).fill(code);
     await page.getByRole('button', { name: 'Verify and sign in' }).click();
     await page.waitForURL('**/member/home/dashboard');
@@ -140,10 +124,10 @@ describe('one-time codes', () => {
     await page.getByLabel('Confirm password', { exact: true }).fill('Welcome-2026');
     const terms = page.getByRole('checkbox');
     if (await terms.count()) await terms.first().check();
-    const sent = server.outbox.length;
+    const sent = app.server.outbox.length;
     await page.getByRole('button', { name: /create account|sign up/i }).click();
     await page.waitForURL('**/signup/otp');
-    const code = await readCode(server, email, sent);
+    const code = await readCode(app.server, email, sent);
     await page.getByRole('textbox', { name: 'Verification code' }).fill(code);
     await page.getByRole('button', { name: /verify/i }).click();
     await page.waitForURL('**/signup/success');
@@ -153,11 +137,11 @@ describe('one-time codes', () => {
     await page.goto('/password/forgot');
     const field = page.getByRole('textbox', { name: /E-mail/ });
     if (!(await field.isVisible())) await page.getByText('E-mail', { exact: true }).first().click();
-    const before = server.outbox.length;
+    const before = app.server.outbox.length;
     await page.getByRole('textbox', { name: /E-mail/ }).fill(email);
     await page.getByRole('button', { name: 'Send reset code' }).click();
     await page.waitForURL('**/password/forgot/otp');
-    const resetCode = await readCode(server, email, before);
+    const resetCode = await readCode(app.server, email, before);
     await page.getByRole('textbox', { name: 'Verification code' }).fill(resetCode);
     await page.getByRole('button', { name: 'Verify code' }).click();
     await page.waitForURL('**/password/reset');
@@ -167,7 +151,7 @@ describe('one-time codes', () => {
     await page.waitForURL('**/password/reset/success');
     await page.getByRole('button', { name: /sign in/i }).first().click();
     await page.waitForURL('**/login');
-    await signIn(page, 'nadia.okafor', 'Brand-new-2026');
+    await submitSignIn(page, 'nadia.okafor', 'Brand-new-2026');
     await page.waitForURL('**/member/home/dashboard');
     await shell(page).waitFor();
     await context.close();
@@ -176,7 +160,7 @@ describe('one-time codes', () => {
 
 describe('failures are shown and retry recovers', () => {
   test('network failure at start: connection-error screen, retry works once the network is back', async () => {
-    const { context, page } = await newPage(browser, server);
+    const { context, page } = await newPage(app.browser, app.server);
     await page.route('**/api/auth/dummy**', (route) => route.abort('internetdisconnected'));
     await page.goto('/login');
     await page.getByText('No connection').first().waitFor();
@@ -187,7 +171,7 @@ describe('failures are shown and retry recovers', () => {
   });
 
   test('server error (500) loading the login form: server-error view, retry works once fixed', async () => {
-    const { context, page } = await newPage(browser, server);
+    const { context, page } = await newPage(app.browser, app.server);
     await page.route('**/api/auth/login_fields**', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"error_code":"server_error","message":"boom"}' }),
     );
@@ -201,7 +185,7 @@ describe('failures are shown and retry recovers', () => {
 
   test('a 401 on a member request signs the member out and clears storage', async () => {
     const { context, page } = await open('/login');
-    await signIn(page, 'demo');
+    await submitSignIn(page, 'demo');
     await shell(page).waitFor();
     await page.route('**/api/auth_check**', (route) =>
       route.fulfill({ status: 401, contentType: 'application/json', body: '{"error_code":"unauthenticated","message":"Unauthenticated"}' }),

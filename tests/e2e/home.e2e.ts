@@ -4,40 +4,25 @@
  * choices survive a reload, the phone layout has the bottom bar, a failing tab shows the error view and recovers on
  * retry, and the notifications badge matches the server's unread total.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { formatMoney } from '../../src/lib/money';
 import type { Currency } from '../../src/schemas/common.schema';
-import { launchBrowser, newPage, PASSWORD, startServer, type RunningServer } from './support/harness';
+import { newPage, signIn as signInAs } from './support/harness';
+import { realAppForFile } from './support/suite';
 
 const APP_KEY = 'upline-demo-key';
 const VOLUME = { withoutSymbol: true, converted: true, decimals: 2 } as const;
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ RATE_LIMIT_SCALE: '100' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = realAppForFile();
 
 const shell = (page: Page) => page.locator('[data-shell="member"]');
 const figure = (page: Page, label: string) => page.locator(`[data-figure="${label}"] [data-value]`);
 
 async function signIn(opts: { width?: number; height?: number } = {}) {
-  const { context, page } = await newPage(browser, server, opts);
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Username' }).fill('demo');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL('**/login/continue');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const { context, page } = await newPage(app.browser, app.server, opts);
+  await signInAs(page);
   await page.waitForURL('**/member/home/dashboard');
-  await shell(page).waitFor();
   const token = await page.evaluate(() => localStorage.getItem('auth_token'));
   expect(token).toBeTruthy();
   return { context, page, token: token! };
@@ -45,7 +30,7 @@ async function signIn(opts: { width?: number; height?: number } = {}) {
 
 /** The API's answer for this member, asked the way the app asks. */
 async function api<T>(token: string, path: string, init: { method?: string; body?: unknown } = {}): Promise<{ data: T; loaded_modules?: ModuleAnswer }> {
-  const res = await fetch(`${server.url}${path}`, {
+  const res = await fetch(`${app.server.url}${path}`, {
     method: init.method ?? 'GET',
     headers: {
       Authorization: `Bearer ${token}`,
@@ -90,7 +75,7 @@ describe('Home tabs', () => {
     await expectText(figure(page, 'Current package'), d.package_name ?? 'No package yet');
     await expectText(figure(page, 'Current rank'), d.rank_name ?? 'No rank yet');
     // The referral link is the site's own signup page under the member's name, ready to share.
-    await expect.poll(() => page.getByRole('textbox', { name: 'Referral link' }).inputValue()).toBe(`${server.url}/signup?referral=demo`);
+    await expect.poll(() => page.getByRole('textbox', { name: 'Referral link' }).inputValue()).toBe(`${app.server.url}/signup?referral=demo`);
 
     await page.getByRole('tab', { name: 'Binary' }).click();
     await page.waitForURL('**/member/home/binary');

@@ -2,32 +2,17 @@
  * End to end in Chromium against the real server and a fresh database: the genealogy (expand, search, up,
  * details, refusal outside the network), the tabular tree and the downline report.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, PASSWORD, startServer, type RunningServer } from './support/harness';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage, signIn as signInAs } from './support/harness';
+import { realAppForFile } from './support/suite';
 import { fullTree, genealogyAnswer, tableNode } from '../support/network-fixtures';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ RATE_LIMIT_SCALE: '100' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = realAppForFile();
 
 async function signedIn(path: string) {
-  const { context, page } = await newPage(browser, server, { width: 1280, height: 900 });
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Username' }).fill('demo');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL('**/login/continue');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL('**/member/home/**');
+  const { context, page } = await newPage(app.browser, app.server, { width: 1280, height: 900 });
+  await signInAs(page);
   await page.goto(path);
   return { context, page };
 }

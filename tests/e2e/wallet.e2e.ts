@@ -4,31 +4,16 @@
  * detail from the orders list, and a CSV download.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, PASSWORD, startServer, type RunningServer } from './support/harness';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage, PASSWORD, signIn as signInAs } from './support/harness';
+import { realAppForFile } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ RATE_LIMIT_SCALE: '100' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = realAppForFile();
 
 async function signedIn(path: string, opts?: { width?: number }) {
-  const { context, page } = await newPage(browser, server, opts);
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Username' }).fill('demo');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL('**/login/continue');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.locator('[data-shell="member"]').waitFor();
+  const { context, page } = await newPage(app.browser, app.server, opts);
+  await signInAs(page);
   await page.goto(path);
   return { context, page };
 }

@@ -143,3 +143,33 @@ export async function newPage(browser: Browser, server: RunningServer, opts: { w
   const page = await context.newPage();
   return { context, page };
 }
+
+/**
+ * On the sign-in page already shown: the username, Continue, then the password (the two steps of /login);
+ * answers the Sign in button, ready to be pressed (benchmarks time from that press).
+ */
+export async function toPasswordStep(page: Page, username = 'demo', password = PASSWORD) {
+  const field = page.getByRole('textbox', { name: 'Username' });
+  await field.waitFor({ timeout: 15_000 }).catch(async (e: Error) => {
+    throw new Error(`no sign-in form at ${page.url()}: ${(await page.locator('body').innerText()).slice(0, 200)} (${e.message})`);
+  });
+  await field.fill(username);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL('**/login/continue');
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  const submit = page.getByRole('button', { name: 'Sign in', exact: true });
+  await submit.waitFor();
+  return submit;
+}
+
+/** On the sign-in page already shown: both steps, then Sign in (whatever the answer). */
+export async function submitSignIn(page: Page, username = 'demo', password = PASSWORD) {
+  await (await toPasswordStep(page, username, password)).click();
+}
+
+/** Opens /login, signs `username` in and waits for the member shell. */
+export async function signIn(page: Page, username = 'demo', password = PASSWORD) {
+  await page.goto('/login');
+  await submitSignIn(page, username, password);
+  await page.locator('[data-shell="member"]').waitFor();
+}

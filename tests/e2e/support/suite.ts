@@ -1,0 +1,27 @@
+/** One real server (fresh database) and one Chromium for the tests of a file, stopped after them. */
+import { afterAll, beforeAll } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, startServer, type RunningServer } from './harness';
+
+export function realAppForFile(env: Record<string, string> = { RATE_LIMIT_SCALE: '100' }) {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer(env);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  return {
+    get server(): RunningServer {
+      if (!server) throw new Error('the server starts in beforeAll');
+      return server;
+    },
+    get browser(): Browser {
+      if (!browser) throw new Error('the browser starts in beforeAll');
+      return browser;
+    },
+  };
+}
