@@ -21,6 +21,7 @@ import { formatMoney } from '../../lib/money';
 import { formatDate } from '../../lib/dates';
 import { EmptyState } from '../components/empty-state';
 import { ErrorView } from '../components/error-view';
+import { Figure } from '../components/figure';
 import { PageLoader } from '../components/page-loader';
 import { TabbedPage } from '../components/tabbed-page';
 
@@ -93,10 +94,10 @@ export function ReferralSummaryView({
               </Stack>
             </Paper>
             <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-              <Stat label={t('directReferrals')} value={String(d.direct_referrals)} />
-              <Stat label={t('joinedThisMonth')} value={String(d.joined_this_month)} />
-              <Stat label={t('teamSize')} value={String(d.team_size)} />
-              <Stat label={t('referralEarnings')} value={formatMoney(d.referral_earnings, currency)} />
+              <Figure label={t('directReferrals')} value={String(d.direct_referrals)} />
+              <Figure label={t('joinedThisMonth')} value={String(d.joined_this_month)} />
+              <Figure label={t('teamSize')} value={String(d.team_size)} />
+              <Figure label={t('referralEarnings')} value={formatMoney(d.referral_earnings, currency)} />
             </SimpleGrid>
             <Paper withBorder p="md" radius="md">
               <Group justify="space-between" mb="xs">
@@ -117,19 +118,6 @@ export function ReferralSummaryView({
         );
       }}
     </LoadStatus>
-  );
-}
-
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <Paper withBorder p="sm" radius="md">
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} size="lg">
-        {value}
-      </Text>
-    </Paper>
   );
 }
 

@@ -1,5 +1,5 @@
 /** /member/wallet with tabs statement, earning and payout (spec §2, §3). */
-import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
@@ -14,6 +14,7 @@ import { ListRow } from '../components/paged-list/list-row';
 import { ErrorView } from '../components/error-view';
 import { PageLoader } from '../components/page-loader';
 import { EmptyState } from '../components/empty-state';
+import { Figure } from '../components/figure';
 import { TabbedPage } from '../components/tabbed-page';
 
 export type WalletTab = 'statement' | 'earning' | 'payout';
@@ -27,19 +28,6 @@ function Loaded({ actor, children }: { actor: LoadActor; children: () => ReactNo
     return <ErrorView kind={status === 'connectionError' ? 'connection' : 'server'} onRetry={() => actor.send({ type: 'load.retry' })} />;
   if (!hasData) return <PageLoader />;
   return <>{children()}</>;
-}
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <Card withBorder padding="sm">
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} size="lg">
-        {value}
-      </Text>
-    </Card>
-  );
 }
 
 /**
