@@ -8,7 +8,7 @@ const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 // calls read it as %VITE_APP_KEY%.
 process.env.VITE_APP_KEY ||= process.env.APP_KEY || 'upline-demo-key';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   server: {
     proxy: { '/api': apiTarget, '/locales': apiTarget },
@@ -30,6 +30,8 @@ export default defineConfig({
       },
     },
     chunkSizeWarningLimit: 600,
+    // The server's page renderer (vite build --ssr src/entry-server.tsx): code only, run by the server.
+    ...(isSsrBuild ? { copyPublicDir: false, manifest: false, outDir: 'dist-ssr', emptyOutDir: true } : {}),
   },
   test: {
     globals: true,
@@ -41,4 +43,4 @@ export default defineConfig({
     testTimeout: 20000,
     hookTimeout: 60000,
   },
-});
+}));

@@ -3,7 +3,7 @@
  * tests run it in-process (`app.inject`) on a fresh in-memory PGlite and `main.ts` runs it for real.
  */
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   serializerCompiler,
@@ -17,6 +17,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { HttpError, issuesToFieldMap } from './lib/errors';
 import { identify } from './lib/auth';
+import { createPageRenderer } from './page-render';
 import { SettingsService } from './lib/settings';
 import { parseQuery } from './lib/query';
 import { Outbox } from './lib/outbox';
@@ -190,13 +191,25 @@ export async function buildApp(database: Database, config: Config, extraRoutes: 
   if (dist && existsSync(path.join(dist, 'index.html'))) {
     await app.register(import('@fastify/static'), { root: dist, wildcard: false, index: false, maxAge: '1h', immutable: false });
   }
-  app.setNotFoundHandler((req, reply) => {
+  const hasPages = !!dist && existsSync(path.join(dist, 'index.html'));
+  const pages =
+    hasPages && config.pageRenderer && existsSync(config.pageRenderer)
+      ? await createPageRenderer(app, {
+          template: readFileSync(path.join(dist!, 'index.html'), 'utf8'),
+          entry: config.pageRenderer,
+          localesDir: path.join(dist!, 'locales'),
+          appKey: config.appKey,
+        })
+      : null;
+  app.setNotFoundHandler(async (req, reply) => {
     if (req.url.startsWith('/api/') || req.method !== 'GET' || !dist || !existsSync(path.join(dist, 'index.html'))) {
       return reply.status(404).send({ error_code: 'not_found', message: 'Not found', errors: {} });
     }
     if (/\.[a-z0-9]+$/i.test(req.url.split('?')[0])) {
       return reply.status(404).send({ error_code: 'not_found', message: 'Not found', errors: {} });
     }
+    const rendered = pages ? await pages.render(req) : null;
+    if (rendered) return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Cookie, Accept-Language').send(rendered);
     return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
   });
 

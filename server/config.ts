@@ -13,6 +13,8 @@ export interface Config {
   demoMode: boolean;
   /** Serve the built SPA from this folder when it exists. */
   staticDir: string | null;
+  /** The built page renderer (sign-in page with its markup) when it exists; SERVER_RENDER=0 turns it off. */
+  pageRenderer: string | null;
   logLevel: string;
   /** Size of the seeded tree. */
   seedMembers: number;
@@ -32,6 +34,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedPasswordGenerated: generated,
     demoMode: env.DEMO_MODE === '1' || env.DEMO_MODE === 'true',
     staticDir: path.resolve('dist'),
+    pageRenderer: env.SERVER_RENDER === '0' ? null : path.resolve('dist-ssr/entry-server.js'),
     logLevel: env.LOG_LEVEL ?? 'info',
     seedMembers: Number(env.SEED_MEMBERS ?? 3000),
     rateLimitScale: Number(env.RATE_LIMIT_SCALE ?? 1),

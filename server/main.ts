@@ -6,6 +6,8 @@ import { seedIfEmpty } from './seed';
 import { buildApp } from './app';
 import { mkdirSync } from 'node:fs';
 
+// The page renderer (React on the server) loads later: in production mode unless told otherwise.
+process.env.NODE_ENV ||= 'production';
 const config = loadConfig();
 if (config.dataDir && !config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
 const database = await openDatabase({ dataDir: config.databaseUrl ? null : config.dataDir, databaseUrl: config.databaseUrl });

@@ -1,10 +1,12 @@
 /** Boot: styles, the root session actor (created once; its boot call starts at once), translations, React. */
 import './theme/css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Root } from './app/app';
+import { SERVER_KEY_ATTRIBUTE, pageKey, whenSettled } from './app/server-page';
 import { prepareSession, startSession } from './app/session-actor';
-import { initI18n } from './i18n/i18n';
+import { colourSchemeManager } from './lib/colour-scheme';
+import { currentLanguage, initI18n } from './i18n/i18n';
 
 // Views suspend until their translations are there; the session does not wait for them.
 const translations = initI18n();
@@ -16,15 +18,45 @@ const translations = initI18n();
  * use: that code comes first too.
  */
 const FIRST_RENDER_WAITS_FOR_TRANSLATIONS_MS = 1000;
+/** How long a server-rendered page waits for the session to settle before it is rendered afresh. */
+const HYDRATION_WAITS_FOR_SESSION_MS = 1000;
+
 const translationsOrTimeout = Promise.race([
   translations.catch(() => undefined),
   new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAITS_FOR_TRANSLATIONS_MS)),
 ]);
-void Promise.all([prepareSession(), translationsOrTimeout]).then(() => {
+
+declare global {
+  interface Window {
+    /** Set once React handles the page (the head holds back form submissions until then). */
+    __uplineReady?: boolean;
+  }
+}
+
+void Promise.all([prepareSession(), translationsOrTimeout]).then(async () => {
   const { actor } = startSession();
-  createRoot(document.getElementById('root')!).render(
+  const container = document.getElementById('root')!;
+  const html = document.documentElement;
+  const tree = (
     <StrictMode>
       <Root actor={actor} />
-    </StrictMode>,
+    </StrictMode>
   );
+  // The sign-in page may come with the server's markup (server/page-render.ts): take it over when this
+  // browser's session settles on the state the server rendered, else render afresh over it.
+  const serverKey = container.getAttribute(SERVER_KEY_ATTRIBUTE);
+  if (serverKey !== null && !html.hasAttribute('data-server-off')) {
+    await whenSettled(actor, HYDRATION_WAITS_FOR_SESSION_MS);
+    const scheme = colourSchemeManager.get('light');
+    if (pageKey(actor.getSnapshot(), currentLanguage(), scheme) === serverKey) {
+      hydrateRoot(container, tree);
+      window.__uplineReady = true;
+      return;
+    }
+  }
+  if (serverKey !== null) container.replaceChildren();
+  container.removeAttribute(SERVER_KEY_ATTRIBUTE);
+  html.removeAttribute('data-server-off');
+  createRoot(container).render(tree);
+  window.__uplineReady = true;
 });

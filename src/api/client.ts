@@ -177,6 +177,24 @@ export async function request<S extends z.ZodMiniType>(schema: S, path: string, 
   const res = await send(path, opts, body, isMultipart, opts.readBody ? 'arrayBuffer' : 'json');
   if (res.status !== 200 && res.status !== 201) handleFailure(method, res, opts);
   const raw = opts.readBody && res._data instanceof ArrayBuffer ? await opts.readBody(res._data) : res._data;
+  return readAnswer(schema, path, raw, (modules) => {
+    modulesLoaded = true;
+    hooks.onModules(modules);
+  });
+}
+
+/**
+ * A successful answer's body read as every call reads it: the module data, when the answer carries
+ * `loaded_modules`, checked and handed to `onModules` first; then `data` parsed by `schema`. Throws a
+ * SchemaError naming the first field that breaks its schema. (The server-rendered sign-in page reads its
+ * answers with it too.)
+ */
+export function readAnswer<S extends z.ZodMiniType>(
+  schema: S,
+  path: string,
+  raw: unknown,
+  onModules: (modules: ModuleData) => void = () => {},
+): z.infer<S> {
   if (!raw || typeof raw !== 'object') throw new SchemaError(path, '(root)', 'is not a JSON object');
   const env = raw as { data?: unknown; loaded_modules?: unknown };
   if (env.loaded_modules !== undefined) {
@@ -185,8 +203,7 @@ export async function request<S extends z.ZodMiniType>(schema: S, path: string, 
       const { field, issue } = firstIssue(mods.error);
       throw new SchemaError(path, `loaded_modules.${field}`, issue);
     }
-    modulesLoaded = true;
-    hooks.onModules(mods.data);
+    onModules(mods.data);
   }
   const parsed = z.safeParse(schema, env.data);
   if (!parsed.success) {

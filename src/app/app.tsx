@@ -2,9 +2,11 @@
  * The whole app below the providers: route sync, the boot screens (loading, connection error,
  * server error with retry), and the routes once the session knows who is there.
  */
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, type MantineColorSchemeManager } from '@mantine/core';
+import type { i18n as I18n } from 'i18next';
 import { Suspense } from 'react';
-import { usePathname } from 'wouter/use-browser-location';
+import { I18nextProvider, getI18n } from 'react-i18next';
+import { Router } from 'wouter';
 import { colourSchemeManager } from '../lib/colour-scheme';
 import { theme } from '../theme/theme';
 import { AppRoutes } from '../routes';
@@ -12,6 +14,7 @@ import { ErrorView } from '../views/components/error-view';
 import { PageLoader } from '../views/components/page-loader';
 import { RouterErrorBoundary } from '../views/components/router-error';
 import { Toasts } from '../views/components/toasts';
+import { usePagePath } from './location';
 import { RouteSync } from './route-sync';
 import { sessionStatus, SessionProvider, useSessionActor, useSessionSelector } from './session-context';
 import type { SessionActor } from './session-actor';
@@ -38,21 +41,38 @@ export function App() {
 
 /** A render error clears when the location changes (navigating away recovers). */
 function ErrorBoundary({ children }: { children: React.ReactNode }) {
-  const path = usePathname();
+  const path = usePagePath();
   return <RouterErrorBoundary resetKey={path}>{children}</RouterErrorBoundary>;
 }
 
-export function Root({ actor }: { actor: SessionActor }) {
+/** What the server renders a page with: its location, its translations and the colour scheme it knows of. */
+export interface ServerRendering {
+  path: string;
+  /** The raw query string ('?a=b'). */
+  search: string;
+  i18n: I18n;
+  colourSchemeManager: MantineColorSchemeManager;
+}
+
+/**
+ * The providers and the app. The browser and the server render the same tree (the router and the
+ * translations are given explicitly on the server), so the server's markup can be hydrated.
+ */
+export function Root({ actor, server }: { actor: SessionActor; server?: ServerRendering }) {
   return (
-    <MantineProvider theme={theme} colorSchemeManager={colourSchemeManager} defaultColorScheme="light">
-      <SessionProvider actor={actor}>
-        <Toasts />
-        <ErrorBoundary>
-          <Suspense fallback={<PageLoader fullScreen />}>
-            <App />
-          </Suspense>
-        </ErrorBoundary>
-      </SessionProvider>
-    </MantineProvider>
+    <Router ssrPath={server?.path} ssrSearch={server?.search}>
+      <I18nextProvider i18n={server?.i18n ?? getI18n()}>
+        <MantineProvider theme={theme} colorSchemeManager={server?.colourSchemeManager ?? colourSchemeManager} defaultColorScheme="light">
+          <SessionProvider actor={actor}>
+            <Toasts />
+            <ErrorBoundary>
+              <Suspense fallback={<PageLoader fullScreen />}>
+                <App />
+              </Suspense>
+            </ErrorBoundary>
+          </SessionProvider>
+        </MantineProvider>
+      </I18nextProvider>
+    </Router>
   );
 }

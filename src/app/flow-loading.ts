@@ -64,6 +64,7 @@ export function useFlowLoadRetry(area: string): (() => void) | null {
       return () => listeners.delete(l);
     },
     () => failure,
+    () => null,
   );
   return f && f.area === area ? f.retry : null;
 }

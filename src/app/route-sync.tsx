@@ -4,15 +4,15 @@
  * first use is loaded before the change is sent (src/app/flow-loading.ts).
  */
 import { useEffect } from 'react';
-import { usePathname, useSearch } from 'wouter/use-browser-location';
 import { followRoute } from './flow-loading';
+import { usePagePath, usePageSearch } from './location';
 import { useSessionActor } from './session-context';
 
 export function RouteSync() {
   const actor = useSessionActor();
-  const path = usePathname();
+  const path = usePagePath();
   // The raw query string ('?a=b'), not decoded.
-  const search = useSearch();
+  const search = usePageSearch();
   useEffect(() => followRoute(actor, path, search), [actor, path, search]);
   return null;
 }

@@ -57,15 +57,27 @@ function syncHtmlLang(instance: I18n): void {
   apply(instance.resolvedLanguage ?? instance.language);
 }
 
-/** Boots translations for the app: HTTP backend, language detection, react-i18next binding. */
+declare global {
+  interface Window {
+    /** What a server-rendered page brought along (server/page-render.ts), read by the page head. */
+    __uplinePage?: { translations?: Resource };
+  }
+}
+
+/**
+ * Boots translations for the app: HTTP backend, language detection, react-i18next binding. The first
+ * screen's translations that a server-rendered page brought along are used as they are; the backend
+ * loads the rest.
+ */
 export async function initI18n(instance: I18n = i18next): Promise<I18n> {
   if (instance.isInitialized) return instance;
   const backend: FetchBackendOptions = { loadPath: LOAD_PATH };
+  const bundled = typeof window !== 'undefined' ? window.__uplinePage?.translations : undefined;
   await instance
     .use(FetchBackend)
     .use(languageDetector)
     .use(initReactI18next)
-    .init({ ...baseOptions(), backend });
+    .init({ ...baseOptions(), backend, ...(bundled ? { resources: bundled, partialBundledLanguages: true } : {}) });
   syncHtmlLang(instance);
   return instance;
 }
@@ -106,6 +118,16 @@ export function readLocaleFiles(root?: string): Resource {
     }
   }
   return resources;
+}
+
+/**
+ * Translations that are all at hand (the server rendering a page, with the files of public/locales): no
+ * backend, no detection, not bound globally (give it to <I18nextProvider>).
+ */
+export function createStaticI18n(resources: Resource, lng: string): I18n {
+  const instance = i18next.createInstance();
+  void instance.init({ ...baseOptions(), ns: [...NAMESPACES], resources, lng, initAsync: false, react: { useSuspense: false } });
+  return instance;
 }
 
 export interface TestI18nOptions {

@@ -1,0 +1,202 @@
+/**
+ * The sign-in page with its markup (spec §2 /login): for a guest the most visited page, so the server
+ * sends it rendered instead of an empty shell the scripts fill a few hundred milliseconds later.
+ *
+ * The markup comes from the app's own code (src/entry-server.tsx, built by `vite build --ssr` into
+ * dist-ssr/): the real session machine and views, fed with this server's answers to the two calls a
+ * guest's browser makes first (asked here in memory with `inject`, exactly as the browser asks them).
+ * The language is the one the browser will pick (?lng, the i18next cookie, Accept-Language), the colour
+ * scheme the one its cookie remembers. The page head (index.html) hides the markup at once when this
+ * browser will not settle on it (a stored sign-in, a demo plan, a saved flow state, another language or
+ * scheme), and the app hydrates it only when its own session settles on the same state
+ * (src/app/server-page.ts). Anything unusual here (a call not answered 200, a render error) sends the
+ * page without markup, as before.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { FALLBACK_LANGUAGE, PRELOADED_NAMESPACES, SUPPORTED_LANGUAGES } from '../src/i18n/languages';
+
+const LANGUAGE_COOKIE = 'i18next';
+const COLOUR_SCHEME_COOKIE = 'color-scheme';
+
+interface RenderModule {
+  renderLoginPage(input: {
+    path: string;
+    search: string;
+    language: string;
+    colourScheme: 'light' | 'dark';
+    translations: Record<string, unknown>;
+    bootAnswer: unknown;
+    fieldsAnswer: unknown;
+  }): Promise<{ html: string; key: string; logo: string | null } | null>;
+}
+
+export interface PageRendererOptions {
+  /** The built index.html. */
+  template: string;
+  /** The render module (dist-ssr/entry-server.js, or src/entry-server.tsx under the test runner). */
+  entry: string;
+  /** public/locales (or dist/locales). */
+  localesDir: string;
+  appKey: string;
+}
+
+function cookie(header: string | undefined, name: string): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) {
+      try {
+        return decodeURIComponent(v.join('='));
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+/** Accept-Language's tags, most wanted first. */
+function acceptLanguages(header: string | undefined): string[] {
+  return (header ?? '')
+    .split(',')
+    .map((part, i) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
+      return { tag: tag.trim(), q: q ? Number(q[1]) : 1, i };
+    })
+    .filter((x) => x.tag && x.tag !== '*' && x.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i)
+    .map((x) => x.tag);
+}
+
+/** The language the app's detector picks in this browser, as far as the server can know it (not localStorage). */
+export function pickLanguage(query: string | null, cookieHeader: string | undefined, acceptLanguage: string | undefined): string {
+  const found = [query, cookie(cookieHeader, LANGUAGE_COOKIE), ...acceptLanguages(acceptLanguage)];
+  for (const candidate of found) {
+    const code = candidate?.slice(0, 2).toLowerCase();
+    if (code && (SUPPORTED_LANGUAGES as readonly string[]).includes(code)) return code;
+  }
+  return FALLBACK_LANGUAGE;
+}
+
+/** The colour scheme the browser's cookie remembers (light unless it says dark); null for "auto" (the server can't know). */
+export function pickColourScheme(cookieHeader: string | undefined): 'light' | 'dark' | null {
+  const value = cookie(cookieHeader, COLOUR_SCHEME_COOKIE);
+  if (value === 'auto') return null;
+  return value === 'dark' ? 'dark' : 'light';
+}
+
+/** A guest's first GET as the page head and the client key it (src/api/early.ts callKey: parameters in name order). */
+const callKey = (path: string, route: string) => `${path}?load_modules=1&route=${encodeURIComponent(route)}`;
+
+const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function readTranslations(dir: string): Record<string, Record<string, unknown>> {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const lng of SUPPORTED_LANGUAGES) {
+    out[lng] = {};
+    const folder = path.join(dir, lng);
+    if (!existsSync(folder)) continue;
+    for (const file of readdirSync(folder)) {
+      if (file.endsWith('.json')) out[lng][file.slice(0, -5)] = JSON.parse(readFileSync(path.join(folder, file), 'utf8'));
+    }
+  }
+  return out;
+}
+
+/**
+ * The page's markup is there to be seen at once: the app's entry script (already downloaded with its
+ * modulepreloads) is started right after the first frame is painted instead of before it, so that half a
+ * second of script evaluation does not hold that frame back. (A hidden tab paints no frames: a timer starts
+ * it there.)
+ */
+function withScriptsAfterFirstPaint(html: string): string {
+  return html.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_all, src: string) => {
+    const url = JSON.stringify(src);
+    return (
+      `<script>(function () { var started = false; function start() { if (started) return; started = true; ` +
+      `var s = document.createElement('script'); s.type = 'module'; s.crossOrigin = ''; s.src = ${url}; document.head.appendChild(s); } ` +
+      `requestAnimationFrame(function () { setTimeout(start, 0); }); setTimeout(start, 250); })();</script>`
+    );
+  });
+}
+
+/**
+ * The stylesheets ahead of the page head's script: the page can be painted once they are there, and the
+ * browser starts fetching them before that script runs instead of after.
+ */
+const PAGE_DATA_PLACE = '<!-- page data -->';
+
+function withStylesFirst(html: string): string {
+  const styles = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+  if (!styles.length) return html;
+  let out = html;
+  for (const tag of styles) out = out.replace(tag, () => '');
+  return out.replace('</title>', () => `</title>\n    ${styles.join('\n    ')}\n    ${PAGE_DATA_PLACE}`);
+}
+
+export interface PageRenderer {
+  /** The sign-in page with its markup, or null to send the plain page. */
+  render(req: FastifyRequest): Promise<string | null>;
+}
+
+export async function createPageRenderer(app: FastifyInstance, options: PageRendererOptions): Promise<PageRenderer> {
+  const mod = (await import(pathToFileURL(options.entry).href)) as RenderModule;
+  const translations = readTranslations(options.localesDir);
+  const template = withStylesFirst(options.template);
+  const headers = { accept: 'application/json', 'x-app-key': options.appKey, 'x-requested-with': 'XMLHttpRequest' };
+  const ask = async (url: string, req: FastifyRequest) => {
+    const res = await app.inject({ method: 'GET', url, headers, remoteAddress: req.ip });
+    return res.statusCode === 200 ? (JSON.parse(res.body) as unknown) : null;
+  };
+
+  return {
+    async render(req) {
+      const url = new URL(req.url, 'http://server.invalid');
+      if (url.pathname !== '/login') return null;
+      const colourScheme = pickColourScheme(req.headers.cookie);
+      if (!colourScheme) return null;
+      const language = pickLanguage(url.searchParams.get('lng'), req.headers.cookie, req.headers['accept-language']);
+      try {
+        const route = url.pathname;
+        const [bootAnswer, fieldsAnswer] = await Promise.all([
+          ask(callKey('/api/auth/dummy', route), req),
+          ask(callKey('/api/auth/login_fields', route), req),
+        ]);
+        if (!bootAnswer || !fieldsAnswer) return null;
+        const page = await mod.renderLoginPage({
+          path: url.pathname,
+          search: url.search,
+          language,
+          colourScheme,
+          translations: translations[language],
+          bootAnswer,
+          fieldsAnswer,
+        });
+        if (!page) return null;
+        // Everything the first screen needs comes with the page: the two answers (the page head hands them to
+        // the app as if it had asked them, src/api/early.ts) and the first screen's translations.
+        const data = {
+          answers: { [callKey('/api/auth/dummy', route)]: bootAnswer, [callKey('/api/auth/login_fields', route)]: fieldsAnswer },
+          translations: { [language]: Object.fromEntries(PRELOADED_NAMESPACES.map((ns) => [ns, translations[language][ns] ?? {}])) },
+        };
+        // JSON inside <script>: no "<" may reach the HTML parser ("</script>" in a company name, "<!--").
+        const dataTag = `<script type="application/json" id="upline-page">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+        const logo = page.logo ? `<link rel="preload" as="image" href="${escapeAttribute(page.logo)}" />` : '';
+        // (Replacer functions: the markup may hold "$" sequences that a replacement string would expand.)
+        return withScriptsAfterFirstPaint(template)
+          .replace(
+            /<html[^>]*>/,
+            () => `<html lang="${language}" data-mantine-color-scheme="${colourScheme}" data-server-language="${language}" data-server-scheme="${colourScheme}">`,
+          )
+          .replace(PAGE_DATA_PLACE, () => `${logo}${dataTag}`)
+          .replace('<div id="root"></div>', () => `<div id="root" data-server-key="${escapeAttribute(page.key)}">${page.html}</div>`);
+      } catch (e) {
+        req.log.warn({ err: e }, 'the sign-in page was sent without its markup');
+        return null;
+      }
+    },
+  };
+}
