@@ -113,7 +113,7 @@ function readTranslations(dir: string): Record<string, Record<string, unknown>> 
  * it there.)
  */
 function withScriptsAfterFirstPaint(html: string): string {
-  return html.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_all, src: string) => {
+  return html.replace(/<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>/, (_all, src: string) => {
     const url = JSON.stringify(src);
     return (
       `<script>(function () { var started = false; function start() { if (started) return; started = true; ` +
@@ -124,17 +124,16 @@ function withScriptsAfterFirstPaint(html: string): string {
 }
 
 /**
- * The stylesheets ahead of the page head's script: the page can be painted once they are there, and the
+ * The stylesheets ahead of the page head's script (and the place of the page's data after them): the page can be painted once they are there, and the
  * browser starts fetching them before that script runs instead of after.
  */
 const PAGE_DATA_PLACE = '<!-- page data -->';
 
 function withStylesFirst(html: string): string {
   const styles = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
-  if (!styles.length) return html;
   let out = html;
   for (const tag of styles) out = out.replace(tag, () => '');
-  return out.replace('</title>', () => `</title>\n    ${styles.join('\n    ')}\n    ${PAGE_DATA_PLACE}`);
+  return out.replace('</title>', () => `</title>\n    ${[...styles, PAGE_DATA_PLACE].join('\n    ')}`);
 }
 
 export interface PageRenderer {

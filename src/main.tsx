@@ -3,7 +3,7 @@ import './theme/css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Root } from './app/app';
-import { SERVER_KEY_ATTRIBUTE, pageKey, whenSettled } from './app/server-page';
+import { SERVER_KEY_ATTRIBUTE, captureEarlyInput, pageKey, pageReady, whenSettled, type EarlyInput } from './app/server-page';
 import { prepareSession, startSession } from './app/session-actor';
 import { colourSchemeManager } from './lib/colour-scheme';
 import { currentLanguage, initI18n } from './i18n/i18n';
@@ -26,20 +26,14 @@ const translationsOrTimeout = Promise.race([
   new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAITS_FOR_TRANSLATIONS_MS)),
 ]);
 
-declare global {
-  interface Window {
-    /** Set once React handles the page (the head holds back form submissions until then). */
-    __uplineReady?: boolean;
-  }
-}
-
 void Promise.all([prepareSession(), translationsOrTimeout]).then(async () => {
   const { actor } = startSession();
   const container = document.getElementById('root')!;
   const html = document.documentElement;
+  let early: EarlyInput[] = [];
   const tree = (
     <StrictMode>
-      <Root actor={actor} />
+      <Root actor={actor} onReady={() => pageReady(early)} />
     </StrictMode>
   );
   // The sign-in page may come with the server's markup (server/page-render.ts): take it over when this
@@ -49,8 +43,8 @@ void Promise.all([prepareSession(), translationsOrTimeout]).then(async () => {
     await whenSettled(actor, HYDRATION_WAITS_FOR_SESSION_MS);
     const scheme = colourSchemeManager.get('light');
     if (pageKey(actor.getSnapshot(), currentLanguage(), scheme) === serverKey) {
+      early = captureEarlyInput(container);
       hydrateRoot(container, tree);
-      window.__uplineReady = true;
       return;
     }
   }
@@ -58,5 +52,4 @@ void Promise.all([prepareSession(), translationsOrTimeout]).then(async () => {
   container.removeAttribute(SERVER_KEY_ATTRIBUTE);
   html.removeAttribute('data-server-off');
   createRoot(container).render(tree);
-  window.__uplineReady = true;
 });

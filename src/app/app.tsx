@@ -4,7 +4,7 @@
  */
 import { MantineProvider, type MantineColorSchemeManager } from '@mantine/core';
 import type { i18n as I18n } from 'i18next';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { I18nextProvider, getI18n } from 'react-i18next';
 import { Router } from 'wouter';
 import { colourSchemeManager } from '../lib/colour-scheme';
@@ -19,8 +19,10 @@ import { RouteSync } from './route-sync';
 import { sessionStatus, SessionProvider, useSessionActor, useSessionSelector } from './session-context';
 import type { SessionActor } from './session-actor';
 
-export function App() {
+/** `onReady`: called once the app has rendered (or, on a server-rendered page, taken over) the page. */
+export function App({ onReady }: { onReady?: () => void }) {
   const actor = useSessionActor();
+  useEffect(() => onReady?.(), [onReady]);
   const status = useSessionSelector(sessionStatus);
   const retry = () => actor.send({ type: 'session.retry' });
   return (
@@ -58,7 +60,7 @@ export interface ServerRendering {
  * The providers and the app. The browser and the server render the same tree (the router and the
  * translations are given explicitly on the server), so the server's markup can be hydrated.
  */
-export function Root({ actor, server }: { actor: SessionActor; server?: ServerRendering }) {
+export function Root({ actor, server, onReady }: { actor: SessionActor; server?: ServerRendering; onReady?: () => void }) {
   return (
     <Router ssrPath={server?.path} ssrSearch={server?.search}>
       <I18nextProvider i18n={server?.i18n ?? getI18n()}>
@@ -67,7 +69,7 @@ export function Root({ actor, server }: { actor: SessionActor; server?: ServerRe
             <Toasts />
             <ErrorBoundary>
               <Suspense fallback={<PageLoader fullScreen />}>
-                <App />
+                <App onReady={onReady} />
               </Suspense>
             </ErrorBoundary>
           </SessionProvider>

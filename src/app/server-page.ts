@@ -82,3 +82,89 @@ export function whenSettled(actor: AnyActorRef, timeoutMs: number): Promise<void
     else check();
   });
 }
+
+declare global {
+  interface Window {
+    /** Set once the app handles the page; until then the page head keeps form submissions back. */
+    __uplineReady?: boolean;
+    /** A submission made before that (server-rendered page), made again by pageReady. */
+    __uplinePendingSubmit?: { form: EventTarget | null; submitter: Element | null };
+  }
+}
+
+/** Sets a form control's value the way typing does: React's value tracker sees the change the event reports. */
+function replayValue(el: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, value: string): void {
+  const proto = Object.getPrototypeOf(el) as object;
+  const nativeSet = Object.getOwnPropertyDescriptor(proto, 'value')?.set;
+  if (!nativeSet) return;
+  if (!(el instanceof HTMLSelectElement)) el.value = value === '' ? ' ' : ''; // through React's tracker: it now remembers another value
+  nativeSet.call(el, value); // past the tracker: the control shows what was typed
+  el.dispatchEvent(new Event(el instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+}
+
+type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/** A control the visitor changed on the server's markup, with what they left in it. */
+export interface EarlyInput {
+  el: Control;
+  value?: string;
+  checked?: boolean;
+}
+
+/**
+ * What a visitor typed, picked or ticked on the server's markup, read before React takes the markup over
+ * (the markup's own attributes tell what the server rendered; React may reset some controls while it
+ * takes over, and its state would not know of the rest).
+ */
+export function captureEarlyInput(container: ParentNode): EarlyInput[] {
+  const out: EarlyInput[] = [];
+  for (const el of container.querySelectorAll<Control>('input, textarea, select')) {
+    if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) {
+      const rendered = el.hasAttribute('checked');
+      if (el.checked !== rendered && (el.type === 'checkbox' || el.checked)) out.push({ el, checked: el.checked });
+    } else if (el instanceof HTMLSelectElement) {
+      const rendered = ([...el.options].find((o) => o.hasAttribute('selected')) ?? el.options[0])?.value ?? '';
+      if (el.value !== rendered) out.push({ el, value: el.value });
+    } else {
+      const rendered = el instanceof HTMLTextAreaElement ? el.defaultValue : (el.getAttribute('value') ?? '');
+      if (el.value !== rendered) out.push({ el, value: el.value });
+    }
+  }
+  return out;
+}
+
+/**
+ * Hands what was captured to the app once it has taken the markup over, as the visitor's own input: the
+ * flows get it (and the next render keeps it). Answers how many controls were replayed.
+ */
+export function replayEarlyInput(early: readonly EarlyInput[]): number {
+  let replayed = 0;
+  for (const { el, value, checked } of early) {
+    if (!el.isConnected) continue;
+    if (checked !== undefined && el instanceof HTMLInputElement) {
+      el.checked = !checked; // through React's tracker
+      el.click(); // the click a visitor makes: back to `checked`, and React sees the change
+      if (el.checked !== checked) el.checked = checked;
+    } else if (value !== undefined) {
+      replayValue(el, value);
+    }
+    replayed++;
+  }
+  return replayed;
+}
+
+/**
+ * The app has rendered (or taken over) the page: what was typed on the server's markup is handed to it,
+ * submissions go to it from now on, and one made before is made again (with the button that made it).
+ */
+export function pageReady(early: readonly EarlyInput[] = []): void {
+  if (window.__uplineReady) return;
+  window.__uplineReady = true;
+  replayEarlyInput(early);
+  const pending = window.__uplinePendingSubmit;
+  window.__uplinePendingSubmit = undefined;
+  const form = pending?.form;
+  if (!(form instanceof HTMLFormElement) || !form.isConnected) return;
+  const submitter = pending?.submitter;
+  form.requestSubmit(submitter instanceof HTMLElement && form.contains(submitter) ? (submitter as HTMLButtonElement) : undefined);
+}

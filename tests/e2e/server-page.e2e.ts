@@ -1,0 +1,144 @@
+/**
+ * End to end in Chromium: /login as the server sends it (server/page-render.ts). The markup is there before
+ * the app's script runs; the app takes it over without drawing it again (no node replaced, no hydration
+ * error); what a visitor typed or submitted before that is kept; a browser that would show something else
+ * (a signed-in member, another language) never shows the server's markup.
+ */
+import { describe, expect, test } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { newPage, PASSWORD } from './support/harness';
+import { realAppForFile } from './support/suite';
+
+const app = realAppForFile();
+
+/** Holds the app's entry script back until `release()`; records the page's errors. */
+async function held(page: Page) {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route: Route) => {
+    await gate;
+    await route.continue();
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  return { release, errors };
+}
+
+const ready = (page: Page) => page.waitForFunction(() => window.__uplineReady === true);
+
+/** Marks the first form so that we can tell later whether it is still the same node. */
+const markForm = (page: Page) => page.evaluate(() => document.querySelector('#root form')!.setAttribute('data-test-mark', 'from-server'));
+const formStillMarked = (page: Page) => page.evaluate(() => document.querySelector('#root form')?.getAttribute('data-test-mark') ?? null);
+
+describe('the server-rendered sign-in page', () => {
+  test('is there before the app runs, asks nothing, and the app takes it over without redrawing it', async () => {
+    const { context, page } = await newPage(app.browser, app.server);
+    const { release, errors } = await held(page);
+    const api: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/')) api.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.getByRole('textbox', { name: 'Username' }).waitFor();
+    await page.getByRole('img', { name: /Upline Demo logo/ }).waitFor();
+    expect(await page.evaluate(() => window.__uplineReady)).toBeUndefined();
+    await markForm(page);
+
+    release();
+    await ready(page);
+    await page.waitForLoadState('networkidle');
+    expect(await formStillMarked(page)).toBe('from-server');
+    // The page brought the boot answer and the fields: the app asked neither again.
+    expect(api.filter((p) => p === '/api/auth/dummy' || p === '/api/auth/login_fields')).toEqual([]);
+    expect(errors).toEqual([]);
+
+    await page.getByRole('textbox', { name: 'Username' }).fill('demo');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL('**/login/continue');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.locator('[data-shell="member"]').waitFor();
+    await context.close();
+  });
+
+  test('what a visitor typed and submitted before the app ran is kept and submitted then; nothing goes into the URL', async () => {
+    const { context, page } = await newPage(app.browser, app.server);
+    const { release, errors } = await held(page);
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    const username = page.getByRole('textbox', { name: 'Username' });
+    await username.fill('demo');
+    await username.press('Enter');
+    await page.waitForTimeout(200);
+    expect(new URL(page.url()).search).toBe('');
+    expect(new URL(page.url()).pathname).toBe('/login');
+
+    release();
+    await page.waitForURL('**/login/continue');
+    await page.getByText('demo', { exact: true }).first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('in Spanish for a Spanish browser, in the dark scheme its cookie remembers, and taken over all the same', async () => {
+    const { context, page } = await newPage(app.browser, app.server, { locale: 'es-ES' });
+    await context.addCookies([{ name: 'color-scheme', value: 'dark', url: app.server.url }]);
+    const { release, errors } = await held(page);
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.getAttribute('data-mantine-color-scheme')])).toEqual([
+      'es',
+      'dark',
+    ]);
+    await markForm(page);
+    release();
+    await ready(page);
+    expect(await formStillMarked(page)).toBe('from-server');
+    await page.getByRole('textbox', { name: 'Nombre de usuario' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('a browser that will settle elsewhere never shows it: a signed-in member goes to the dashboard, another stored language renders afresh', async () => {
+    const { context, page } = await newPage(app.browser, app.server);
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('textbox', { name: 'Username' }).fill('demo');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.locator('[data-shell="member"]').waitFor();
+
+    // Signed in: the server still sends the markup (it cannot know), the page head hides it at once.
+    const { release } = await held(page);
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    await page.locator('#root form').waitFor({ state: 'attached' });
+    expect(await page.locator('#root').isVisible()).toBe(false);
+    expect(await page.getByRole('textbox', { name: 'Username' }).isVisible()).toBe(false);
+    release();
+    await page.waitForURL('**/member/home/dashboard');
+    await page.locator('[data-shell="member"]').waitFor();
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-server-off'))).toBe(false);
+    await page.unrouteAll();
+
+    // A guest whose stored language differs from what the server could know (no cookie): rendered afresh in it.
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+      localStorage.setItem('i18nextLng', 'es');
+      document.cookie = 'i18next=; path=/; max-age=0';
+    });
+    const second = await held(page);
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    await page.locator('#root form').waitFor({ state: 'attached' });
+    expect(await page.evaluate(() => document.documentElement.getAttribute('data-server-language'))).toBe('en');
+    expect(await page.locator('#root').isVisible()).toBe(false);
+    second.release();
+    await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+    await ready(page);
+    expect(second.errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,169 @@
+// @vitest-environment node
+/**
+ * The sign-in page with its markup (server/page-render.ts), in-process with the app's own render module
+ * (src/entry-server.tsx) and the real index.html as template.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyFileSync, mkdtempSync, rmSync, cpSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startTestServer, type TestServer } from '../support/server';
+import { pickColourScheme, pickLanguage } from '../../server/page-render';
+import { renderLoginPage } from '../../src/entry-server';
+import { readLocaleFiles } from '../../src/i18n/i18n';
+
+let s: TestServer;
+let dist: string;
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(tmpdir(), 'upline-pages-'));
+  copyFileSync('index.html', path.join(dist, 'index.html'));
+  cpSync('public/locales', path.join(dist, 'locales'), { recursive: true });
+  s = await startTestServer({ staticDir: dist, pageRenderer: path.resolve('src/entry-server.tsx') });
+});
+afterAll(async () => {
+  await s?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const page = (url: string, headers: Record<string, string> = {}) => s.app.inject({ method: 'GET', url, headers });
+
+/** The JSON the page brings along (answers and translations). */
+function pageData(html: string) {
+  const m = /<script type="application\/json" id="upline-page">([^<]*)<\/script>/.exec(html);
+  return m ? (JSON.parse(m[1]) as { answers: Record<string, any>; translations: Record<string, Record<string, unknown>> }) : null;
+}
+
+describe('the language and colour scheme the browser will pick', () => {
+  it('takes ?lng, then the i18next cookie, then Accept-Language by preference, then English', () => {
+    expect(pickLanguage('es', 'i18next=en', 'en-US')).toBe('es');
+    expect(pickLanguage(null, 'a=1; i18next=es', 'en-US')).toBe('es');
+    expect(pickLanguage('fr', undefined, 'fr-FR, de;q=0.9, es-MX;q=0.8, en;q=0.5')).toBe('es');
+    expect(pickLanguage(null, undefined, 'en;q=0.2, es;q=0.9')).toBe('es');
+    expect(pickLanguage(null, 'i18next=%E0%A4%A', 'de, *;q=0.1')).toBe('en');
+    expect(pickLanguage(null, undefined, undefined)).toBe('en');
+  });
+
+  it('knows the colour scheme from its cookie, light by default, and cannot know "auto"', () => {
+    expect(pickColourScheme('color-scheme=dark')).toBe('dark');
+    expect(pickColourScheme('x=1; color-scheme=light')).toBe('light');
+    expect(pickColourScheme(undefined)).toBe('light');
+    expect(pickColourScheme('color-scheme=<script>')).toBe('light');
+    expect(pickColourScheme('color-scheme=auto')).toBeNull();
+  });
+});
+
+describe('GET /login', () => {
+  it('comes with the sign-in form rendered, the state it shows, and the answers and translations it was made from', async () => {
+    const res = await page('/login');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers.vary).toMatch(/Cookie/);
+    const html = res.body;
+    expect(html).toMatch(/<html lang="en" data-mantine-color-scheme="light" data-server-language="en" data-server-scheme="light">/);
+    const root = /<div id="root" data-server-key="([^"]*)">([\s\S]*)<\/div>\s*(?:<script>[^<]*<\/script>\s*)?<\/body>/.exec(html);
+    expect(root).not.toBeNull();
+    const key = JSON.parse(root![1].replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
+    expect(key).toEqual({ state: { value: { unauthenticated: 'login' }, children: { login: { value: { identify: 'editing' } } } }, language: 'en', colourScheme: 'light' });
+    const markup = root![2];
+    expect(markup).toContain('Sign in');
+    expect(markup).toMatch(/<form[^>]*novalidate/i);
+    expect(markup).toContain('Username');
+    expect(markup).toContain('Upline Demo logo');
+    expect(markup).toContain('Upline Demo. All rights reserved.');
+    expect(html).toContain('<link rel="preload" as="image" href="/logo.svg" />');
+    const data = pageData(html)!;
+    expect(Object.keys(data.answers).sort()).toEqual(['/api/auth/dummy?load_modules=1&route=%2Flogin', '/api/auth/login_fields?load_modules=1&route=%2Flogin']);
+    expect(data.answers['/api/auth/login_fields?load_modules=1&route=%2Flogin'].data.countries.length).toBeGreaterThan(20);
+    expect(Object.keys(data.translations)).toEqual(['en']);
+    expect(Object.keys(data.translations.en).sort()).toEqual(['auth', 'common', 'validation']);
+    // The app's entry starts after the first paint; the stylesheets come before the page head's script.
+    expect(html).not.toMatch(/<script type="module"[^>]*src=/);
+    expect(html).toMatch(/s\.type = 'module'/);
+  });
+
+  it('is in Spanish for ?lng=es, a Spanish cookie or a Spanish browser, and dark when its cookie says so', async () => {
+    for (const [url, headers] of [
+      ['/login?lng=es', {}],
+      ['/login', { cookie: 'i18next=es' }],
+      ['/login', { 'accept-language': 'es-ES,es;q=0.9,en;q=0.8' }],
+    ] as const) {
+      const html = (await page(url, headers)).body;
+      expect(html, url).toContain('data-server-language="es"');
+      expect(html, url).toContain('Iniciar sesión');
+      expect(Object.keys(pageData(html)!.translations)).toEqual(['es']);
+    }
+    const dark = (await page('/login', { cookie: 'color-scheme=dark' })).body;
+    expect(dark).toContain('data-mantine-color-scheme="dark" data-server-language="en" data-server-scheme="dark"');
+    expect(dark).toContain('Switch to light mode');
+  });
+
+  it('is the plain page when the server cannot know what the browser shows: "auto" colour scheme, other routes', async () => {
+    for (const [url, headers] of [
+      ['/login', { cookie: 'color-scheme=auto' }],
+      ['/', {}],
+      ['/login/continue', {}],
+      ['/signup', {}],
+    ] as const) {
+      const res = await page(url, headers);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.body, url).not.toContain('id="upline-page"');
+    }
+  });
+
+  it('keeps a hostile company name and logo inert: escaped in the markup, the data and the head', async () => {
+    const settings = s.app.ctx.settings;
+    const company = await settings.get('company');
+    try {
+      await settings.set('company', { ...company, name: '</script><script>alert(1)</script><!--', logo: '/x.svg"><script>alert(2)</script>' });
+      const html = (await page('/login')).body;
+      expect(html).not.toContain('<script>alert(1)');
+      expect(html).not.toContain('<script>alert(2)');
+      const json = /<script type="application\/json" id="upline-page">([\s\S]*?)<\/script>/.exec(html)![1];
+      expect(json).not.toContain('<');
+      const data = pageData(html)!;
+      expect(data.answers['/api/auth/dummy?load_modules=1&route=%2Flogin'].loaded_modules.company.name).toBe('</script><script>alert(1)</script><!--');
+      expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    } finally {
+      await settings.set('company', company);
+    }
+  });
+
+  it('answers the page (without markup) and no 5xx when module data does not pass its schema', async () => {
+    const settings = s.app.ctx.settings;
+    const company = await settings.get('company');
+    try {
+      await settings.set('company', { ...company, name: 42 as unknown as string });
+      const res = await page('/login');
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+    } finally {
+      await settings.set('company', company);
+    }
+  });
+});
+
+describe('the render module with answers it cannot use', () => {
+  const answers = async () => {
+    const get = async (url: string) => JSON.parse((await page(url, { 'x-app-key': s.config.appKey })).body);
+    return {
+      bootAnswer: await get('/api/auth/dummy?load_modules=1&route=%2Flogin'),
+      fieldsAnswer: await get('/api/auth/login_fields?load_modules=1&route=%2Flogin'),
+    };
+  };
+  const base = { path: '/login', search: '', language: 'en', colourScheme: 'light' as const, translations: readLocaleFiles().en };
+
+  it('renders the real answers, and nothing for malformed or hostile ones or another page', async () => {
+    const good = await answers();
+    expect((await renderLoginPage({ ...base, ...good }))?.html).toContain('Username');
+    const broken = [
+      { ...good, bootAnswer: null },
+      { ...good, bootAnswer: { data: {}, loaded_modules: { ...good.bootAnswer.loaded_modules, company: 'x' } } },
+      { ...good, fieldsAnswer: { data: { ...good.fieldsAnswer.data, countries: 'all' } } },
+      { ...good, fieldsAnswer: '<html>' },
+      { bootAnswer: { data: {} }, fieldsAnswer: { data: good.fieldsAnswer.data } },
+    ];
+    for (const b of broken) expect(await renderLoginPage({ ...base, ...b })).toBeNull();
+    expect(await renderLoginPage({ ...base, ...good, path: '/signup' })).toBeNull();
+  });
+});
