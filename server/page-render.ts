@@ -16,10 +16,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { callKey as earlyCallKey } from '../src/api/early';
+import { SERVER_RENDERED_PATH } from '../src/app/server-page';
 import { FALLBACK_LANGUAGE, PRELOADED_NAMESPACES, SUPPORTED_LANGUAGES } from '../src/i18n/languages';
+import { LOOKUP } from '../src/i18n/plugins';
+import { COLOUR_SCHEME_COOKIE, isMantineColorScheme } from '../src/lib/colour-scheme';
 
-const LANGUAGE_COOKIE = 'i18next';
-const COLOUR_SCHEME_COOKIE = 'color-scheme';
 
 interface RenderModule {
   renderLoginPage(input: {
@@ -73,7 +75,7 @@ function acceptLanguages(header: string | undefined): string[] {
 
 /** The language the app's detector picks in this browser, as far as the server can know it (not localStorage). */
 export function pickLanguage(query: string | null, cookieHeader: string | undefined, acceptLanguage: string | undefined): string {
-  const found = [query, cookie(cookieHeader, LANGUAGE_COOKIE), ...acceptLanguages(acceptLanguage)];
+  const found = [query, cookie(cookieHeader, LOOKUP.cookie), ...acceptLanguages(acceptLanguage)];
   for (const candidate of found) {
     const code = candidate?.slice(0, 2).toLowerCase();
     if (code && (SUPPORTED_LANGUAGES as readonly string[]).includes(code)) return code;
@@ -84,12 +86,12 @@ export function pickLanguage(query: string | null, cookieHeader: string | undefi
 /** The colour scheme the browser's cookie remembers (light unless it says dark); null for "auto" (the server can't know). */
 export function pickColourScheme(cookieHeader: string | undefined): 'light' | 'dark' | null {
   const value = cookie(cookieHeader, COLOUR_SCHEME_COOKIE);
-  if (value === 'auto') return null;
-  return value === 'dark' ? 'dark' : 'light';
+  if (!isMantineColorScheme(value)) return 'light';
+  return value === 'auto' ? null : value;
 }
 
-/** A guest's first GET as the page head and the client key it (src/api/early.ts callKey: parameters in name order). */
-const callKey = (path: string, route: string) => `${path}?load_modules=1&route=${encodeURIComponent(route)}`;
+/** A guest's first GET of a page, keyed as the page head and the client key it. */
+const callKey = (path: string, route: string) => earlyCallKey(path, { load_modules: '1', route })!;
 
 const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -154,7 +156,7 @@ export async function createPageRenderer(app: FastifyInstance, options: PageRend
   return {
     async render(req) {
       const url = new URL(req.url, 'http://server.invalid');
-      if (url.pathname !== '/login') return null;
+      if (url.pathname !== SERVER_RENDERED_PATH) return null;
       const colourScheme = pickColourScheme(req.headers.cookie);
       if (!colourScheme) return null;
       const language = pickLanguage(url.searchParams.get('lng'), req.headers.cookie, req.headers['accept-language']);

@@ -3,12 +3,15 @@
  * localStorage and in a cookie that lives for a year (max-age 31536000 s). The localStorage key is
  * Mantine's default so the inline script in index.html can apply the scheme before first paint.
  */
-import { isMantineColorScheme, type MantineColorScheme, type MantineColorSchemeManager } from '@mantine/core';
+import type { MantineColorScheme, MantineColorSchemeManager } from '@mantine/core';
 
 export const COLOUR_SCHEME_KEY = 'mantine-color-scheme-value';
 export const COLOUR_SCHEME_COOKIE = 'color-scheme';
 export const COLOUR_SCHEME_COOKIE_MAX_AGE = 31536000;
 export const DEFAULT_COLOUR_SCHEME = 'light' satisfies MantineColorScheme;
+
+/** (Mantine's own check, without loading Mantine: the server reads the cookie too.) */
+export const isMantineColorScheme = (value: unknown): value is MantineColorScheme => value === 'light' || value === 'dark' || value === 'auto';
 
 function readCookie(name: string): string | null {
   if (typeof document === 'undefined') return null;
