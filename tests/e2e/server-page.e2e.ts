@@ -141,4 +141,19 @@ describe('the server-rendered sign-in page', () => {
     expect(second.errors).toEqual([]);
     await context.close();
   });
+
+  test('without JavaScript it still shows, and a submission puts nothing into a URL', async () => {
+    const context = await app.browser.newContext({ baseURL: app.server.url, javaScriptEnabled: false, locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(await page.content()).toContain('This back office needs JavaScript to work.');
+    const sent = page.waitForRequest((r) => new URL(r.url()).pathname === '/login' && r.method() !== 'GET');
+    await page.getByRole('textbox', { name: 'Username' }).fill('demo');
+    await page.getByRole('textbox', { name: 'Username' }).press('Enter');
+    const request = await sent;
+    expect(request.method()).toBe('POST');
+    expect(new URL(request.url()).search).toBe('');
+    await context.close();
+  });
 });

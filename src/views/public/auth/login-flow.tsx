@@ -68,7 +68,8 @@ function IdentifyStep({ actor, snap }: { actor: LoginActor; snap: LoginSnapshot 
   const error = useFieldError(c.fieldErrors);
   return (
     <AuthCard title={t('signInTitle')} description={t('signInSubtitle')}>
-      <form noValidate onSubmit={submitting(actor, 'auth.continue')}>
+      {/* method="post": should the server-rendered form ever be submitted without the app, nothing goes into a URL. */}
+      <form noValidate method="post" onSubmit={submitting(actor, 'auth.continue')}>
         <Stack gap="md">
           <IdentifierFields
             using={c.loginUsing}
@@ -116,7 +117,7 @@ function PasswordStep({ actor, snap }: { actor: LoginActor; snap: LoginSnapshot 
           {identifierErrors.join(' ')}
         </Alert>
       )}
-      <form noValidate onSubmit={submitting(actor, 'auth.submit')}>
+      <form noValidate method="post" onSubmit={submitting(actor, 'auth.submit')}>
         <Stack gap="md">
           <PasswordInput
             label={t('password')}
