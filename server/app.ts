@@ -199,6 +199,7 @@ export async function buildApp(database: Database, config: Config, extraRoutes: 
           entry: config.pageRenderer,
           localesDir: path.join(dist!, 'locales'),
           appKey: config.appKey,
+          dataVersion: () => settings.version,
         })
       : null;
   app.setNotFoundHandler(async (req, reply) => {

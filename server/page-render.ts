@@ -43,7 +43,13 @@ export interface PageRendererOptions {
   /** public/locales (or dist/locales). */
   localesDir: string;
   appKey: string;
+  /** Changes whenever what a guest is answered may have changed (the settings' version). */
+  dataVersion: () => number;
 }
+
+/** Rendered pages kept: a guest's page depends only on the settings, the language, the scheme and the query. */
+const KEPT_PAGES = 32;
+const KEPT_FOR_MS = 60_000;
 
 function cookie(header: string | undefined, name: string): string | null {
   for (const part of (header ?? '').split(';')) {
@@ -146,11 +152,18 @@ export interface PageRenderer {
 export async function createPageRenderer(app: FastifyInstance, options: PageRendererOptions): Promise<PageRenderer> {
   const mod = (await import(pathToFileURL(options.entry).href)) as RenderModule;
   const translations = readTranslations(options.localesDir);
-  const template = withStylesFirst(options.template);
+  const template = withScriptsAfterFirstPaint(withStylesFirst(options.template));
   const headers = { accept: 'application/json', 'x-app-key': options.appKey, 'x-requested-with': 'XMLHttpRequest' };
   const ask = async (url: string, req: FastifyRequest) => {
     const res = await app.inject({ method: 'GET', url, headers, remoteAddress: req.ip });
     return res.statusCode === 200 ? (JSON.parse(res.body) as unknown) : null;
+  };
+
+  const kept = new Map<string, { html: string; at: number }>();
+  const keep = (key: string, html: string) => {
+    kept.delete(key);
+    kept.set(key, { html, at: Date.now() });
+    if (kept.size > KEPT_PAGES) kept.delete(kept.keys().next().value!);
   };
 
   return {
@@ -160,44 +173,54 @@ export async function createPageRenderer(app: FastifyInstance, options: PageRend
       const colourScheme = pickColourScheme(req.headers.cookie);
       if (!colourScheme) return null;
       const language = pickLanguage(url.searchParams.get('lng'), req.headers.cookie, req.headers['accept-language']);
-      try {
-        const route = url.pathname;
-        const [bootAnswer, fieldsAnswer] = await Promise.all([
-          ask(callKey('/api/auth/dummy', route), req),
-          ask(callKey('/api/auth/login_fields', route), req),
-        ]);
-        if (!bootAnswer || !fieldsAnswer) return null;
-        const page = await mod.renderLoginPage({
-          path: url.pathname,
-          search: url.search,
-          language,
-          colourScheme,
-          translations: translations[language],
-          bootAnswer,
-          fieldsAnswer,
-        });
-        if (!page) return null;
-        // Everything the first screen needs comes with the page: the two answers (the page head hands them to
-        // the app as if it had asked them, src/api/early.ts) and the first screen's translations.
-        const data = {
-          answers: { [callKey('/api/auth/dummy', route)]: bootAnswer, [callKey('/api/auth/login_fields', route)]: fieldsAnswer },
-          translations: { [language]: Object.fromEntries(PRELOADED_NAMESPACES.map((ns) => [ns, translations[language][ns] ?? {}])) },
-        };
-        // JSON inside <script>: no "<" may reach the HTML parser ("</script>" in a company name, "<!--").
-        const dataTag = `<script type="application/json" id="upline-page">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
-        const logo = page.logo ? `<link rel="preload" as="image" href="${escapeAttribute(page.logo)}" />` : '';
-        // (Replacer functions: the markup may hold "$" sequences that a replacement string would expand.)
-        return withScriptsAfterFirstPaint(template)
-          .replace(
-            /<html[^>]*>/,
-            () => `<html lang="${language}" data-mantine-color-scheme="${colourScheme}" data-server-language="${language}" data-server-scheme="${colourScheme}">`,
-          )
-          .replace(PAGE_DATA_PLACE, () => `${logo}${dataTag}`)
-          .replace('<div id="root"></div>', () => `<div id="root" data-server-key="${escapeAttribute(page.key)}">${page.html}</div>`);
-      } catch (e) {
-        req.log.warn({ err: e }, 'the sign-in page was sent without its markup');
-        return null;
-      }
+      const cacheKey = `${options.dataVersion()}|${language}|${colourScheme}|${url.search}`;
+      const hit = kept.get(cacheKey);
+      if (hit && Date.now() - hit.at < KEPT_FOR_MS) return hit.html;
+      const html = await renderPage(req, url, language, colourScheme);
+      // Kept only when rendered from the settings it was keyed with (they may have changed meanwhile).
+      if (html && cacheKey.startsWith(`${options.dataVersion()}|`)) keep(cacheKey, html);
+      return html;
     },
   };
+
+  async function renderPage(req: FastifyRequest, url: URL, language: string, colourScheme: 'light' | 'dark'): Promise<string | null> {
+    try {
+      const route = url.pathname;
+      const [bootAnswer, fieldsAnswer] = await Promise.all([
+        ask(callKey('/api/auth/dummy', route), req),
+        ask(callKey('/api/auth/login_fields', route), req),
+      ]);
+      if (!bootAnswer || !fieldsAnswer) return null;
+      const page = await mod.renderLoginPage({
+        path: url.pathname,
+        search: url.search,
+        language,
+        colourScheme,
+        translations: translations[language],
+        bootAnswer,
+        fieldsAnswer,
+      });
+      if (!page) return null;
+      // Everything the first screen needs comes with the page: the two answers (the page head hands them to
+      // the app as if it had asked them, src/api/early.ts) and the first screen's translations.
+      const data = {
+        answers: { [callKey('/api/auth/dummy', route)]: bootAnswer, [callKey('/api/auth/login_fields', route)]: fieldsAnswer },
+        translations: { [language]: Object.fromEntries(PRELOADED_NAMESPACES.map((ns) => [ns, translations[language][ns] ?? {}])) },
+      };
+      // JSON inside <script>: no "<" may reach the HTML parser ("</script>" in a company name, "<!--").
+      const dataTag = `<script type="application/json" id="upline-page">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+      const logo = page.logo ? `<link rel="preload" as="image" href="${escapeAttribute(page.logo)}" />` : '';
+      // (Replacer functions: the markup may hold "$" sequences that a replacement string would expand.)
+      return template
+        .replace(
+          /<html[^>]*>/,
+          () => `<html lang="${language}" data-mantine-color-scheme="${colourScheme}" data-server-language="${language}" data-server-scheme="${colourScheme}">`,
+        )
+        .replace(PAGE_DATA_PLACE, () => `${logo}${dataTag}`)
+        .replace('<div id="root"></div>', () => `<div id="root" data-server-key="${escapeAttribute(page.key)}">${page.html}</div>`);
+    } catch (e) {
+      req.log.warn({ err: e }, 'the sign-in page was sent without its markup');
+      return null;
+    }
+  }
 }

@@ -46,9 +46,13 @@ export class SettingsService {
     private readonly demoMode: () => boolean,
   ) {}
 
+  /** Goes up whenever the settings may have changed (anything derived from them can tell it is stale). */
+  version = 0;
+
   invalidate() {
     this.cache = null;
     this.refs = null;
+    this.version++;
   }
 
   async all(): Promise<SettingsMap> {

@@ -97,6 +97,22 @@ describe('GET /login', () => {
     expect(dark).toContain('Switch to light mode');
   });
 
+  it('renders again as soon as the settings change (a kept page is never older than them)', async () => {
+    const settings = s.app.ctx.settings;
+    const company = await settings.get('company');
+    const first = (await page('/login')).body;
+    expect((await page('/login')).body).toBe(first);
+    try {
+      await settings.set('company', { ...company, name: 'Renamed Company' });
+      const html = (await page('/login')).body;
+      expect(html).toContain('Renamed Company logo');
+      expect(html).not.toContain('Upline Demo logo');
+    } finally {
+      await settings.set('company', company);
+    }
+    expect((await page('/login')).body).toContain('Upline Demo logo');
+  });
+
   it('is the plain page when the server cannot know what the browser shows: "auto" colour scheme, other routes', async () => {
     for (const [url, headers] of [
       ['/login', { cookie: 'color-scheme=auto' }],
