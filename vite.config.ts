@@ -1,5 +1,8 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
@@ -8,8 +11,39 @@ const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 // calls read it as %VITE_APP_KEY%.
 process.env.VITE_APP_KEY ||= process.env.APP_KEY || 'upline-demo-key';
 
+/**
+ * Brotli and gzip copies of the built text files (name.br, name.gz next to each), served by the reference server
+ * to browsers that accept them (@fastify/static preCompressed): the 0.5 MB of scripts travel as ~140 KB.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const file = path.join(dir, name);
+      return statSync(file).isDirectory() ? walk(file) : [file];
+    });
+  return {
+    name: 'upline:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      for (const file of walk(outDir)) {
+        if (!/\.(js|css|html|json|svg)$/.test(file)) continue;
+        const data = readFileSync(file);
+        if (data.length < 1024) continue;
+        const br = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } });
+        const gz = gzipSync(data, { level: 9 });
+        if (br.length < data.length) writeFileSync(`${file}.br`, br);
+        if (gz.length < data.length) writeFileSync(`${file}.gz`, gz);
+      }
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [react(), ...(isSsrBuild ? [] : [precompress()])],
   server: {
     proxy: { '/api': apiTarget, '/locales': apiTarget },
   },

@@ -17,7 +17,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { HttpError, issuesToFieldMap } from './lib/errors';
 import { identify } from './lib/auth';
-import { createPageRenderer } from './page-render';
+import { createPageRenderer, pickEncoding } from './page-render';
 import { SettingsService } from './lib/settings';
 import { parseQuery } from './lib/query';
 import { Outbox } from './lib/outbox';
@@ -189,7 +189,8 @@ export async function buildApp(database: Database, config: Config, extraRoutes: 
 
   const dist = config.staticDir;
   if (dist && existsSync(path.join(dist, 'index.html'))) {
-    await app.register(import('@fastify/static'), { root: dist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    // preCompressed: the build writes .br/.gz copies of its text files (vite.config.ts); they go to browsers that accept them.
+    await app.register(import('@fastify/static'), { root: dist, wildcard: false, index: false, maxAge: '1h', immutable: false, preCompressed: true });
   }
   const hasPages = !!dist && existsSync(path.join(dist, 'index.html'));
   const pages =
@@ -210,7 +211,11 @@ export async function buildApp(database: Database, config: Config, extraRoutes: 
       return reply.status(404).send({ error_code: 'not_found', message: 'Not found', errors: {} });
     }
     const rendered = pages ? await pages.render(req) : null;
-    if (rendered) return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Cookie, Accept-Language').send(rendered);
+    if (rendered) {
+      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Cookie, Accept-Language, Accept-Encoding');
+      const encoding = pickEncoding(req.headers['accept-encoding']);
+      return encoding ? reply.header('Content-Encoding', encoding).send(rendered[encoding]) : reply.send(rendered.html);
+    }
     return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
   });
 

@@ -15,6 +15,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callKey as earlyCallKey } from '../src/api/early';
 import { SERVER_RENDERED_PATH } from '../src/app/server-page';
@@ -144,9 +145,36 @@ function withStylesFirst(html: string): string {
   return out.replace('</title>', () => `</title>\n    ${[...styles, PAGE_DATA_PLACE].join('\n    ')}`);
 }
 
+/** A rendered page, with its brotli and gzip encodings (made once, sent to browsers that accept them). */
+export interface RenderedPage {
+  html: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function encoded(html: string): RenderedPage {
+  const data = Buffer.from(html);
+  return {
+    html,
+    br: brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+    gzip: gzipSync(data, { level: 9 }),
+  };
+}
+
+/** The best encoding of the two a page comes in that Accept-Encoding allows (q=0 refuses one), or null. */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set<string>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
+    if (!q || Number(q[1]) > 0) accepted.add(name.trim());
+  }
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+}
+
 export interface PageRenderer {
   /** The sign-in page with its markup, or null to send the plain page. */
-  render(req: FastifyRequest): Promise<string | null>;
+  render(req: FastifyRequest): Promise<RenderedPage | null>;
 }
 
 export async function createPageRenderer(app: FastifyInstance, options: PageRendererOptions): Promise<PageRenderer> {
@@ -159,10 +187,10 @@ export async function createPageRenderer(app: FastifyInstance, options: PageRend
     return res.statusCode === 200 ? (JSON.parse(res.body) as unknown) : null;
   };
 
-  const kept = new Map<string, { html: string; at: number }>();
-  const keep = (key: string, html: string) => {
+  const kept = new Map<string, { page: RenderedPage; at: number }>();
+  const keep = (key: string, page: RenderedPage) => {
     kept.delete(key);
-    kept.set(key, { html, at: Date.now() });
+    kept.set(key, { page, at: Date.now() });
     if (kept.size > KEPT_PAGES) kept.delete(kept.keys().next().value!);
   };
 
@@ -175,11 +203,13 @@ export async function createPageRenderer(app: FastifyInstance, options: PageRend
       const language = pickLanguage(url.searchParams.get('lng'), req.headers.cookie, req.headers['accept-language']);
       const cacheKey = `${options.dataVersion()}|${language}|${colourScheme}|${url.search}`;
       const hit = kept.get(cacheKey);
-      if (hit && Date.now() - hit.at < KEPT_FOR_MS) return hit.html;
+      if (hit && Date.now() - hit.at < KEPT_FOR_MS) return hit.page;
       const html = await renderPage(req, url, language, colourScheme);
+      if (!html) return null;
+      const page = encoded(html);
       // Kept only when rendered from the settings it was keyed with (they may have changed meanwhile).
-      if (html && cacheKey.startsWith(`${options.dataVersion()}|`)) keep(cacheKey, html);
-      return html;
+      if (cacheKey.startsWith(`${options.dataVersion()}|`)) keep(cacheKey, page);
+      return page;
     },
   };
 

@@ -41,6 +41,11 @@ describe('the server-rendered sign-in page', () => {
     page.on('request', (r) => {
       if (r.url().includes('/api/')) api.push(new URL(r.url()).pathname);
     });
+    const encodings = new Map<string, string | undefined>();
+    page.on('response', (r) => {
+      const p = new URL(r.url()).pathname;
+      if (p === '/login' || /\/assets\/vendor-[^/]*\.js$/.test(p)) encodings.set(p === '/login' ? 'page' : 'vendor', r.headers()['content-encoding']);
+    });
     await page.goto('/login', { waitUntil: 'domcontentloaded' });
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await page.getByRole('textbox', { name: 'Username' }).waitFor();
@@ -55,6 +60,8 @@ describe('the server-rendered sign-in page', () => {
     // The page brought the boot answer and the fields: the app asked neither again.
     expect(api.filter((p) => p === '/api/auth/dummy' || p === '/api/auth/login_fields')).toEqual([]);
     expect(errors).toEqual([]);
+    // The page and the scripts travel compressed (Chromium accepts brotli).
+    expect(Object.fromEntries(encodings)).toEqual({ page: 'br', vendor: 'br' });
 
     await page.getByRole('textbox', { name: 'Username' }).fill('demo');
     await page.getByRole('button', { name: 'Continue' }).click();

@@ -8,7 +8,8 @@ import { copyFileSync, mkdtempSync, rmSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startTestServer, type TestServer } from '../support/server';
-import { pickColourScheme, pickLanguage } from '../../server/page-render';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { pickColourScheme, pickEncoding, pickLanguage } from '../../server/page-render';
 import { renderLoginPage } from '../../src/entry-server';
 import { readLocaleFiles } from '../../src/i18n/i18n';
 
@@ -41,6 +42,14 @@ describe('the language and colour scheme the browser will pick', () => {
     expect(pickLanguage(null, undefined, 'en;q=0.2, es;q=0.9')).toBe('es');
     expect(pickLanguage(null, 'i18next=%E0%A4%A', 'de, *;q=0.1')).toBe('en');
     expect(pickLanguage(null, undefined, undefined)).toBe('en');
+  });
+
+  it('picks brotli, else gzip, from Accept-Encoding, honouring q=0', () => {
+    expect(pickEncoding('gzip, deflate, br')).toBe('br');
+    expect(pickEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
+    expect(pickEncoding('deflate, identity')).toBeNull();
+    expect(pickEncoding(undefined)).toBeNull();
+    expect(pickEncoding(' BR ')).toBe('br');
   });
 
   it('knows the colour scheme from its cookie, light by default, and cannot know "auto"', () => {
@@ -111,6 +120,22 @@ describe('GET /login', () => {
       await settings.set('company', company);
     }
     expect((await page('/login')).body).toContain('Upline Demo logo');
+  });
+
+  it('travels brotli- or gzip-encoded to a browser that accepts it, as the same page', async () => {
+    const plain = (await page('/login')).body;
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['br;q=0, gzip;q=0.5', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await page('/login', { 'accept-encoding': accept });
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      expect(res.headers.vary).toMatch(/Accept-Encoding/);
+      expect(decode(res.rawPayload).toString('utf8'), accept).toBe(plain);
+      expect(res.rawPayload.length).toBeLessThan(plain.length / 2);
+    }
+    expect((await page('/login', { 'accept-encoding': 'identity' })).headers['content-encoding']).toBeUndefined();
   });
 
   it('is the plain page when the server cannot know what the browser shows: "auto" colour scheme, other routes', async () => {
