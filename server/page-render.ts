@@ -17,24 +17,16 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Resource } from 'i18next';
 import { callKey as earlyCallKey } from '../src/api/early';
-import { SERVER_RENDERED_PATH } from '../src/app/server-page';
+import { SERVER_KEY_ATTRIBUTE, SERVER_RENDERED_PATH } from '../src/app/server-page';
 import { FALLBACK_LANGUAGE, PRELOADED_NAMESPACES, SUPPORTED_LANGUAGES } from '../src/i18n/languages';
 import { LOOKUP } from '../src/i18n/plugins';
 import { COLOUR_SCHEME_COOKIE, isMantineColorScheme } from '../src/lib/colour-scheme';
 
 
-interface RenderModule {
-  renderLoginPage(input: {
-    path: string;
-    search: string;
-    language: string;
-    colourScheme: 'light' | 'dark';
-    translations: Record<string, unknown>;
-    bootAnswer: unknown;
-    fieldsAnswer: unknown;
-  }): Promise<{ html: string; key: string; logo: string | null } | null>;
-}
+/** The built render module has the source's shape (a type-only import: nothing of the app is loaded here). */
+type RenderModule = Pick<typeof import('../src/entry-server'), 'renderLoginPage'>;
 
 export interface PageRendererOptions {
   /** The built index.html. */
@@ -67,13 +59,14 @@ function cookie(header: string | undefined, name: string): string | null {
 }
 
 /** Accept-Language's tags, most wanted first. */
-function acceptLanguages(header: string | undefined): string[] {
+/** The items of an Accept-Language or Accept-Encoding header that are accepted (q > 0), most wanted first. */
+function accepted(header: string | undefined): string[] {
   return (header ?? '')
     .split(',')
     .map((part, i) => {
       const [tag, ...params] = part.trim().split(';');
       const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
-      return { tag: tag.trim(), q: q ? Number(q[1]) : 1, i };
+      return { tag: tag.trim().toLowerCase(), q: q ? Number(q[1]) : 1, i };
     })
     .filter((x) => x.tag && x.tag !== '*' && x.q > 0)
     .sort((a, b) => b.q - a.q || a.i - b.i)
@@ -82,7 +75,7 @@ function acceptLanguages(header: string | undefined): string[] {
 
 /** The language the app's detector picks in this browser, as far as the server can know it (not localStorage). */
 export function pickLanguage(query: string | null, cookieHeader: string | undefined, acceptLanguage: string | undefined): string {
-  const found = [query, cookie(cookieHeader, LOOKUP.cookie), ...acceptLanguages(acceptLanguage)];
+  const found = [query, cookie(cookieHeader, LOOKUP.cookie), ...accepted(acceptLanguage)];
   for (const candidate of found) {
     const code = candidate?.slice(0, 2).toLowerCase();
     if (code && (SUPPORTED_LANGUAGES as readonly string[]).includes(code)) return code;
@@ -102,8 +95,8 @@ const callKey = (path: string, route: string) => earlyCallKey(path, { load_modul
 
 const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-function readTranslations(dir: string): Record<string, Record<string, unknown>> {
-  const out: Record<string, Record<string, unknown>> = {};
+function readTranslations(dir: string): Resource {
+  const out: Resource = {};
   for (const lng of SUPPORTED_LANGUAGES) {
     out[lng] = {};
     const folder = path.join(dir, lng);
@@ -146,13 +139,13 @@ function withStylesFirst(html: string): string {
 }
 
 /** A rendered page, with its brotli and gzip encodings (made once, sent to browsers that accept them). */
-export interface RenderedPage {
+export interface EncodedPage {
   html: string;
   br: Buffer;
   gzip: Buffer;
 }
 
-function encoded(html: string): RenderedPage {
+function encoded(html: string): EncodedPage {
   const data = Buffer.from(html);
   return {
     html,
@@ -163,18 +156,13 @@ function encoded(html: string): RenderedPage {
 
 /** The best encoding of the two a page comes in that Accept-Encoding allows (q=0 refuses one), or null. */
 export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  const accepted = new Set<string>();
-  for (const part of (acceptEncoding ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
-    if (!q || Number(q[1]) > 0) accepted.add(name.trim());
-  }
-  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+  const ok = accepted(acceptEncoding);
+  return ok.includes('br') ? 'br' : ok.includes('gzip') ? 'gzip' : null;
 }
 
 export interface PageRenderer {
   /** The sign-in page with its markup, or null to send the plain page. */
-  render(req: FastifyRequest): Promise<RenderedPage | null>;
+  render(req: FastifyRequest): Promise<EncodedPage | null>;
 }
 
 export async function createPageRenderer(app: FastifyInstance, options: PageRendererOptions): Promise<PageRenderer> {
@@ -187,8 +175,8 @@ export async function createPageRenderer(app: FastifyInstance, options: PageRend
     return res.statusCode === 200 ? (JSON.parse(res.body) as unknown) : null;
   };
 
-  const kept = new Map<string, { page: RenderedPage; at: number }>();
-  const keep = (key: string, page: RenderedPage) => {
+  const kept = new Map<string, { page: EncodedPage; at: number }>();
+  const keep = (key: string, page: EncodedPage) => {
     kept.delete(key);
     kept.set(key, { page, at: Date.now() });
     if (kept.size > KEPT_PAGES) kept.delete(kept.keys().next().value!);
@@ -247,7 +235,7 @@ export async function createPageRenderer(app: FastifyInstance, options: PageRend
           () => `<html lang="${language}" data-mantine-color-scheme="${colourScheme}" data-server-language="${language}" data-server-scheme="${colourScheme}">`,
         )
         .replace(PAGE_DATA_PLACE, () => `${logo}${dataTag}`)
-        .replace('<div id="root"></div>', () => `<div id="root" data-server-key="${escapeAttribute(page.key)}">${page.html}</div>`);
+        .replace('<div id="root"></div>', () => `<div id="root" ${SERVER_KEY_ATTRIBUTE}="${escapeAttribute(page.key)}">${page.html}</div>`);
     } catch (e) {
       req.log.warn({ err: e }, 'the sign-in page was sent without its markup');
       return null;

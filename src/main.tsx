@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Root } from './app/app';
 import { SERVER_KEY_ATTRIBUTE, captureEarlyInput, pageKey, pageReady, whenSettled, type EarlyInput } from './app/server-page';
 import { prepareSession, startSession } from './app/session-actor';
-import { colourSchemeManager } from './lib/colour-scheme';
+import { colourSchemeManager, DEFAULT_COLOUR_SCHEME } from './lib/colour-scheme';
 import { currentLanguage, initI18n } from './i18n/i18n';
 
 // Views suspend until their translations are there; the session does not wait for them.
@@ -41,7 +41,7 @@ void Promise.all([prepareSession(), translationsOrTimeout]).then(async () => {
   const serverKey = container.getAttribute(SERVER_KEY_ATTRIBUTE);
   if (serverKey !== null && !html.hasAttribute('data-server-off')) {
     await whenSettled(actor, HYDRATION_WAITS_FOR_SESSION_MS);
-    const scheme = colourSchemeManager.get('light');
+    const scheme = colourSchemeManager.get(DEFAULT_COLOUR_SCHEME);
     if (pageKey(actor.getSnapshot(), currentLanguage(), scheme) === serverKey) {
       early = captureEarlyInput(container);
       hydrateRoot(container, tree);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../support/server';
 import { blockMember, unblockMember } from '../../server/lib/members';
-import { bulkMembers, call, freshIp, get, login, post, rows, TEST_PASSWORD } from './helpers';
+import { bulkMembers, call, freshIp, get, login, post, rows, TEST_PASSWORD, withSettings } from './helpers';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -225,9 +225,7 @@ describe('SSO', () => {
 
 describe('store sessions', () => {
   it('with the store module on, login issues a store token that /api/store/logout revokes', async () => {
-    const modules = await s.app.ctx.settings.get('modules');
-    await s.app.ctx.settings.set('modules', { ...modules, store: true });
-    try {
+    await withSettings(s.app, 'modules', { store: true }, async () => {
       const a = await login(s.app, 'demo');
       expect(a.store_token).toEqual(expect.any(String));
       const live = await rows(s.database, sql`SELECT id FROM sessions WHERE kind = 'store' AND revoked_at IS NULL`);
@@ -237,17 +235,13 @@ describe('store sessions', () => {
       expect(after.length).toBe(live.length - 1);
       // The member's own session is untouched.
       expect((await get(s.app, '/api/auth_check', { token: a.token })).status).toBe(200);
-    } finally {
-      await s.app.ctx.settings.set('modules', modules);
-    }
+    });
   });
 });
 
 describe('storefront logout token', () => {
   it('with a storefront session, logout answers a single-use token stored hashed; without one, null', async () => {
-    const modules = await s.app.ctx.settings.get('modules');
-    await s.app.ctx.settings.set('modules', { ...modules, store: true });
-    try {
+    await withSettings(s.app, 'modules', { store: true }, async () => {
       const a = await login(s.app, 'demo');
       const out = await post(s.app, '/api/auth/logout', undefined, { token: a.token });
       expect(out.status).toBe(200);
@@ -267,9 +261,7 @@ describe('storefront logout token', () => {
       const c = await login(s.app, 'demo');
       await post(s.app, '/api/store/logout', {}, { headers: { 'x-store-token': c.store_token! } });
       expect((await post(s.app, '/api/auth/logout', undefined, { token: c.token })).body.data).toEqual({ sso_logout_token: null });
-    } finally {
-      await s.app.ctx.settings.set('modules', modules);
-    }
+    });
   });
 });
 

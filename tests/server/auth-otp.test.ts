@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../support/server';
-import { ageLastCode, bulkMembers, freshIp, get, lastCode, login, outboxCount, post, rows, TEST_PASSWORD } from './helpers';
+import { ageLastCode, bulkMembers, freshIp, get, lastCode, login, outboxCount, post, rows, TEST_PASSWORD, withSettings } from './helpers';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -130,17 +130,13 @@ describe('sign-in with a one-time code', () => {
   });
 
   it('refuses codes when the company turned sign-in by code off', async () => {
-    const auth = await s.app.ctx.settings.get('auth');
-    await s.app.ctx.settings.set('auth', { ...auth, login_with_otp: false });
-    try {
+    await withSettings(s.app, 'auth', { login_with_otp: false }, async () => {
       const m = await member();
       const res = await post(s.app, '/api/auth/send_otp', { login_using: 'email', email: m.email });
       expect(res.status).toBe(422);
       expect(res.body.errors).toEqual({ login_using: ['validation:otpLoginDisabled'] });
       expect(await outboxCount(s.database, m.email)).toBe(0);
-    } finally {
-      await s.app.ctx.settings.set('auth', auth);
-    }
+    });
   });
 
   it('validates the code format and the identifier', async () => {
@@ -229,16 +225,12 @@ describe('password reset', () => {
   });
 
   it('follows reset_password_based_on and answers unknown addresses like known ones', async () => {
-    const auth = await s.app.ctx.settings.get('auth');
-    await s.app.ctx.settings.set('auth', { ...auth, reset_password_based_on: 'email' });
-    try {
+    await withSettings(s.app, 'auth', { reset_password_based_on: 'email' }, async () => {
       const m = await member();
       const byMobile = await post(s.app, '/api/auth/send_reset_otp', { reset_using: 'mobile_code', mobile_code: m.mobile_code, mobile: m.mobile });
       expect(byMobile.status).toBe(422);
       expect(byMobile.body.errors).toEqual({ reset_using: ['validation:invalidChoice'] });
-    } finally {
-      await s.app.ctx.settings.set('auth', auth);
-    }
+    });
     const unknown = await post(s.app, '/api/auth/send_reset_otp', { reset_using: 'email', email: 'ghost@example.net' });
     expect(unknown.status).toBe(200);
     expect(unknown.body.data.destination).toBe('g***@example.net');

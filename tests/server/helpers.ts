@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/client';
+import type { SettingsMap } from '../../server/lib/settings';
 import { apiHeaders, TEST_PASSWORD } from '../support/server';
 
 export interface Answer<T = any> {
@@ -104,3 +105,14 @@ export async function wrongCounters(database: Database): Promise<number[]> {
 }
 
 export { TEST_PASSWORD };
+
+/** Runs `fn` with setting `key` patched, and puts the setting back afterwards whatever happens. */
+export async function withSettings<K extends keyof SettingsMap>(app: FastifyInstance, key: K, patch: Partial<SettingsMap[K]>, fn: () => Promise<void>) {
+  const before = await app.ctx.settings.get(key);
+  await app.ctx.settings.set(key, { ...(before as object), ...(patch as object) } as SettingsMap[K]);
+  try {
+    await fn();
+  } finally {
+    await app.ctx.settings.set(key, before);
+  }
+}

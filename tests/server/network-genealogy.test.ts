@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../support/server';
 import { allMembers, byUsername, get, login, placementDescendants, type DbMember } from './network-support';
+import { withSettings } from './helpers';
 import {
   genealogySchema,
   maxLevelsSchema,
@@ -192,16 +193,8 @@ describe('GET /api/network/genealogy', () => {
 });
 
 describe('plans', () => {
-  async function withPlan(plan: 'binary' | 'matrix' | 'unilevel', fn: () => Promise<void>) {
-    const settings = server.app.ctx.settings;
-    const modules = await settings.get('modules');
-    await settings.set('modules', { ...modules, compensation_plan: plan });
-    try {
-      await fn();
-    } finally {
-      await settings.set('modules', modules);
-    }
-  }
+  const withPlan = (plan: 'binary' | 'matrix' | 'unilevel', fn: () => Promise<void>) =>
+    withSettings(server.app, 'modules', { compensation_plan: plan }, fn);
 
   it('matrix: no left/right positions, slots instead, width from the settings, sign-up from the tree', async () => {
     await withPlan('matrix', async () => {

@@ -8,6 +8,7 @@ import { copyFileSync, mkdtempSync, rmSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startTestServer, type TestServer } from '../support/server';
+import { withSettings } from './helpers';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { pickColourScheme, pickEncoding, pickLanguage } from '../../server/page-render';
 import { renderLoginPage } from '../../src/entry-server';
@@ -107,18 +108,13 @@ describe('GET /login', () => {
   });
 
   it('renders again as soon as the settings change (a kept page is never older than them)', async () => {
-    const settings = s.app.ctx.settings;
-    const company = await settings.get('company');
     const first = (await page('/login')).body;
     expect((await page('/login')).body).toBe(first);
-    try {
-      await settings.set('company', { ...company, name: 'Renamed Company' });
+    await withSettings(s.app, 'company', { name: 'Renamed Company' }, async () => {
       const html = (await page('/login')).body;
       expect(html).toContain('Renamed Company logo');
       expect(html).not.toContain('Upline Demo logo');
-    } finally {
-      await settings.set('company', company);
-    }
+    });
     expect((await page('/login')).body).toContain('Upline Demo logo');
   });
 
@@ -153,10 +149,7 @@ describe('GET /login', () => {
   });
 
   it('keeps a hostile company name and logo inert: escaped in the markup, the data and the head', async () => {
-    const settings = s.app.ctx.settings;
-    const company = await settings.get('company');
-    try {
-      await settings.set('company', { ...company, name: '</script><script>alert(1)</script><!--', logo: '/x.svg"><script>alert(2)</script>' });
+    await withSettings(s.app, 'company', { name: '</script><script>alert(1)</script><!--', logo: '/x.svg"><script>alert(2)</script>' }, async () => {
       const html = (await page('/login')).body;
       expect(html).not.toContain('<script>alert(1)');
       expect(html).not.toContain('<script>alert(2)');
@@ -165,22 +158,15 @@ describe('GET /login', () => {
       const data = pageData(html)!;
       expect(data.answers['/api/auth/dummy?load_modules=1&route=%2Flogin'].loaded_modules.company.name).toBe('</script><script>alert(1)</script><!--');
       expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
-    } finally {
-      await settings.set('company', company);
-    }
+    });
   });
 
   it('answers the page (without markup) and no 5xx when module data does not pass its schema', async () => {
-    const settings = s.app.ctx.settings;
-    const company = await settings.get('company');
-    try {
-      await settings.set('company', { ...company, name: 42 as unknown as string });
+    await withSettings(s.app, 'company', { name: 42 as unknown as string }, async () => {
       const res = await page('/login');
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<div id="root"></div>');
-    } finally {
-      await settings.set('company', company);
-    }
+    });
   });
 });
 

@@ -2,8 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../support/server';
-import type { SettingsMap } from '../../server/lib/settings';
-import { ageLastCode, bulkMembers, freshIp, get, lastCode, login, post, rows, wrongCounters, type Answer } from './helpers';
+import { ageLastCode, bulkMembers, freshIp, get, lastCode, login, post, rows, wrongCounters, withSettings, type Answer } from './helpers';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -22,15 +21,6 @@ const person = (extra: Record<string, unknown> = {}) => {
   return { referral: 'demo', first_name: 'Nora', last_name: 'Newcomer', email: `nora.${n}@example.org`, password: PASSWORD, ...extra };
 };
 
-async function withSettings<K extends keyof SettingsMap>(key: K, patch: Partial<SettingsMap[K]>, fn: () => Promise<void>) {
-  const before = await s.app.ctx.settings.get(key);
-  await s.app.ctx.settings.set(key, { ...(before as object), ...(patch as object) } as SettingsMap[K]);
-  try {
-    await fn();
-  } finally {
-    await s.app.ctx.settings.set(key, before);
-  }
-}
 
 const memberRow = async (username: string) =>
   (
@@ -43,7 +33,7 @@ const memberRow = async (username: string) =>
 /** Sign up with OTP off (verified at once). */
 async function signupVerified(body: Record<string, unknown>) {
   let res!: Answer;
-  await withSettings('signup', { otp_verification: false }, async () => {
+  await withSettings(s.app, 'signup', { otp_verification: false }, async () => {
     res = await post(s.app, '/api/users/signup', body, { ip: freshIp() });
   });
   return res;
@@ -176,7 +166,7 @@ describe('signup with a one-time code', () => {
   });
 
   it('with otp_based_on mobile the code goes by SMS and a mobile number is required', async () => {
-    await withSettings('signup', { otp_based_on: 'mobile' }, async () => {
+    await withSettings(s.app, 'signup', { otp_based_on: 'mobile' }, async () => {
       const noMobile = await post(s.app, '/api/users/signup', person(), { ip: freshIp() });
       expect(noMobile.status).toBe(422);
       expect(noMobile.body.errors).toEqual({ mobile: ['validation:required'] });
@@ -226,7 +216,7 @@ describe('signup rules', () => {
   });
 
   it('allows a shared e-mail or phone when the company does not require them unique', async () => {
-    await withSettings('auth', { email_unique: false, phone_unique: false }, async () => {
+    await withSettings(s.app, 'auth', { email_unique: false, phone_unique: false }, async () => {
       const res = await signupVerified(person({ email: 'demo@upline.example', mobile_code: '+1', mobile: '5550100' }));
       expect(res.status).toBe(200);
     });
@@ -253,13 +243,13 @@ describe('signup rules', () => {
 
   it('enforce_default_sponsor and enforce_link_sponsor restrict the referral', async () => {
     const [m] = await bulkMembers(s.database, 1, 42);
-    await withSettings('signup', { enforce_default_sponsor: true, otp_verification: false }, async () => {
+    await withSettings(s.app, 'signup', { enforce_default_sponsor: true, otp_verification: false }, async () => {
       const other = await post(s.app, '/api/users/signup', person({ referral: m.username }), { ip: freshIp() });
       expect(other.body.errors).toEqual({ referral: ['validation:invalidReferral'] });
       expect((await get(s.app, `/api/users/signup_validate_referral?referral=${m.username}`)).status).toBe(422);
       expect((await post(s.app, '/api/users/signup', person({ referral: 'demo' }), { ip: freshIp() })).status).toBe(200);
     });
-    await withSettings('signup', { enforce_link_sponsor: true, otp_verification: false }, async () => {
+    await withSettings(s.app, 'signup', { enforce_link_sponsor: true, otp_verification: false }, async () => {
       const mismatch = await post(s.app, '/api/users/signup', person({ referral: m.username, referral_key: 'demo' }), { ip: freshIp() });
       expect(mismatch.body.errors).toEqual({ referral: ['validation:invalidReferral'] });
       const none = await post(s.app, '/api/users/signup', person({ referral: m.username }), { ip: freshIp() });
@@ -270,7 +260,7 @@ describe('signup rules', () => {
   });
 
   it('when the signup page is off only signed-in members can sign people up', async () => {
-    await withSettings('signup', { show_signup_page: false, otp_verification: false }, async () => {
+    await withSettings(s.app, 'signup', { show_signup_page: false, otp_verification: false }, async () => {
       const visitor = await post(s.app, '/api/users/signup', person(), { ip: freshIp() });
       expect(visitor.status).toBe(403);
       expect(visitor.body.error_code).toBe('signup_disabled');
@@ -336,7 +326,7 @@ describe('placement', () => {
   it('matrix: fills the first free slot breadth-first, width 3, and takes no position', async () => {
     const root = await signupVerified(person({ username: 'matrix.root' }));
     expect(root.status).toBe(200);
-    await withSettings('modules', { compensation_plan: 'matrix' }, async () => {
+    await withSettings(s.app, 'modules', { compensation_plan: 'matrix' }, async () => {
       const pos = await post(s.app, '/api/users/signup', person({ referral: 'matrix.root', position: 'L' }), { ip: freshIp() });
       expect(pos.body.errors).toEqual({ position: ['validation:notAllowed'] });
       const rootRow = await memberRow('matrix.root');
@@ -366,7 +356,7 @@ describe('placement', () => {
   });
 
   it('unilevel: the new member goes directly under the sponsor; a placement is refused', async () => {
-    await withSettings('modules', { compensation_plan: 'unilevel' }, async () => {
+    await withSettings(s.app, 'modules', { compensation_plan: 'unilevel' }, async () => {
       const refused = await post(s.app, '/api/users/signup', person({ placement: 'demo' }), { ip: freshIp() });
       expect(refused.body.errors).toEqual({ placement: ['validation:notAllowed'] });
       const res = await signupVerified(person({ username: 'uni.one' }));
@@ -378,7 +368,7 @@ describe('placement', () => {
 
   it('parallel signups never share a slot', async () => {
     const bodies = Array.from({ length: 6 }, (_, i) => person({ username: `racer.${i}`, referral: 'demo', position: 'R' }));
-    await withSettings('signup', { otp_verification: false }, async () => {
+    await withSettings(s.app, 'signup', { otp_verification: false }, async () => {
       const answers = await Promise.all(bodies.map((b) => post(s.app, '/api/users/signup', b, { ip: freshIp() })));
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
     });
