@@ -8,7 +8,7 @@
  * "data arrived" is the responseEnd of the answer's resource timing.
  */
 import type { Browser, Page } from 'playwright-core';
-import { newPage, signIn as signInAs, type RunningServer } from '../tests/e2e/support/harness';
+import { answerNetworkCall, newPage, openGenealogy, signIn as signInAs, type RunningServer } from '../tests/e2e/support/harness';
 import { tableNode, treeNode } from '../tests/support/network-fixtures';
 import type { TreeNode } from '../src/schemas/network.schema';
 
@@ -96,7 +96,7 @@ function paintAfter(page: Page, urlPart: string, grown = false) {
 async function genealogyRun(browser: Browser, server: RunningServer, nodes: number) {
   const { page, close } = await signIn(browser, server);
   const root = JSON.stringify(binaryAnswer(nodes));
-  await page.route(/\/api\/network\/genealogy(\?|$)/, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: root }));
+  await answerNetworkCall(page, 'genealogy', () => root);
   // Expansion: 31 members below the node asked for.
   await page.route(/\/api\/network\/genealogy\/(\d+)/, (route) => {
     const id = Number(/genealogy\/(\d+)/.exec(route.request().url())![1]);
@@ -112,10 +112,7 @@ async function genealogyRun(browser: Browser, server: RunningServer, nodes: numb
     for (let i = 1; i < list.length; i++) list[i].parent_id = list[Math.floor((i - 1) / 2)].id;
     route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(a) });
   });
-  await page.goto('/member/network/genealogy');
-  const tree = page.getByRole('application', { name: 'Genealogy tree' });
-  await tree.waitFor();
-  await page.waitForFunction(() => performance.getEntriesByName('genealogy:paint').length > 0);
+  const tree = await openGenealogy(page);
   const first = await paintAfter(page, '/api/network/genealogy?');
 
   // Expand a member of the last level: walk down with the keyboard to it.
@@ -138,11 +135,8 @@ async function genealogyRun(browser: Browser, server: RunningServer, nodes: numb
 async function panRun(browser: Browser, server: RunningServer, nodes: number) {
   const { page, close } = await signIn(browser, server);
   const body = JSON.stringify(binaryAnswer(nodes));
-  await page.route(/\/api\/network\/genealogy(\?|$)/, (route) => route.fulfill({ status: 200, contentType: 'application/json', body }));
-  await page.goto('/member/network/genealogy');
-  const tree = page.getByRole('application', { name: 'Genealogy tree' });
-  await tree.waitFor();
-  await page.waitForFunction(() => performance.getEntriesByName('genealogy:paint').length > 0);
+  await answerNetworkCall(page, 'genealogy', () => body);
+  const tree = await openGenealogy(page);
   // Fit the whole tree on screen (every one of the 5 000 cards is in the viewport: the worst case for a
   // frame), then pan by dragging.
   await tree.focus();
@@ -192,7 +186,7 @@ async function tabularRun(browser: Browser, server: RunningServer, rows: number)
       levels_loaded: 2,
     },
   });
-  await page.route(/\/api\/network\/table_view(\?|$)/, (route) => route.fulfill({ status: 200, contentType: 'application/json', body }));
+  await answerNetworkCall(page, 'table_view', () => body);
   await page.addInitScript(() => {
     const w = window as unknown as { __rows?: number };
     new MutationObserver(() => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newPage, signIn as signInAs } from './support/harness';
+import { answerNetworkCall, newPage, openGenealogy, signIn as signInAs } from './support/harness';
 import { realAppForFile } from './support/suite';
 import { fullTree, genealogyAnswer, tableNode } from '../support/network-fixtures';
 
@@ -146,7 +146,7 @@ describe('big answers, read from their bytes in the page', () => {
   test('tabular: 20 000 rows are listed; a member breaking a rule anywhere is refused', async () => {
     const { context, page } = await signedIn('/member/home');
     let body = tableAnswer(20_000);
-    await page.route(/\/api\/network\/table_view(\?|$)/, (route) => route.fulfill({ status: 200, contentType: 'application/json', body }));
+    await answerNetworkCall(page, 'table_view', () => body);
     await page.goto('/member/network/tabular');
     const list = page.getByRole('tree', { name: 'Network as a list' });
     await list.waitFor();
@@ -168,11 +168,8 @@ describe('big answers, read from their bytes in the page', () => {
   test('genealogy: 4 000 members are drawn; a member breaking a rule anywhere is refused', async () => {
     const { context, page } = await signedIn('/member/home');
     let body = treeAnswer(11);
-    await page.route(/\/api\/network\/genealogy(\?|$)/, (route) => route.fulfill({ status: 200, contentType: 'application/json', body }));
-    await page.goto('/member/network/genealogy');
-    const tree = page.getByRole('application', { name: 'Genealogy tree' });
-    await tree.waitFor();
-    await page.waitForFunction(() => performance.getEntriesByName('genealogy:paint').length > 0);
+    await answerNetworkCall(page, 'genealogy', () => body);
+    const tree = await openGenealogy(page);
     await tree.focus();
     await expect.poll(() => described(page)).toMatch(/^demo, First1 Last1/);
     await tree.press('ArrowDown');

@@ -173,3 +173,17 @@ export async function signIn(page: Page, username = 'demo', password = PASSWORD)
   await submitSignIn(page, username, password);
   await page.locator('[data-shell="member"]').waitFor();
 }
+
+/** From now on the page's first `call` of the network area (the root, not an expansion) is answered with `body()`. */
+export function answerNetworkCall(page: Page, call: 'genealogy' | 'table_view', body: () => string) {
+  return page.route(new RegExp(`/api/network/${call}(\\?|$)`), (route) => route.fulfill({ status: 200, contentType: 'application/json', body: body() }));
+}
+
+/** Opens the genealogy page and waits for its first paint; answers the tree. */
+export async function openGenealogy(page: Page) {
+  await page.goto('/member/network/genealogy');
+  const tree = page.getByRole('application', { name: 'Genealogy tree' });
+  await tree.waitFor();
+  await page.waitForFunction(() => performance.getEntriesByName('genealogy:paint').length > 0);
+  return tree;
+}
