@@ -558,7 +558,8 @@ function describeStatement(src: SourceFile, start: number, end: number, factory:
     if (open >= 0 && open < end) {
       const args = splitTopLevel(masked, open + 1, closeOf(masked, open) - 1);
       const first = args[0] ? src.text.slice(args[0][0], args[0][1]).trim() : '';
-      idLiteral = /^(['"`])([^'"`$]*)\1$/.exec(first)?.[2] ?? null;
+      // The id: the first argument, or the `id` of a config object given first.
+      idLiteral = /^(['"`])([^'"`$]*)\1$/.exec(first)?.[2] ?? /^\{[\s\S]*?\bid\s*:\s*(['"`])([^'"`$]*)\1/.exec(first)?.[2] ?? null;
       for (const [from, to] of args.slice(1)) {
         const params = paramsOf(src, from, to);
         if (params) input.push(`(${params})`);
@@ -620,7 +621,9 @@ export function factoryCallsOutsideMachines(factories: readonly string[], srcDir
       const lineStart = before.lastIndexOf('\n') + 1;
       const binding = /^\s*(?:export\s+)?(?:const|let)\s+(\w+)\b[^=]*=\s*$/.exec(before.slice(lineStart));
       const start = binding ? lineStart + binding[0].length - binding[0].trimStart().length : m.index;
-      const end = statementEnd(src.masked, start);
+      // A call bound to a name ends with its statement; one inside an expression (a table entry) with its `)`.
+      const open = m.index + m[0].length + (after.length - afterTypeArgs.length) + afterTypeArgs.indexOf('(');
+      const end = binding ? statementEnd(src.masked, start) : closeOf(src.masked, open);
       out.push({ ...describeStatement(src, start, end, m[1]), factory: m[1], exportName: binding?.[1] ?? null });
     }
   }

@@ -9,10 +9,28 @@ import {
   guardLabel,
   actionLabel,
   factoryCallsOutsideMachines,
+  factoryPages,
+  renderFactoryPage,
   INDEX_FILE,
   SRC_DIR,
 } from '../../scripts/flows';
-import { not } from 'xstate';
+import { not, setup } from 'xstate';
+import { factoryStamp } from '../../src/machines/factory-registry';
+
+/** A factory whose machines come in two shapes: with or without a confirmation step. */
+function createStepMachine(id: string, confirm: boolean) {
+  return setup({}).createMachine({
+    id,
+    meta: factoryStamp('createStepMachine'),
+    initial: 'editing',
+    states: confirm
+      ? { editing: { on: { next: 'confirming' } }, confirming: { on: { next: 'done' } }, done: { type: 'final' } }
+      : { editing: { on: { next: 'done' } }, done: { type: 'final' } },
+  });
+}
+const quickStep = createStepMachine('quick', false);
+const confirmedStep = createStepMachine('confirmed', true);
+const otherQuickStep = createStepMachine('otherQuick', false);
 
 const generated = await generateFlowDocs();
 const diagrams = [...generated].filter(([name]) => name !== INDEX_FILE);
@@ -55,6 +73,19 @@ describe('docs/flows', () => {
     );
   });
 
+  it('draws a factory whose machines come in several shapes once per shape, on one page', async () => {
+    const file = 'tests/models/flows-fresh.test.ts';
+    const found = Object.entries({ quickStep, confirmedStep, otherQuickStep }).map(([exportName, machine]) => ({ file, exportName, machine, factory: 'createStepMachine' }));
+    const [page, ...others] = await factoryPages(found);
+    expect(others).toEqual([]);
+    const doc = renderFactoryPage(page);
+    expect(doc.match(/```mermaid/g)).toHaveLength(2);
+    expect(doc).toContain('3 machines, 2 shapes (one diagram each)');
+    expect(doc).toContain('## Shape 1\n\nMachines: `quick`, `otherQuick`.');
+    expect(doc).toContain('## Shape 2\n\nMachines: `confirmed`.');
+    expect(doc).toMatch(/\| `confirmed` \| `tests\/models\/flows-fresh.test.ts:\d+` \| `confirmedStep` \| none \| — \| — \| 2 \|/);
+  });
+
   it('indexes every diagram: factories with their machine counts, and the machines written by hand', () => {
     const index = generated.get(INDEX_FILE)!;
     for (const [name] of diagrams) expect(index, name).toContain(`](${name})`);
@@ -93,10 +124,21 @@ describe('docs/flows', () => {
           '  homeApi.ranks(),',
           ');',
           'export const View = () => <a href={link}>{re.source}</a>;',
+          `export const table = [{ path: '/x', machine: createLoadMachine({ id: 'inTable' }, () => homeApi.binary()) }, { path: '/y' }];`,
         ].join('\n'),
       );
       const found = factoryCallsOutsideMachines(['createLoadMachine'], dir);
-      expect(found).toEqual([
+      expect(found[1]).toEqual({
+        factory: 'createLoadMachine',
+        exportName: null,
+        idLiteral: 'inTable',
+        file: expect.stringMatching(/page\.routes\.tsx$/),
+        line: 12,
+        calls: ['GET /api/home/binary (homeApi.binary)'],
+        input: '—',
+        provides: '—',
+      });
+      expect(found.slice(0, 1)).toEqual([
         {
           factory: 'createLoadMachine',
           exportName: 'ranksMachine',
