@@ -706,6 +706,10 @@ export function renderFactoryPage(page: FactoryPage): string {
       } | ${cell(i.source.provides)} |${several ? ` ${shape} |` : ''}`,
     );
   }
+  lines.push(
+    '',
+    'Calls: the API calls the machine makes, with their endpoints. Input: the type arguments of the factory call and the parameters of the function it is given. Provides: what `.provide(...)` adds on top.',
+  );
   const outside = page.instances.filter((i) => i.shape === null).length;
   if (outside) {
     lines.push(

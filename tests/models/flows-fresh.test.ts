@@ -125,9 +125,12 @@ describe('docs/flows', () => {
           ');',
           'export const View = () => <a href={link}>{re.source}</a>;',
           `export const table = [{ path: '/x', machine: createLoadMachine({ id: 'inTable' }, () => homeApi.binary()) }, { path: '/y' }];`,
+          `export const tuned = createLoadMachine('tuned', () => homeApi.packages()).provide({ actors: { load: other }, delays: { wait: 5 } });`,
         ].join('\n'),
       );
       const found = factoryCallsOutsideMachines(['createLoadMachine'], dir);
+      expect(found).toHaveLength(3);
+      expect(found[2]).toMatchObject({ exportName: 'tuned', idLiteral: 'tuned', line: 13, provides: 'actors: load; delays: wait' });
       expect(found[1]).toEqual({
         factory: 'createLoadMachine',
         exportName: null,
