@@ -533,7 +533,7 @@ export interface InstanceSource {
   /** Repository-relative file and 1-based line of the declaration. */
   file: string;
   line: number;
-  /** The first argument of the factory call when it is a string literal (the machine id). */
+  /** The machine id when the source spells it: the first argument of the factory call, or the `id` of a config object given first. */
   idLiteral: string | null;
   calls: string[];
   /** Type arguments and loader parameters, e.g. `<Transaction, ListFilterState, ListMeta> ({ filters, next })`. */
