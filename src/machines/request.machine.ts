@@ -10,6 +10,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { errorInfo, type ErrorInfo } from '../api/errors';
+import { factoryStamp } from './factory-registry';
 
 export interface RequestContext<TValues, TResult> {
   values: TValues | null;
@@ -47,6 +48,7 @@ export function createRequestMachine<TValues, TResult>(id: string, submit: (valu
     },
   }).createMachine({
     id,
+    meta: factoryStamp('createRequestMachine'),
     context: { values: null, data: null, error: null },
     initial: 'initial',
     states: {
