@@ -7,7 +7,7 @@
  *
  * Needs a DOM (the tests using it run in jsdom).
  */
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 /** Classic attacks: scripts, handlers, hostile URLs (encoded, mixed case, split), SVG/MathML, styles, frames, forms, broken markup. */
 export const HOSTILE_HTML: ReadonlyArray<readonly [input: string, expected: string]> = [
@@ -177,4 +177,25 @@ export function assertHarmless(html: string) {
   expect(html).not.toMatch(/<\s*(script|style|iframe|object|embed|svg|math|form|input|meta|link|base|template|textarea|noscript)/i);
   expect(html).not.toMatch(/\son[a-z]+\s*=/i);
   expect(html).not.toMatch(/\sstyle\s*=/i);
+}
+
+/**
+ * The corpus tests of one sanitiser: each input gives its expected document, harmless, and cleaning the
+ * result again changes nothing; the parser-dependent inputs come out harmless.
+ */
+export function describeCorpus(title: string, sanitize: (html: string) => string) {
+  describe(title, () => {
+    it.each(HTML_CORPUS)('%s', (input, expected) => {
+      const out = sanitize(input);
+      assertHarmless(out);
+      expect(canonicalHtml(out)).toBe(expected);
+      expect(sanitize(out)).toBe(out);
+    });
+
+    it.each(PARSER_DEPENDENT_HTML)('%s (parsers differ: harmless either way)', (input) => {
+      const out = sanitize(input);
+      assertHarmless(out);
+      expect(sanitize(out)).toBe(out);
+    });
+  });
 }
