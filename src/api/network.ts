@@ -1,6 +1,8 @@
 /** Network calls of spec §7: genealogy, tabular tree, max levels and the downline report. */
 import { get } from './client';
+import { queryRecord } from '../lib/search-codec';
 import {
+  downlineReportQuerySchema,
   downlineReportSchema,
   maxLevelsSchema,
   tableViewSingleSchema,
@@ -53,11 +55,5 @@ export const networkApi = {
     get(tableViewSingleSchema, at('table_view_single', q.id), { username: q.username, level: q.level, page: q.page, after: q.after }),
   maxLevels: (id?: number | null) => get(maxLevelsSchema, at('max_levels', id)),
   downlineReport: (category: DownlineCategory = 'placement', q: DownlineReportQuery = {}) =>
-    get(downlineReportSchema, `/api/network/downline_report/${category}`, {
-      page: q.page,
-      username: q.username,
-      level: q.level,
-      sort: q.sort,
-      after: q.after,
-    }),
+    get(downlineReportSchema, `/api/network/downline_report/${category}`, queryRecord(downlineReportQuerySchema, q)),
 };
