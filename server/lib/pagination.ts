@@ -198,15 +198,17 @@ export class ListQuery {
   }
 
   /** A single value that must be one of `allowed` (remembered for the next page). */
-  oneOf<T extends string>(name: string, allowed: readonly [T, ...T[]]): T | undefined {
-    const v = this.read(name, oneOfParam(allowed));
+  oneOf<T extends string>(name: string, allowed: readonly T[]): T | undefined {
+    if (!allowed.length) return undefined;
+    const v = this.read(name, oneOfParam(allowed as readonly [T, ...T[]]));
     if (v !== undefined) this.params.push([name, v]);
     return v;
   }
 
   /** A list (`k=a&k=b`, `k[]=a`, `k[0]=a`) whose values must be in `allowed`; deduplicated. */
-  manyOf<T extends string>(name: string, allowed: readonly [T, ...T[]]): T[] {
-    const out = this.read(name, listParam(oneOfParam(allowed), 'indexed')) ?? [];
+  manyOf<T extends string>(name: string, allowed: readonly T[]): T[] {
+    if (!allowed.length) return [];
+    const out = this.read(name, listParam(oneOfParam(allowed as readonly [T, ...T[]]), 'indexed')) ?? [];
     out.forEach((x, i) => this.params.push([`${name}[${i}]`, x]));
     return out;
   }

@@ -4,7 +4,10 @@ import { queryRecord } from '../lib/search-codec';
 import {
   downlineReportQuerySchema,
   downlineReportSchema,
+  genealogyQuerySchema,
   maxLevelsSchema,
+  tableViewQuerySchema,
+  tableViewSingleQuerySchema,
   tableViewSingleSchema,
   type DownlineCategory,
   type DownlineReportQuery,
@@ -41,18 +44,18 @@ export const networkApi = {
     return get(
       genealogyAnswerSchema,
       at('genealogy', q.id),
-      { username: q.username, is_nested: q.is_nested === false ? undefined : 1 },
+      queryRecord(genealogyQuerySchema, { username: q.username, is_nested: q.is_nested === false ? undefined : '1' }),
       { readBody: readGenealogy },
     );
   },
   /** Its members read from the answer's bytes (src/api/network-read.ts), as a MemberTable. */
   tableView: (q: TableViewQuery & { id?: number | null } = {}) => {
     prepareReader('table');
-    return get(tableViewAnswerSchema, at('table_view', q.id), { username: q.username }, { readBody: readTableView });
+    return get(tableViewAnswerSchema, at('table_view', q.id), queryRecord(tableViewQuerySchema, q), { readBody: readTableView });
   },
   /** One level below the root as a list; `page` continues a long level (see next_page_url). */
   tableViewSingle: (q: TableViewSingleQuery & { id?: number | null } = {}) =>
-    get(tableViewSingleSchema, at('table_view_single', q.id), { username: q.username, level: q.level, page: q.page, after: q.after }),
+    get(tableViewSingleSchema, at('table_view_single', q.id), queryRecord(tableViewSingleQuerySchema, q)),
   maxLevels: (id?: number | null) => get(maxLevelsSchema, at('max_levels', id)),
   downlineReport: (category: DownlineCategory = 'placement', q: DownlineReportQuery = {}) =>
     get(downlineReportSchema, `/api/network/downline_report/${category}`, queryRecord(downlineReportQuerySchema, q)),

@@ -109,6 +109,12 @@ export const usernameParam = z.string({ error: answer('validation:invalid') }).c
   z.maxLength(64, { error: 'validation:tooLong' }),
 );
 
+/** A parameter as the OpenAPI document describes it. */
+function described<S extends z.ZodMiniType>(schema: S, description: string): S {
+  z.globalRegistry.add(schema, { description });
+  return schema;
+}
+
 // --- Rules across parameters -----------------------------------------------------------------
 
 /** The dates of a custom range, or the bounds given without a preset (either may be alone). */
@@ -146,14 +152,12 @@ const dateRules = z.superRefine((v: DateFilter, ctx) => {
 
 /** What every cursor-paged list accepts (spec §4, §7). Unknown parameters (route, load_modules…) pass. */
 export const listQueryShape = {
-  cursor: z.optional(cursorParam()),
-  sort: z.optional(sortParam),
-  date_range: z.optional(dateRangeParam),
-  /** yyyy-MM-dd; needed with date_range=custom; alone, either bound works. */
-  start_date: z.optional(dayParam),
-  end_date: z.optional(dayParam),
-  /** Page size, 1–100 (default 20). */
-  limit: z.optional(limitParam()),
+  cursor: described(z.optional(cursorParam()), 'Continues a list: the cursor of the previous answer\'s next_page_url.'),
+  sort: described(z.optional(sortParam), 'By date: desc (newest first, default) or asc.'),
+  date_range: described(z.optional(dateRangeParam), 'A preset (UTC days, weeks from Monday), or custom with start_date and end_date.'),
+  start_date: described(z.optional(dayParam), 'yyyy-MM-dd; needed with date_range=custom; alone, the list starts that day.'),
+  end_date: described(z.optional(dayParam), 'yyyy-MM-dd, included; needed with date_range=custom; alone, the list ends that day.'),
+  limit: described(z.optional(limitParam()), 'Page size, 1–100 (default 20).'),
 };
 
 export const listQuerySchema = z.looseObject(listQueryShape).check(dateRules);
@@ -167,7 +171,11 @@ const choice = (values?: Choices) => (values ? oneOfParam(values) : anyKey);
 /** GET /api/wallet/transactions (and its export): transaction_key[i], cash_flow with exactly one key. */
 export function transactionsQuery(keys?: Choices) {
   return z
-    .looseObject({ ...listQueryShape, transaction_key: z.optional(listParam(choice(keys), 'indexed')), cash_flow: z.optional(oneOfParam(CASH_FLOWS)) })
+    .looseObject({
+      ...listQueryShape,
+      transaction_key: described(z.optional(listParam(choice(keys), 'indexed')), 'Transaction types, as transaction_key[0], transaction_key[1]…'),
+      cash_flow: described(z.optional(oneOfParam(CASH_FLOWS)), 'credit or debit; only with exactly one transaction_key.'),
+    })
     .check(
       dateRules,
       z.superRefine((v: { transaction_key?: string[]; cash_flow?: CashFlow }, ctx) => {
@@ -179,15 +187,24 @@ export function transactionsQuery(keys?: Choices) {
 
 /** GET /api/wallet/recent_earnings (and its export): bonus_type[i]. */
 export const recentEarningsQuery = (types?: Choices) =>
-  z.looseObject({ ...listQueryShape, bonus_type: z.optional(listParam(choice(types), 'indexed')) }).check(dateRules);
+  z
+    .looseObject({ ...listQueryShape, bonus_type: described(z.optional(listParam(choice(types), 'indexed')), 'Bonus types, as bonus_type[0], bonus_type[1]…') })
+    .check(dateRules);
 
 /** GET /api/payout/transactions (and its export): payout_status[] (status ids as text). */
 export const payoutTransactionsQuery = z
-  .looseObject({ ...listQueryShape, payout_status: z.optional(listParam(oneOfParam(PAYOUT_STATUS_IDS), 'brackets')) })
+  .looseObject({
+    ...listQueryShape,
+    payout_status: described(
+      z.optional(listParam(oneOfParam(PAYOUT_STATUS_IDS), 'brackets')),
+      'Status ids as payout_status[]: 1 pending, 2 approved, 3 paid, 4 rejected.',
+    ),
+  })
   .check(dateRules);
 
 /** GET /api/network/pv_history and /binary_history (and exports): `type`, one at a time (spec §7). */
-export const historyQuery = (types?: Choices) => z.looseObject({ ...listQueryShape, type: z.optional(choice(types)) }).check(dateRules);
+export const historyQuery = (types?: Choices) =>
+  z.looseObject({ ...listQueryShape, type: described(z.optional(choice(types)), 'One type; all types when absent.') }).check(dateRules);
 
 /** GET /api/orders/recent_orders (and its export). */
 export const recentOrdersQuery = listQuerySchema;
