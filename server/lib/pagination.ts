@@ -20,7 +20,7 @@ import {
   type ListQuery as ListParams,
   type Sort,
 } from '../../src/schemas/list-query.schema';
-import { tolerantValue } from '../../src/lib/search-codec';
+import { searchString, tolerantValue } from '../../src/lib/search-codec';
 import { issuesToFieldMap, validationError, type FieldMap } from './errors';
 
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Sort };
@@ -221,11 +221,7 @@ export class ListQuery {
 
   /** The given path with the same filters and `cursor`. */
   urlWith(path: string, cursor: string | null): string {
-    const p = new URLSearchParams();
-    for (const [k, v] of this.params) p.append(k, v);
-    if (cursor) p.append('cursor', cursor);
-    const q = p.toString().replace(/%5B/g, '[').replace(/%5D/g, ']');
-    return q ? `${path}?${q}` : path;
+    return path + searchString(cursor ? [...this.params, ['cursor', cursor]] : this.params);
   }
 
   /** WHERE fragment for the date range on `col`. */

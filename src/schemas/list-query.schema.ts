@@ -126,7 +126,7 @@ export interface DateFilter {
 
 /** A custom range names both days. */
 export const customRangeComplete = (v: DateFilter) => v.date_range !== 'custom' || (v.start_date !== undefined && v.end_date !== undefined);
-/** The days count (no preset, or custom) and the end is not before the start. */
+/** Without a preset, or with a custom range, the end day is not before the start day. */
 export const datesInOrder = (v: DateFilter) =>
   (v.date_range !== undefined && v.date_range !== 'custom') || !isYmd(v.start_date) || !isYmd(v.end_date) || v.start_date <= v.end_date;
 /** cash_flow goes only with exactly one transaction_key (spec §7). */
