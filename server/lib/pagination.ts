@@ -18,6 +18,7 @@ import {
   oneOfParam,
   textValue,
   type ListQuery as ListParams,
+  type QueryParams,
   type Sort,
 } from '../../src/schemas/list-query.schema';
 import { searchString, tolerantValue } from '../../src/lib/search-codec';
@@ -93,11 +94,14 @@ function issuesOf(result: { success: boolean; error?: { issues: unknown[] } }): 
   return result.success ? {} : issuesToFieldMap(result.error!.issues as never);
 }
 
+type ListSchema = z.ZodMiniType<ListParams> & { shape: Record<string, z.ZodMiniType> };
+
 /**
- * Reads a list's query string with listQuerySchema (or the given list schema). Every accepted
- * parameter is remembered (normalised) so `nextPageUrl` repeats exactly the same filters.
+ * Reads a list's query string with listQuerySchema, or with the list's own schema (then `values`
+ * carries its own filters too, e.g. `new ListQuery(query, { schema: transactionsQuery(KEYS) }).values.transaction_key`).
+ * Every accepted parameter is remembered (normalised) so `urlWith`/`page` repeat exactly the same filters.
  */
-export class ListQuery {
+export class ListQuery<S extends ListSchema = typeof listQuerySchema> {
   readonly errors: FieldMap = {};
   readonly sort: Sort;
   readonly limit: number;
@@ -106,21 +110,21 @@ export class ListQuery {
   readonly from: Date | null = null;
   readonly to: Date | null = null;
   /** The parsed parameters (what the schema accepted; the bad ones left out). */
-  readonly values: ListParams;
+  readonly values: QueryParams<S>;
   private readonly params: Array<[string, string]> = [];
 
   constructor(
     private readonly raw: Raw,
-    opts: { now?: Date; paged?: boolean; schema?: z.ZodMiniType & { shape: Record<string, z.ZodMiniType> } } = {},
+    opts: { now?: Date; paged?: boolean; schema?: S } = {},
   ) {
     const now = opts.now ?? new Date();
     const paged = opts.paged ?? true;
-    const schema = opts.schema ?? listQuerySchema;
+    const schema: ListSchema = opts.schema ?? listQuerySchema;
 
     const parsed = schema.safeParse(raw);
     for (const [field, keys] of Object.entries(issuesOf(parsed))) for (const k of keys) this.fail(field, k);
-    this.values = (parsed.success ? parsed.data : this.tolerant(schema.shape)) as ListParams;
-    const v = this.values;
+    const v = (parsed.success ? parsed.data : this.tolerant(schema.shape)) as ListParams;
+    this.values = v as QueryParams<S>;
 
     this.sort = v.sort ?? 'desc';
     if (v.sort) this.params.push(['sort', v.sort]);
@@ -144,7 +148,7 @@ export class ListQuery {
     this.limit = limit;
     this.cursor = cursor;
 
-    const range = this.readRange(now);
+    const range = this.readRange(v, now);
     if (range) {
       this.from = range.from;
       this.to = range.to;
@@ -161,8 +165,7 @@ export class ListQuery {
     return out;
   }
 
-  private readRange(now: Date): { from: Date | null; to: Date | null } | null {
-    const { date_range: preset, start_date, end_date } = this.values;
+  private readRange({ date_range: preset, start_date, end_date }: ListParams, now: Date): { from: Date | null; to: Date | null } | null {
     if (preset && preset !== 'custom') {
       this.params.push(['date_range', preset]);
       return presetRange(preset, now);

@@ -11,6 +11,7 @@ import { ListQuery } from '../../server/lib/pagination';
 import { queryRecord, readQuery, searchString, writeQuery } from '../../src/lib/search-codec';
 import { filtersFromSearch, toPayoutFilters, toTransactionFilters } from '../../src/lib/list-filters';
 import { payoutTransactionsQuerySchema, transactionsQuerySchema } from '../../src/schemas/wallet.schema';
+import { transactionsQuery } from '../../src/schemas/list-query.schema';
 
 let server: TestServer;
 let token: string;
@@ -124,6 +125,14 @@ describe('one contract for client and server', () => {
     expect(many.manyOf('transaction_key', ['a', 'b'])).toEqual(['b', 'a']);
     expect(many.oneOf('type', ['y'])).toBeUndefined();
     expect(many.errors).toEqual({ type: ['validation:invalidChoice'] });
+    // With a list's own schema, its filters are read and checked too, rules across parameters included.
+    const typed = new ListQuery({ transaction_key: 'payout', cash_flow: 'credit' }, { schema: transactionsQuery(['payout', 'payout_fee']) });
+    expect([typed.values.transaction_key, typed.values.cash_flow, typed.errors]).toEqual([['payout'], 'credit', {}]);
+    const asBase: ListQuery = typed;
+    expect(asBase.sort).toBe('desc');
+    const refused = new ListQuery({ transaction_key: ['payout', 'nope'], cash_flow: 'credit', sort: 'asc' }, { schema: transactionsQuery(['payout']) });
+    expect(refused.errors).toEqual({ transaction_key: ['validation:invalidChoice'] });
+    expect([refused.values.transaction_key, refused.values.cash_flow, refused.sort]).toEqual([undefined, 'credit', 'asc']);
   });
 });
 
