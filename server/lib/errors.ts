@@ -49,6 +49,11 @@ export function issuesToFieldMap(issues: ZodIssueLike[], prefix = ''): FieldMap 
   };
   for (const i of issues) {
     const field = i.path.map(String).join('.');
+    // A schema that names its answer (an i18n key of the validation namespace) is taken at its word.
+    if (/^validation:[A-Za-z]+$/.test(i.message)) {
+      add(field, i.message);
+      continue;
+    }
     switch (i.code) {
       case 'unrecognized_keys':
         for (const k of i.keys ?? []) add(field ? `${field}.${k}` : k, 'validation:unknownField');

@@ -3,16 +3,30 @@
  * list filters every history/wallet list shares (sort, date_range presets, start/end dates) and
  * `next_page_url` = the same path with the same filters and the next cursor.
  *
- * Validation collects a field map of i18n keys; bad input never reaches SQL.
+ * The parameters are read with the query schemas of src/schemas/list-query.schema.ts (the ones each
+ * route declares as its `querystring`): bad input becomes a field map of i18n keys and never reaches SQL.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { validationError, type FieldMap } from './errors';
+import type * as z from 'zod/mini';
+import {
+  DATE_RANGES,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  isYmd,
+  listParam,
+  listQuerySchema,
+  oneOfParam,
+  textValue,
+  type ListQuery as ListParams,
+  type QueryParams,
+  type Sort,
+} from '../../src/schemas/list-query.schema';
+import { searchString, tolerantValue } from '../../src/lib/search-codec';
+import { issuesToFieldMap, validationError, type FieldMap } from './errors';
 
-export type Sort = 'asc' | 'desc';
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Sort };
 
-export const DATE_PRESETS = ['today', 'yesterday', 'this_week', 'last_week', 'this_month', 'last_month', 'this_year', 'custom'] as const;
+export const DATE_PRESETS = DATE_RANGES;
 export type DatePreset = (typeof DATE_PRESETS)[number];
 
 export interface Cursor {
@@ -40,14 +54,9 @@ export function decodeCursor(s: string): Cursor | null {
 
 const DAY = 86_400_000;
 
-/** "2025-02-28" → that day at 00:00 UTC; null when it is not a real calendar date. */
+/** "2025-02-28" → that day at 00:00 UTC; null when it is not a real calendar date (1900–2999). */
 export function parseYmd(s: string): Date | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
-  if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d || y < 1900 || y > 2999) return null;
-  return date;
+  return isYmd(s) ? new Date(`${s}T00:00:00Z`) : null;
 }
 
 export const ymd = (d: Date): string => d.toISOString().slice(0, 10);
@@ -80,11 +89,19 @@ export function presetRange(preset: Exclude<DatePreset, 'custom'>, now: Date): {
 
 type Raw = Record<string, unknown>;
 
+/** Collects the field map of a failed parse (the keys the schemas name). */
+function issuesOf(result: { success: boolean; error?: { issues: unknown[] } }): FieldMap {
+  return result.success ? {} : issuesToFieldMap(result.error!.issues as never);
+}
+
+type ListSchema = z.ZodMiniType<ListParams> & { shape: Record<string, z.ZodMiniType> };
+
 /**
- * Reads and validates a list's query string. Every accepted parameter is remembered (normalised)
- * so `nextPageUrl` repeats exactly the same filters.
+ * Reads a list's query string with listQuerySchema, or with the list's own schema (then `values`
+ * carries its own filters too, e.g. `new ListQuery(query, { schema: transactionsQuery(KEYS) }).values.transaction_key`).
+ * Every accepted parameter is remembered (normalised) so `urlWith`/`page` repeat exactly the same filters.
  */
-export class ListQuery {
+export class ListQuery<S extends ListSchema = typeof listQuerySchema> {
   readonly errors: FieldMap = {};
   readonly sort: Sort;
   readonly limit: number;
@@ -92,35 +109,37 @@ export class ListQuery {
   /** Half-open [from, to) or nulls. */
   readonly from: Date | null = null;
   readonly to: Date | null = null;
+  /** The parsed parameters (what the schema accepted; the bad ones left out). */
+  readonly values: QueryParams<S>;
   private readonly params: Array<[string, string]> = [];
 
   constructor(
     private readonly raw: Raw,
-    opts: { now?: Date; paged?: boolean } = {},
+    opts: { now?: Date; paged?: boolean; schema?: S } = {},
   ) {
     const now = opts.now ?? new Date();
     const paged = opts.paged ?? true;
+    const schema: ListSchema = opts.schema ?? listQuerySchema;
 
-    const sort = this.single('sort');
-    if (sort !== undefined && sort !== 'asc' && sort !== 'desc') this.fail('sort', 'validation:invalidChoice');
-    this.sort = sort === 'asc' ? 'asc' : 'desc';
-    if (sort === 'asc' || sort === 'desc') this.params.push(['sort', sort]);
+    const parsed = schema.safeParse(raw);
+    for (const [field, keys] of Object.entries(issuesOf(parsed))) for (const k of keys) this.fail(field, k);
+    const v = (parsed.success ? parsed.data : this.tolerant(schema.shape)) as ListParams;
+    this.values = v as QueryParams<S>;
+
+    this.sort = v.sort ?? 'desc';
+    if (v.sort) this.params.push(['sort', v.sort]);
 
     let limit = DEFAULT_PAGE_SIZE;
     let cursor: Cursor | null = null;
     if (paged) {
-      const l = this.single('limit');
-      if (l !== undefined) {
-        if (!/^\d{1,3}$/.test(l) || Number(l) < 1 || Number(l) > MAX_PAGE_SIZE) this.fail('limit', 'validation:invalidLimit');
-        else {
-          limit = Number(l);
-          this.params.push(['limit', l]);
-        }
+      if (v.limit) {
+        limit = Number(v.limit);
+        this.params.push(['limit', v.limit]);
       }
-      const c = this.single('cursor');
-      if (c !== undefined && c !== '') {
-        cursor = decodeCursor(c);
-        if (!cursor || (sort !== undefined && cursor.sort !== this.sort) || (sort === undefined && cursor.sort !== 'desc')) {
+      if (v.cursor) {
+        cursor = decodeCursor(v.cursor);
+        // A cursor continues the walk it was made for: the same sort.
+        if (!cursor || cursor.sort !== this.sort) {
           cursor = null;
           this.fail('cursor', 'validation:invalidCursor');
         }
@@ -129,41 +148,34 @@ export class ListQuery {
     this.limit = limit;
     this.cursor = cursor;
 
-    const range = this.readRange(now);
+    const range = this.readRange(v, now);
     if (range) {
       this.from = range.from;
       this.to = range.to;
     }
   }
 
-  private readRange(now: Date): { from: Date | null; to: Date | null } | null {
-    const preset = this.single('date_range');
-    const startRaw = this.single('start_date');
-    const endRaw = this.single('end_date');
-    const start = startRaw === undefined || startRaw === '' ? null : parseYmd(startRaw);
-    const end = endRaw === undefined || endRaw === '' ? null : parseYmd(endRaw);
-    if (startRaw && !start) this.fail('start_date', 'validation:invalidDate');
-    if (endRaw && !end) this.fail('end_date', 'validation:invalidDate');
+  /** The parameters `shape` accepts one by one (after a failed parse, so the rest can still be read). */
+  private tolerant(shape: Record<string, z.ZodMiniType>): Raw {
+    const out: Raw = {};
+    for (const [k, field] of Object.entries(shape)) {
+      const v = tolerantValue(field, this.raw[k]);
+      if (v !== undefined && !this.errors[k]) out[k] = v;
+    }
+    return out;
+  }
 
-    if (preset !== undefined && preset !== '') {
-      if (!(DATE_PRESETS as readonly string[]).includes(preset)) {
-        this.fail('date_range', 'validation:invalidChoice');
-        return null;
-      }
-      if (preset !== 'custom') {
-        this.params.push(['date_range', preset]);
-        return presetRange(preset as Exclude<DatePreset, 'custom'>, now);
-      }
-      if (!startRaw) this.fail('start_date', 'validation:required');
-      if (!endRaw) this.fail('end_date', 'validation:required');
-      this.params.push(['date_range', 'custom']);
+  private readRange({ date_range: preset, start_date, end_date }: ListParams, now: Date): { from: Date | null; to: Date | null } | null {
+    if (preset && preset !== 'custom') {
+      this.params.push(['date_range', preset]);
+      return presetRange(preset, now);
     }
-    if (start && end && end.getTime() < start.getTime()) {
-      this.fail('end_date', 'validation:endBeforeStart');
-      return null;
-    }
-    if (start) this.params.push(['start_date', startRaw!]);
-    if (end) this.params.push(['end_date', endRaw!]);
+    if (preset === 'custom') this.params.push(['date_range', 'custom']);
+    if (this.errors.start_date || this.errors.end_date) return null;
+    const start = start_date ? parseYmd(start_date) : null;
+    const end = end_date ? parseYmd(end_date) : null;
+    if (start) this.params.push(['start_date', start_date!]);
+    if (end) this.params.push(['end_date', end_date!]);
     if (!start && !end) return null;
     return { from: start, to: end ? new Date(end.getTime() + DAY) : null };
   }
@@ -173,44 +185,33 @@ export class ListQuery {
     if (!list.includes(key)) list.push(key);
   }
 
-  /** One value of a parameter; a repeated parameter is an error. */
-  single(name: string): string | undefined {
+  /** Parses parameter `name` with `schema`; its answer goes to the field map. */
+  private read<T>(name: string, schema: z.ZodMiniType<T>): T | undefined {
     const v = this.raw[name];
     if (v === undefined || v === null) return undefined;
-    if (typeof v === 'string') return v;
-    this.fail(name, 'validation:invalidType');
+    const r = schema.safeParse(v);
+    if (r.success) return r.data;
+    for (const [, keys] of Object.entries(issuesOf(r))) for (const k of keys) this.fail(name, k);
     return undefined;
+  }
+
+  /** One value of a parameter; a repeated parameter is an error. */
+  single(name: string): string | undefined {
+    return this.read(name, textValue);
   }
 
   /** A single value that must be one of `allowed` (remembered for the next page). */
   oneOf<T extends string>(name: string, allowed: readonly T[]): T | undefined {
-    const v = this.single(name);
-    if (v === undefined || v === '') return undefined;
-    if (!(allowed as readonly string[]).includes(v)) {
-      this.fail(name, 'validation:invalidChoice');
-      return undefined;
-    }
-    this.params.push([name, v]);
-    return v as T;
+    if (!allowed.length) return undefined;
+    const v = this.read(name, oneOfParam(allowed as readonly [T, ...T[]]));
+    if (v !== undefined) this.params.push([name, v]);
+    return v;
   }
 
   /** A list (`k=a&k=b`, `k[]=a`, `k[0]=a`) whose values must be in `allowed`; deduplicated. */
   manyOf<T extends string>(name: string, allowed: readonly T[]): T[] {
-    const v = this.raw[name];
-    if (v === undefined || v === null) return [];
-    const list = (Array.isArray(v) ? v : [v]).filter((x) => x !== '');
-    if (!list.every((x) => typeof x === 'string')) {
-      this.fail(name, 'validation:invalidType');
-      return [];
-    }
-    const out: T[] = [];
-    for (const x of list as string[]) {
-      if (!(allowed as readonly string[]).includes(x)) {
-        this.fail(name, 'validation:invalidChoice');
-        return [];
-      }
-      if (!out.includes(x as T)) out.push(x as T);
-    }
+    if (!allowed.length) return [];
+    const out = this.read(name, listParam(oneOfParam(allowed as readonly [T, ...T[]]), 'indexed')) ?? [];
     out.forEach((x, i) => this.params.push([`${name}[${i}]`, x]));
     return out;
   }
@@ -223,11 +224,7 @@ export class ListQuery {
 
   /** The given path with the same filters and `cursor`. */
   urlWith(path: string, cursor: string | null): string {
-    const p = new URLSearchParams();
-    for (const [k, v] of this.params) p.append(k, v);
-    if (cursor) p.append('cursor', cursor);
-    const q = p.toString().replace(/%5B/g, '[').replace(/%5D/g, ']');
-    return q ? `${path}?${q}` : path;
+    return path + searchString(cursor ? [...this.params, ['cursor', cursor]] : this.params);
   }
 
   /** WHERE fragment for the date range on `col`. */

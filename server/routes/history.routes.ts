@@ -10,11 +10,11 @@ import type { Db } from '../db/client';
 import { envelope } from '../../src/schemas/common.schema';
 import {
   binaryHistoryPageSchema,
-  historyQuerySchema,
   pvHistoryPageSchema,
   type BinaryHistoryEntry,
   type PvHistoryEntry,
 } from '../../src/schemas/history.schema';
+import { historyQuery } from '../../src/schemas/list-query.schema';
 import { requireAuth } from '../lib/auth';
 import { rowsOf } from '../lib/ledger';
 import * as money from '../lib/money';
@@ -128,7 +128,7 @@ export async function historyRoutes(base: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/network/pv_history',
-    { preHandler: requireAuth, schema: { tags, querystring: historyQuerySchema, response: { 200: envelope(pvHistoryPageSchema) } } },
+    { preHandler: requireAuth, schema: { tags, querystring: historyQuery(PV_TYPES), response: { 200: envelope(pvHistoryPageSchema) } } },
     async (req) => {
       const q = new ListQuery(req.query as Record<string, unknown>);
       const type = q.oneOf('type', PV_TYPES);
@@ -141,7 +141,7 @@ export async function historyRoutes(base: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/network/pv_history/export',
-    { preHandler: requireAuth, schema: { tags, querystring: historyQuerySchema, produces: ['text/csv'] } },
+    { preHandler: requireAuth, schema: { tags, querystring: historyQuery(PV_TYPES), produces: ['text/csv'] } },
     async (req, reply) => {
       const q = new ListQuery(req.query as Record<string, unknown>, { paged: false });
       const type = q.oneOf('type', PV_TYPES);
@@ -158,7 +158,7 @@ export async function historyRoutes(base: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/network/binary_history',
-    { preHandler: requireAuth, schema: { tags, querystring: historyQuerySchema, response: { 200: envelope(binaryHistoryPageSchema) } } },
+    { preHandler: requireAuth, schema: { tags, querystring: historyQuery(BINARY_TYPES), response: { 200: envelope(binaryHistoryPageSchema) } } },
     async (req) => {
       const q = new ListQuery(req.query as Record<string, unknown>);
       const type = q.oneOf('type', BINARY_TYPES);
@@ -176,7 +176,7 @@ export async function historyRoutes(base: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/network/binary_history/export',
-    { preHandler: requireAuth, schema: { tags, querystring: historyQuerySchema, produces: ['text/csv'] } },
+    { preHandler: requireAuth, schema: { tags, querystring: historyQuery(BINARY_TYPES), produces: ['text/csv'] } },
     async (req, reply) => {
       const q = new ListQuery(req.query as Record<string, unknown>, { paged: false });
       const type = q.oneOf('type', BINARY_TYPES);

@@ -14,13 +14,12 @@ import {
   earningsPageSchema,
   earningsTotalDatewiseQuerySchema,
   earningsTotalDatewiseSchema,
-  recentEarningsQuerySchema,
   transactionsPageSchema,
-  transactionsQuerySchema,
   walletSummarySchema,
   type Earning,
   type Transaction,
 } from '../../src/schemas/wallet.schema';
+import { recentEarningsQuery, transactionsQuery } from '../../src/schemas/list-query.schema';
 import { requireAuth } from '../lib/auth';
 import {
   BONUS_LABELS,
@@ -243,7 +242,7 @@ export async function walletRoutes(base: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/wallet/transactions',
-    { preHandler: requireAuth, schema: { tags, querystring: transactionsQuerySchema, response: { 200: envelope(transactionsPageSchema) } } },
+    { preHandler: requireAuth, schema: { tags, querystring: transactionsQuery(TRANSACTION_KEYS), response: { 200: envelope(transactionsPageSchema) } } },
     async (req) => {
       const q = new ListQuery(req.query as Record<string, unknown>);
       const f = readTransactionFilters(q);
@@ -260,7 +259,7 @@ export async function walletRoutes(base: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/wallet/transactions/export',
-    { preHandler: requireAuth, schema: { tags, querystring: transactionsQuerySchema, produces: ['text/csv'] } },
+    { preHandler: requireAuth, schema: { tags, querystring: transactionsQuery(TRANSACTION_KEYS), produces: ['text/csv'] } },
     async (req, reply) => {
       const q = new ListQuery(req.query as Record<string, unknown>, { paged: false });
       const f = readTransactionFilters(q);
@@ -286,7 +285,7 @@ export async function walletRoutes(base: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/wallet/recent_earnings',
-    { preHandler: requireAuth, schema: { tags, querystring: recentEarningsQuerySchema, response: { 200: envelope(earningsPageSchema) } } },
+    { preHandler: requireAuth, schema: { tags, querystring: recentEarningsQuery(BONUS_TYPES), response: { 200: envelope(earningsPageSchema) } } },
     async (req) => {
       const q = new ListQuery(req.query as Record<string, unknown>);
       const types = q.manyOf('bonus_type', BONUS_TYPES);
@@ -299,7 +298,7 @@ export async function walletRoutes(base: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/wallet/recent_earnings/export',
-    { preHandler: requireAuth, schema: { tags, querystring: recentEarningsQuerySchema, produces: ['text/csv'] } },
+    { preHandler: requireAuth, schema: { tags, querystring: recentEarningsQuery(BONUS_TYPES), produces: ['text/csv'] } },
     async (req, reply) => {
       const q = new ListQuery(req.query as Record<string, unknown>, { paged: false });
       const types = q.manyOf('bonus_type', BONUS_TYPES);

@@ -1,8 +1,13 @@
 /** Network calls of spec §7: genealogy, tabular tree, max levels and the downline report. */
 import { get } from './client';
+import { queryRecord } from '../lib/search-codec';
 import {
+  downlineReportQuerySchema,
   downlineReportSchema,
+  genealogyQuerySchema,
   maxLevelsSchema,
+  tableViewQuerySchema,
+  tableViewSingleQuerySchema,
   tableViewSingleSchema,
   type DownlineCategory,
   type DownlineReportQuery,
@@ -39,25 +44,19 @@ export const networkApi = {
     return get(
       genealogyAnswerSchema,
       at('genealogy', q.id),
-      { username: q.username, is_nested: q.is_nested === false ? undefined : 1 },
+      queryRecord(genealogyQuerySchema, { username: q.username, is_nested: q.is_nested === false ? undefined : '1' }),
       { readBody: readGenealogy },
     );
   },
   /** Its members read from the answer's bytes (src/api/network-read.ts), as a MemberTable. */
   tableView: (q: TableViewQuery & { id?: number | null } = {}) => {
     prepareReader('table');
-    return get(tableViewAnswerSchema, at('table_view', q.id), { username: q.username }, { readBody: readTableView });
+    return get(tableViewAnswerSchema, at('table_view', q.id), queryRecord(tableViewQuerySchema, q), { readBody: readTableView });
   },
   /** One level below the root as a list; `page` continues a long level (see next_page_url). */
   tableViewSingle: (q: TableViewSingleQuery & { id?: number | null } = {}) =>
-    get(tableViewSingleSchema, at('table_view_single', q.id), { username: q.username, level: q.level, page: q.page, after: q.after }),
+    get(tableViewSingleSchema, at('table_view_single', q.id), queryRecord(tableViewSingleQuerySchema, q)),
   maxLevels: (id?: number | null) => get(maxLevelsSchema, at('max_levels', id)),
   downlineReport: (category: DownlineCategory = 'placement', q: DownlineReportQuery = {}) =>
-    get(downlineReportSchema, `/api/network/downline_report/${category}`, {
-      page: q.page,
-      username: q.username,
-      level: q.level,
-      sort: q.sort,
-      after: q.after,
-    }),
+    get(downlineReportSchema, `/api/network/downline_report/${category}`, queryRecord(downlineReportQuerySchema, q)),
 };

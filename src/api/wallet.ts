@@ -1,5 +1,7 @@
 /** Wallet and payout calls of spec §7. Lists are cursor-paged: pass `cursor` from the previous next_page_url. */
-import { download, get, post, type Query } from './client';
+import { download, get, post } from './client';
+import { queryRecord } from '../lib/search-codec';
+import { cashFlowApplies, type PAYOUT_INTERVALS } from '../schemas/list-query.schema';
 import {
   earningsOverviewSchema,
   earningsPageSchema,
@@ -10,8 +12,12 @@ import {
   payoutTransactionsPageSchema,
   transactionsPageSchema,
   walletSummarySchema,
+  earningsTotalDatewiseQuerySchema,
+  payoutStatementQuerySchema,
+  payoutTransactionsQuerySchema,
+  recentEarningsQuerySchema,
+  transactionsQuerySchema,
   type EarningFilters,
-  type ListFilters,
   type PayoutFilters,
   type PayoutRequestBody,
   type TransactionFilters,
@@ -24,33 +30,20 @@ export function cursorOf(nextPageUrl: string | null | undefined): string | null 
   return new URLSearchParams(q).get('cursor');
 }
 
-/** Filters → query: list values as `name[0]`, `name[1]`…, empty values left out. */
-export function listQuery(filters: ListFilters & Record<string, unknown>): Query {
-  const out: Query = {};
-  for (const [k, v] of Object.entries(filters)) {
-    if (v === undefined || v === null || v === '') continue;
-    if (Array.isArray(v)) v.forEach((x, i) => (out[`${k}[${i}]`] = String(x)));
-    else out[k] = v as string | number;
-  }
-  return out;
-}
-
 /** cash_flow goes only with exactly one transaction type (spec §7). */
-function transactionQuery(f: TransactionFilters): Query {
-  const { cash_flow, ...rest } = f;
-  return listQuery({ ...rest, ...(cash_flow && f.transaction_key?.length === 1 ? { cash_flow } : {}) });
-}
+const transactionQuery = (f: TransactionFilters) => queryRecord(transactionsQuerySchema, cashFlowApplies(f) ? f : { ...f, cash_flow: undefined });
 
 export const walletApi = {
   statement: () => get(walletSummarySchema, '/api/wallet/statement'),
   earnings: () => get(earningsOverviewSchema, '/api/wallet/earnings'),
   /** Dates yyyy-MM-dd (spec §5). */
   earningsTotalDatewise: (startDate: string, endDate: string) =>
-    get(earningsTotalDatewiseSchema, '/api/wallet/earnings_total_datewise', { start_date: startDate, end_date: endDate }),
+    get(earningsTotalDatewiseSchema, '/api/wallet/earnings_total_datewise', queryRecord(earningsTotalDatewiseQuerySchema, { start_date: startDate, end_date: endDate })),
   transactions: (f: TransactionFilters = {}) => get(transactionsPageSchema, '/api/wallet/transactions', transactionQuery(f)),
   downloadTransactions: (f: TransactionFilters = {}) => download('/api/wallet/transactions/export', transactionQuery({ ...f, cursor: undefined })),
-  recentEarnings: (f: EarningFilters = {}) => get(earningsPageSchema, '/api/wallet/recent_earnings', listQuery({ ...f })),
-  downloadRecentEarnings: (f: EarningFilters = {}) => download('/api/wallet/recent_earnings/export', listQuery({ ...f, cursor: undefined })),
+  recentEarnings: (f: EarningFilters = {}) => get(earningsPageSchema, '/api/wallet/recent_earnings', queryRecord(recentEarningsQuerySchema, f)),
+  downloadRecentEarnings: (f: EarningFilters = {}) =>
+    download('/api/wallet/recent_earnings/export', queryRecord(recentEarningsQuerySchema, { ...f, cursor: undefined })),
 };
 
 export const payoutApi = {
@@ -61,15 +54,8 @@ export const payoutApi = {
    */
   requestPayout: (body: PayoutRequestBody, idempotencyKey: string) =>
     post(payoutRequestResultSchema, '/api/payout/request_payout', body, { headers: { 'Idempotency-Key': idempotencyKey } }),
-  statement: (interval?: 'day' | 'week' | 'month' | 'year') => get(payoutStatementSchema, '/api/payout/statement', { interval }),
-  transactions: (f: PayoutFilters = {}) => get(payoutTransactionsPageSchema, '/api/payout/transactions', payoutQuery(f)),
-  downloadTransactions: (f: PayoutFilters = {}) => download('/api/payout/transactions/export', payoutQuery({ ...f, cursor: undefined })),
+  statement: (interval?: (typeof PAYOUT_INTERVALS)[number]) => get(payoutStatementSchema, '/api/payout/statement', queryRecord(payoutStatementQuerySchema, { interval })),
+  transactions: (f: PayoutFilters = {}) => get(payoutTransactionsPageSchema, '/api/payout/transactions', queryRecord(payoutTransactionsQuerySchema, f)),
+  downloadTransactions: (f: PayoutFilters = {}) =>
+    download('/api/payout/transactions/export', queryRecord(payoutTransactionsQuerySchema, { ...f, cursor: undefined })),
 };
-
-/** payout_status[] carries the status ids as strings (spec §7). */
-function payoutQuery(f: PayoutFilters): Query {
-  const { payout_status, ...rest } = f;
-  const q = listQuery({ ...rest });
-  if (payout_status?.length) q['payout_status[]'] = payout_status.map(String);
-  return q;
-}

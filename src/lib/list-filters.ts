@@ -1,16 +1,39 @@
 /**
  * Filters of the endless lists (wallet transactions, earnings, payouts, PV and binary history, orders)
- * kept in the page URL so a filtered list can be shared and survives a reload:
+ * kept in the page URL so a filtered list can be shared and survives a reload. The URL speaks the
+ * list calls' own names (spec §7), with the chosen types under `type` whatever the list:
  *
- *   ?sort=asc&range=custom&from=2026-01-01&to=2026-01-31&type=bonus&type=payout_fee&flow=credit
+ *   ?sort=asc&date_range=custom&start_date=2026-01-01&end_date=2026-01-31&type=bonus&type=payout_fee&cash_flow=credit
  *
- * `filtersFromSearch` accepts any query string (unknown or malformed values are dropped, so a hand-edited
- * link still opens the list); `filtersToSearch` writes only what differs from the defaults.
- * The to*Filters functions turn them into the query of each list call (spec §7).
+ * Links written before (`range`, `from`, `to`, `flow`) still open the same list.
+ *
+ * The URL codec is built from listFilterSearchSchema (src/schemas/list-query.schema.ts) and applies the
+ * list calls' rules leniently: `filtersFromSearch` accepts any query string (unknown or malformed values
+ * are dropped, so a hand-edited link still opens the list); `filtersToSearch` writes only what differs
+ * from the defaults. The to*Filters functions give the query of each list call.
  */
-import { CASH_FLOWS, DATE_RANGES, type CashFlow, type DateRange, type EarningFilters, type PayoutFilters, type Sort, type TransactionFilters } from '../schemas/wallet.schema';
+import {
+  PAYOUT_STATUS_IDS,
+  cashFlowApplies,
+  customRangeComplete,
+  downlineReportQuery,
+  earningsTotalDatewiseQuery,
+  isYmd,
+  listFilterSearchSchema,
+  payoutTransactionsQuery,
+  type CashFlow,
+  type DateRange,
+  type ListFilterSearch,
+  type ListQuery,
+  type Sort,
+} from '../schemas/list-query.schema';
+import type { EarningFilters, PayoutFilters, TransactionFilters } from '../schemas/wallet.schema';
 import type { HistoryFilters } from '../schemas/history.schema';
 import type { OrderFilters } from '../schemas/orders.schema';
+import type { SortOrder } from '../schemas/network.schema';
+import { createSearchCodec, tolerantValue } from './search-codec';
+
+export { isYmd, daysInRange, MAX_CHART_DAYS } from '../schemas/list-query.schema';
 
 export interface ListFilterState {
   sort: Sort;
@@ -27,55 +50,54 @@ export interface ListFilterState {
 
 export const DEFAULT_FILTERS: ListFilterState = { sort: 'desc', types: [] };
 
-const YMD = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar day in yyyy-MM-dd. */
-export function isYmd(value: string | null | undefined): value is string {
-  if (!value || !YMD.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
-export function filtersFromSearch(search: string): ListFilterState {
-  const q = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
-  const out: ListFilterState = { sort: q.get('sort') === 'asc' ? 'asc' : 'desc', types: [] };
-  const range = q.get('range');
-  if (range && (DATE_RANGES as readonly string[]).includes(range)) {
-    if (range === 'custom') {
-      const from = q.get('from');
-      const to = q.get('to');
-      if (isYmd(from) && isYmd(to)) {
-        out.range = 'custom';
-        // A range typed the wrong way round still means the days between the two dates.
-        [out.from, out.to] = from <= to ? [from, to] : [to, from];
-      }
-    } else {
-      out.range = range as DateRange;
-    }
+/**
+ * The list rules applied leniently: dates only with a custom range that names both (put in order),
+ * cash_flow only with exactly one type.
+ */
+function lenient(v: ListFilterSearch): ListFilterSearch {
+  const out = { ...v };
+  if (out.date_range !== 'custom' || !customRangeComplete(out)) {
+    delete out.start_date;
+    delete out.end_date;
+    if (out.date_range === 'custom') delete out.date_range;
+  } else if (out.start_date! > out.end_date!) {
+    [out.start_date, out.end_date] = [out.end_date, out.start_date];
   }
-  const types = q.getAll('type').map((t) => t.trim()).filter((t) => t !== '' && t.length <= 64);
-  out.types = [...new Set(types)];
-  const flow = q.get('flow');
-  if (flow && (CASH_FLOWS as readonly string[]).includes(flow) && out.types.length === 1) out.flow = flow as CashFlow;
+  if (out.cash_flow && !cashFlowApplies({ transaction_key: out.type })) delete out.cash_flow;
   return out;
 }
 
+const listSearch = createSearchCodec(listFilterSearchSchema, {
+  defaults: { sort: 'desc' },
+  aliases: { range: 'date_range', from: 'start_date', to: 'end_date', flow: 'cash_flow' },
+  fields: ['sort', 'date_range', 'start_date', 'end_date', 'type', 'cash_flow'],
+  normalize: lenient,
+});
+
+/** The state in the URL's (and the list calls') names. */
+function toSearch(f: ListFilterState): ListFilterSearch {
+  return lenient({
+    sort: f.sort,
+    date_range: f.range,
+    ...(f.range === 'custom' && isYmd(f.from) && isYmd(f.to) ? { start_date: f.from, end_date: f.to } : {}),
+    type: f.types,
+    cash_flow: f.flow,
+  });
+}
+
+export function filtersFromSearch(search: string): ListFilterState {
+  const v = listSearch.parse(search);
+  return {
+    sort: v.sort ?? 'desc',
+    ...(v.date_range ? { range: v.date_range } : {}),
+    ...(v.start_date && v.end_date ? { from: v.start_date, to: v.end_date } : {}),
+    types: v.type ?? [],
+    ...(v.cash_flow ? { flow: v.cash_flow } : {}),
+  };
+}
+
 export function filtersToSearch(f: ListFilterState): string {
-  const q = new URLSearchParams();
-  if (f.sort === 'asc') q.set('sort', 'asc');
-  if (f.range === 'custom') {
-    if (isYmd(f.from) && isYmd(f.to)) {
-      q.set('range', 'custom');
-      q.set('from', f.from);
-      q.set('to', f.to);
-    }
-  } else if (f.range) {
-    q.set('range', f.range);
-  }
-  for (const t of f.types) q.append('type', t);
-  if (f.flow && f.types.length === 1) q.set('flow', f.flow);
-  const s = q.toString();
-  return s ? `?${s}` : '';
+  return listSearch.format(toSearch(f));
 }
 
 /** Two filter states select the same rows. */
@@ -83,33 +105,25 @@ export function sameFilters(a: ListFilterState, b: ListFilterState): boolean {
   return filtersToSearch(a) === filtersToSearch(b);
 }
 
-function common(f: ListFilterState) {
-  const out: { sort: Sort; date_range?: DateRange; start_date?: string; end_date?: string } = { sort: f.sort };
-  if (f.range) {
-    out.date_range = f.range;
-    if (f.range === 'custom') {
-      out.start_date = f.from;
-      out.end_date = f.to;
-    }
-  }
-  return out;
+/** sort, date_range, start_date, end_date: the same names in the URL and in every list call. */
+function common(f: ListFilterState): Omit<ListQuery, 'cursor' | 'limit'> {
+  const { sort, date_range, start_date, end_date } = toSearch(f);
+  return { sort: sort ?? 'desc', ...(date_range ? { date_range } : {}), ...(start_date && end_date ? { start_date, end_date } : {}) };
 }
 
 export function toTransactionFilters(f: ListFilterState): TransactionFilters {
-  return {
-    ...common(f),
-    ...(f.types.length ? { transaction_key: f.types } : {}),
-    ...(f.flow && f.types.length === 1 ? { cash_flow: f.flow } : {}),
-  };
+  const { type, cash_flow } = toSearch(f);
+  return { ...common(f), ...(type?.length ? { transaction_key: type } : {}), ...(cash_flow ? { cash_flow } : {}) };
 }
 
 export function toEarningFilters(f: ListFilterState): EarningFilters {
   return { ...common(f), ...(f.types.length ? { bonus_type: f.types } : {}) };
 }
 
+/** Only the status ids the payouts call accepts. */
 export function toPayoutFilters(f: ListFilterState): PayoutFilters {
-  const ids = f.types.map(Number).filter((n): n is 1 | 2 | 3 | 4 => n === 1 || n === 2 || n === 3 || n === 4);
-  return { ...common(f), ...(ids.length ? { payout_status: ids } : {}) };
+  const ids = tolerantValue(payoutTransactionsQuery.shape.payout_status, f.types) as Array<(typeof PAYOUT_STATUS_IDS)[number]> | undefined;
+  return { ...common(f), ...(ids?.length ? { payout_status: ids } : {}) };
 }
 
 /** type goes only when exactly one is chosen (spec §7). */
@@ -121,27 +135,45 @@ export function toOrderFilters(f: ListFilterState): OrderFilters {
   return common(f);
 }
 
-/** Longest earnings chart range the server accepts, in days (both ends included). */
-export const MAX_CHART_DAYS = 366;
+// --- Earnings chart range ---------------------------------------------------------------------------
 
-/** Days from `from` to `to`, both included. */
-export function daysInRange(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-}
+/** The chart range in the URL: the call's start_date and end_date (earlier links: from, to). */
+const chartSearch = createSearchCodec(earningsTotalDatewiseQuery, {
+  aliases: { from: 'start_date', to: 'end_date' },
+  fields: ['start_date', 'end_date'],
+  normalize: (v) => (v.start_date && v.end_date && v.start_date > v.end_date ? { start_date: v.end_date, end_date: v.start_date } : v),
+});
 
 /**
- * The earnings chart range of `?from=yyyy-MM-dd&to=yyyy-MM-dd` (swapped when typed the wrong way round);
- * null when absent, malformed or longer than MAX_CHART_DAYS (the default range applies).
+ * The earnings chart range of the URL (swapped when typed the wrong way round); null when absent,
+ * malformed or longer than MAX_CHART_DAYS (the default range applies).
  */
 export function chartRangeFromSearch(search: string): { from: string; to: string } | null {
-  const q = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
-  const a = q.get('from');
-  const b = q.get('to');
-  if (!isYmd(a) || !isYmd(b)) return null;
-  const [from, to] = a <= b ? [a, b] : [b, a];
-  return daysInRange(from, to) <= MAX_CHART_DAYS ? { from, to } : null;
+  const v = chartSearch.parse(search);
+  // Both days, within the length the call accepts.
+  return v.start_date && v.end_date && earningsTotalDatewiseQuery.safeParse(v).success ? { from: v.start_date, to: v.end_date } : null;
 }
 
 export function chartRangeToSearch(range: { from: string; to: string } | null): string {
-  return range ? `?from=${range.from}&to=${range.to}` : '';
+  return range ? chartSearch.format({ start_date: range.from, end_date: range.to }) : '';
+}
+
+// --- Downline report ----------------------------------------------------------------------------------
+
+export interface ReportFilters {
+  username?: string;
+  level?: number;
+  sort: SortOrder;
+}
+
+const reportSearch = createSearchCodec(downlineReportQuery, { defaults: { sort: 'desc' }, fields: ['username', 'level', 'sort'] });
+
+/** Downline report filters from a query string (unknown or invalid values dropped; sort defaults to newest first). */
+export function reportFiltersFrom(search: string): ReportFilters {
+  const { username, level, sort } = reportSearch.parse(search);
+  return { sort: sort ?? 'desc', ...(level ? { level } : {}), ...(username ? { username } : {}) };
+}
+
+export function reportFiltersQuery(f: ReportFilters): string {
+  return reportSearch.format(f);
 }

@@ -1,7 +1,8 @@
 /** Network history calls of spec §7: PV history and binary history (cursor-paged). */
 import * as z from 'zod/mini';
 import { decimalString, idSchema } from './common.schema';
-import { isoDateTime, labelsSchema, listQueryShape, type ListFilters } from './wallet.schema';
+import { isoDateTime, labelsSchema } from './wallet.schema';
+import { historyQuery, type QueryParams } from './list-query.schema';
 
 /**
  * Volume added to the member: pv (personal) from their own orders, tv (team) from their own and
@@ -60,11 +61,10 @@ export const binaryHistoryPageSchema = z.object({
 });
 export type BinaryHistoryPage = z.infer<typeof binaryHistoryPageSchema>;
 
-export const historyQuerySchema = z.looseObject({ ...listQueryShape, type: listQueryShape.sort });
-export interface HistoryFilters extends ListFilters {
-  /** Sent only when exactly one type is chosen. */
-  type?: string;
-}
+/** The history query with any type (the server checks its own types per list). */
+export const historyQuerySchema = historyQuery();
+/** `type` is sent only when exactly one type is chosen. */
+export type HistoryFilters = QueryParams<typeof historyQuerySchema>;
 
 /** Derived facts of a binary history row (spec §3). */
 export const isDeduction = (e: Pick<BinaryHistoryEntry, 'leg'>) => e.leg === null;

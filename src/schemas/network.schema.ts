@@ -7,6 +7,7 @@
  * placed directly below, …), so a node keeps its level however the tree is entered.
  */
 import * as z from 'zod/mini';
+import { downlineReportQuery, positiveIntParam, usernameParam, type QueryParams } from './list-query.schema';
 import { decimalString, idSchema, planSchema } from './common.schema';
 
 const count = z.number().check(z.int(), z.nonnegative());
@@ -201,48 +202,32 @@ export type RecentJoining = z.infer<typeof recentJoiningSchema>;
 
 /* ---------- query parameters ---------- */
 
-const usernameQuery = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
-/** Positive whole number given as query text (1 … 9 999 999). */
-const positiveIntText = z.string().check(z.regex(/^[1-9]\d{0,6}$/));
-
 export const downlineCategorySchema = z.enum(['placement', 'sponsor']);
 export type DownlineCategory = z.infer<typeof downlineCategorySchema>;
 export const sortSchema = z.enum(['asc', 'desc']);
 export type SortOrder = z.infer<typeof sortSchema>;
 
 export const genealogyQuerySchema = z.looseObject({
-  username: z.optional(usernameQuery),
+  username: z.optional(usernameParam),
   is_nested: z.optional(z.enum(['0', '1', 'true', 'false'])),
 });
 export type GenealogyQuery = { username?: string; is_nested?: boolean };
 
-export const tableViewQuerySchema = z.looseObject({ username: z.optional(usernameQuery) });
+export const tableViewQuerySchema = z.looseObject({ username: z.optional(usernameParam) });
 export type TableViewQuery = { username?: string };
 
 export const tableViewSingleQuerySchema = z.looseObject({
-  username: z.optional(usernameQuery),
-  level: z.optional(positiveIntText),
-  page: z.optional(positiveIntText),
+  username: z.optional(usernameParam),
+  level: z.optional(positiveIntParam),
+  page: z.optional(positiveIntParam),
   /** Not named by the spec: id of the last node of the previous page, as carried by next_page_url. */
   after: z.optional(z.string().check(z.regex(/^[1-9]\d{0,9}$/))),
 });
 export type TableViewSingleQuery = { username?: string; level?: number; page?: number; after?: number };
 
-export const downlineReportQuerySchema = z.looseObject({
-  page: z.optional(positiveIntText),
-  /** Members whose username starts with this text (case-insensitive). */
-  username: z.optional(usernameQuery),
-  level: z.optional(positiveIntText),
-  /** By join date: 'desc' newest first (default), 'asc' oldest first (spec §5). */
-  sort: z.optional(sortSchema),
-  /**
-   * Not named by the spec: where the previous page ended, as carried by next_page_url. With it the next
-   * page continues exactly after that row (no repeats when members join meanwhile, no cost for deep
-   * pages); without it `page` alone picks the rows.
-   */
-  after: z.optional(z.string().check(z.maxLength(128))),
-});
-export type DownlineReportQuery = { page?: number; username?: string; level?: number; sort?: SortOrder; after?: string };
+/** page, username, level, sort (and `after`, carried by next_page_url): see downlineReportQuery. */
+export const downlineReportQuerySchema = downlineReportQuery;
+export type DownlineReportQuery = QueryParams<typeof downlineReportQuerySchema>;
 
 export const downlineCategoryParamsSchema = z.object({ category: downlineCategorySchema });
 /** Ids travel as path text; anything that is not a member of the caller's downline is refused alike. */

@@ -1,7 +1,8 @@
 /** Orders calls of spec §7: the recent-orders page and one order's detail. */
 import * as z from 'zod/mini';
 import { decimalString, idSchema } from './common.schema';
-import { isoDateTime, listQueryShape, ymdSchema, type ListFilters } from './wallet.schema';
+import { isoDateTime, ymdSchema } from './wallet.schema';
+import { recentOrdersQuery, type QueryParams } from './list-query.schema';
 
 /** Order statuses the server uses (the client may meet others later: show the key). */
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'completed', 'cancelled'] as const;
@@ -73,5 +74,5 @@ export const recentOrdersPageSchema = z.object({
 });
 export type RecentOrdersPage = z.infer<typeof recentOrdersPageSchema>;
 
-export const recentOrdersQuerySchema = z.looseObject({ ...listQueryShape });
-export type OrderFilters = ListFilters;
+export const recentOrdersQuerySchema = recentOrdersQuery;
+export type OrderFilters = QueryParams<typeof recentOrdersQuerySchema>;

@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import { decimalString, idSchema } from './common.schema';
 import { recentJoiningSchema } from './network.schema';
+import { referralJoiningsQuery, type QueryParams } from './list-query.schema';
 
 const count = z.number().check(z.int(), z.nonnegative());
 
@@ -53,11 +54,9 @@ export const referralJoiningsSchema = z.object({
 });
 export type ReferralJoinings = z.infer<typeof referralJoiningsSchema>;
 
-export const referralJoiningsQuerySchema = z.looseObject({
-  cursor: z.optional(z.string().check(z.maxLength(200))),
-  /** Page size, 1 … 100 (default JOININGS_PAGE_SIZE); kept in next_page_url. */
-  per_page: z.optional(z.string().check(z.regex(/^(100|[1-9]\d?)$/))),
-});
+/** cursor, and per_page: page size 1 … 100 (default JOININGS_PAGE_SIZE), kept in next_page_url. */
+export const referralJoiningsQuerySchema = referralJoiningsQuery;
+export type ReferralJoiningsQuery = QueryParams<typeof referralJoiningsQuerySchema>;
 
 export const LEADERBOARD_SIZE = 10;
 export const JOININGS_PAGE_SIZE = 20;

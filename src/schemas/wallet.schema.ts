@@ -5,6 +5,17 @@
 import * as z from 'zod/mini';
 import { decimalString, idSchema } from './common.schema';
 import { passwordField } from './auth.schema';
+import {
+  CASH_FLOWS,
+  PAYOUT_INTERVALS,
+  earningsTotalDatewiseQuery,
+  listQuerySchema,
+  payoutStatementQuery,
+  payoutTransactionsQuery,
+  recentEarningsQuery,
+  transactionsQuery,
+  type QueryParams,
+} from './list-query.schema';
 
 export const isoDateTime = z.iso.datetime();
 /** A calendar day, yyyy-MM-dd (spec §5). */
@@ -12,34 +23,15 @@ export const ymdSchema = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 /** key → English label; the client shows its own translation of the key when it has one. */
 export const labelsSchema = z.record(z.string(), z.string());
 
-export const SORTS = ['asc', 'desc'] as const;
-export type Sort = (typeof SORTS)[number];
-export const DATE_RANGES = ['today', 'yesterday', 'this_week', 'last_week', 'this_month', 'last_month', 'this_year', 'custom'] as const;
-export type DateRange = (typeof DATE_RANGES)[number];
+export { CASH_FLOWS, DATE_RANGES, PAYOUT_INTERVALS, SORTS, listQueryShape } from './list-query.schema';
+export type { CashFlow, DateRange, Sort } from './list-query.schema';
 
-/** Filters every cursor-paged list accepts (spec §4, §7). Weeks start on Monday; days are UTC. */
-export interface ListFilters {
-  cursor?: string | null;
-  sort?: Sort;
-  date_range?: DateRange;
-  /** yyyy-MM-dd; needed with date_range=custom. */
-  start_date?: string;
-  end_date?: string;
-  /** Page size, 1–100 (default 20). */
-  limit?: number;
-}
-
-// Repeated parameters arrive as lists; the server answers those with a field error of its own.
-const one = z.optional(z.union([z.string(), z.array(z.string())]));
-const many = one;
-/** Query-string shape shared by the lists (documentation; the server validates the values itself). */
-export const listQueryShape = { cursor: one, sort: one, date_range: one, start_date: one, end_date: one, limit: one };
+/** Filters every cursor-paged list accepts (spec §4, §7): the parameters of listQuerySchema. */
+export type ListFilters = QueryParams<typeof listQuerySchema>;
 
 // --- Wallet statement and transactions ------------------------------------------------------
 
-export const CASH_FLOWS = ['credit', 'debit'] as const;
 export const cashFlowSchema = z.enum(CASH_FLOWS);
-export type CashFlow = z.infer<typeof cashFlowSchema>;
 
 /** One line of the member's wallet: credit adds to the balance, debit takes from it. */
 export const transactionSchema = z.object({
@@ -69,12 +61,10 @@ export const transactionsPageSchema = z.object({
 });
 export type TransactionsPage = z.infer<typeof transactionsPageSchema>;
 
-export const transactionsQuerySchema = z.looseObject({ ...listQueryShape, transaction_key: many, cash_flow: one });
-export interface TransactionFilters extends ListFilters {
-  transaction_key?: string[];
-  /** Only with exactly one transaction_key. */
-  cash_flow?: CashFlow;
-}
+/** The transactions query with any transaction key (the server checks its own list of keys). */
+export const transactionsQuerySchema = transactionsQuery();
+/** transaction_key[i]; cash_flow only with exactly one transaction_key. */
+export type TransactionFilters = QueryParams<typeof transactionsQuerySchema>;
 
 export const walletSummarySchema = z.object({
   wallet_balance: decimalString,
@@ -114,10 +104,9 @@ export const earningsPageSchema = z.object({
 });
 export type EarningsPage = z.infer<typeof earningsPageSchema>;
 
-export const recentEarningsQuerySchema = z.looseObject({ ...listQueryShape, bonus_type: many });
-export interface EarningFilters extends ListFilters {
-  bonus_type?: string[];
-}
+export const recentEarningsQuerySchema = recentEarningsQuery();
+/** bonus_type[i]. */
+export type EarningFilters = QueryParams<typeof recentEarningsQuerySchema>;
 
 /** Gross earnings of one day (every day of the range is present, zero included). */
 export const datewiseTotalSchema = z.object({ date: ymdSchema, total: decimalString });
@@ -131,7 +120,7 @@ export const earningsTotalDatewiseSchema = z.object({
   earnings_datewise_grouped: z.array(bonusTotalSchema),
 });
 export type EarningsTotalDatewise = z.infer<typeof earningsTotalDatewiseSchema>;
-export const earningsTotalDatewiseQuerySchema = z.looseObject({ start_date: one, end_date: one });
+export const earningsTotalDatewiseQuerySchema = earningsTotalDatewiseQuery;
 
 export const earningsOverviewSchema = z.object({
   /** Gross, all time. */
@@ -170,11 +159,9 @@ export const payoutTransactionsPageSchema = z.object({
   next_page_url: z.nullable(z.string()),
 });
 export type PayoutTransactionsPage = z.infer<typeof payoutTransactionsPageSchema>;
-export const payoutTransactionsQuerySchema = z.looseObject({ ...listQueryShape, payout_status: many });
-export interface PayoutFilters extends ListFilters {
-  /** Status ids. */
-  payout_status?: Array<1 | 2 | 3 | 4>;
-}
+export const payoutTransactionsQuerySchema = payoutTransactionsQuery;
+/** payout_status[]: status ids as text (spec §7). */
+export type PayoutFilters = QueryParams<typeof payoutTransactionsQuerySchema>;
 
 export const kycStatusSchema = z.enum(['not_submitted', 'pending', 'approved', 'rejected']);
 export type KycStatus = z.infer<typeof kycStatusSchema>;
@@ -221,7 +208,6 @@ export const payoutRequestResultSchema = z.object({
 });
 export type PayoutRequestResult = z.infer<typeof payoutRequestResultSchema>;
 
-export const PAYOUT_INTERVALS = ['day', 'week', 'month', 'year'] as const;
 export const payoutIntervalSchema = z.enum(PAYOUT_INTERVALS);
 
 export const payoutStatementSchema = z.object({
@@ -236,4 +222,4 @@ export const payoutStatementSchema = z.object({
   recent_transactions: z.array(payoutTransactionSchema),
 });
 export type PayoutStatement = z.infer<typeof payoutStatementSchema>;
-export const payoutStatementQuerySchema = z.looseObject({ interval: one });
+export const payoutStatementQuerySchema = payoutStatementQuery;

@@ -104,7 +104,7 @@ describe('wallet lists', () => {
 
 describe('earnings date range', () => {
   test('the range lives in the URL, the totals and chart follow it, a reset goes back to the last 30 days', async () => {
-    const { context, page } = await signedIn('/member/wallet/earning?from=2026-09-01&to=2026-10-31');
+    const { context, page } = await signedIn('/member/wallet/earning?start_date=2026-09-01&end_date=2026-10-31');
     await page.getByRole('heading', { name: /^By bonus type, Sep 0?1, 2026 – Oct 31, 2026$/ }).waitFor();
     expect(await page.locator('svg[data-chart] rect').count()).toBe(61);
     const requests: string[] = [];
@@ -116,6 +116,10 @@ describe('earnings date range', () => {
     await page.getByRole('button', { name: 'Last 30 days' }).click();
     await expect.poll(() => new URL(page.url()).search).toBe('');
     await expect.poll(() => page.locator('svg[data-chart] rect').count()).toBe(30);
+
+    // A link written with the earlier parameter names opens the same range.
+    await page.goto('/member/wallet/earning?from=2026-09-01&to=2026-10-31');
+    await page.getByRole('heading', { name: /^By bonus type, Sep 0?1, 2026 – Oct 31, 2026$/ }).waitFor();
     await context.close();
   });
 });

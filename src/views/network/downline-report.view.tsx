@@ -10,7 +10,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { createPagedListMachine } from '../../machines/paged-list.machine';
-import type { ReportMember, SortOrder } from '../../schemas/network.schema';
+import type { ReportMember } from '../../schemas/network.schema';
+import type { ReportFilters } from '../../lib/list-filters';
 import type { Currency } from '../../schemas/common.schema';
 import { formatMoney, formatDecimal } from '../../lib/money';
 import { formatDate } from '../../lib/dates';
@@ -18,34 +19,9 @@ import { EmptyState } from '../components/empty-state';
 import { ErrorView } from '../components/error-view';
 import { PageLoader } from '../components/page-loader';
 
-export interface ReportFilters {
-  username?: string;
-  level?: number;
-  sort: SortOrder;
-}
+export { reportFiltersFrom, reportFiltersQuery, type ReportFilters } from '../../lib/list-filters';
 
 export type DownlineReportActor = ActorRefFrom<ReturnType<typeof createPagedListMachine<ReportMember, ReportFilters>>>;
-
-/** Filters from a query string (unknown or invalid values dropped; sort defaults to newest first). */
-export function reportFiltersFrom(search: string): ReportFilters {
-  const q = new URLSearchParams(search);
-  const level = Number(q.get('level'));
-  const username = (q.get('username') ?? '').trim();
-  return {
-    sort: q.get('sort') === 'asc' ? 'asc' : 'desc',
-    ...(Number.isInteger(level) && level > 0 && level < 10_000_000 ? { level } : {}),
-    ...(username ? { username: username.slice(0, 64) } : {}),
-  };
-}
-
-export function reportFiltersQuery(f: ReportFilters): string {
-  const q = new URLSearchParams();
-  if (f.username) q.set('username', f.username);
-  if (f.level) q.set('level', String(f.level));
-  if (f.sort === 'asc') q.set('sort', 'asc');
-  const s = q.toString();
-  return s ? `?${s}` : '';
-}
 
 export interface DownlineReportViewProps {
   actor: DownlineReportActor;
