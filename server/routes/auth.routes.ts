@@ -9,7 +9,7 @@ import * as z from 'zod/mini';
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../app';
+import type { AppContext } from '../lib/app-context';
 import { envelope, userSchema } from '../../src/schemas/common.schema';
 import {
   checkResetOtpRequestSchema,

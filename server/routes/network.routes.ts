@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../app';
+import type { AppContext } from '../lib/app-context';
 import { envelope } from '../../src/schemas/common.schema';
 import {
   downlineCategorySchema,

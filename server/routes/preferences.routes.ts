@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../app';
+import type { AppContext } from '../lib/app-context';
 import { members } from '../db/schema';
 import { envelope, userSchema } from '../../src/schemas/common.schema';
 import { isAllowedDateFormat, preferencesRequestSchema } from '../../src/schemas/preferences.schema';

@@ -9,7 +9,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../app';
+import type { AppContext } from '../lib/app-context';
 import { envelope } from '../../src/schemas/common.schema';
 import {
   JOININGS_PAGE_SIZE,
