@@ -35,6 +35,7 @@ import { TRANSACTION_LABELS, findWallet, kycStatus, rowsOf, walletBalance } from
 import * as money from './money';
 import { ListQuery } from './pagination';
 import { likePrefix } from './genealogy';
+import { validationError } from './errors';
 import { unkeyed } from './list-endpoint';
 import { earningsOfType, payoutTotals, totalEarningsOf, totalInvestmentOf, transactionRows } from './wallet';
 
@@ -899,7 +900,7 @@ export async function notificationCounts(db: Db, memberId: number): Promise<Noti
   return { order_count: o, payout_count: p, message_count: m, total_count: o + p + m };
 }
 
-/** Mark the given items of a kind read (only the member's own; others are ignored), or every item of it. */
+/** Mark the given items of a kind read (only the member's own; others are ignored), or every item of it (ids with 'all' are refused). */
 export async function markNotificationsRead(
   db: Db,
   memberId: number,
@@ -907,6 +908,7 @@ export async function markNotificationsRead(
   ids?: number[],
   now = new Date(),
 ): Promise<void> {
+  if (kind === 'all' && ids) throw validationError({ ids: ['validation:invalid'] });
   const at = now.toISOString();
   await db.transaction(async (tx) => {
     for (const k of kind === 'all' ? (['order', 'payout', 'message'] as const) : [kind]) {
