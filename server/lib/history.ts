@@ -2,11 +2,11 @@
  * Network history of one member (spec §7 "Network"): PV history and binary history lines, read for the
  * member only, volumes as exact decimal strings.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { BinaryHistoryEntry, PvHistoryEntry } from '../../src/schemas/history.schema';
 import { rowsOf } from './ledger';
-import type { Keyed } from './list-endpoint';
+import { keyedRow, type Keyed } from './list-endpoint';
 import * as money from './money';
 import type { ListQuery } from './pagination';
 
@@ -31,35 +31,42 @@ export const historyTypeFilter =
   (q: ListQuery): string | undefined =>
     q.oneOf('type', types);
 
-export async function pvRows(db: Db, memberId: number, q: ListQuery, type: string | undefined, limit: number): Promise<Array<Keyed<PvHistoryEntry>>> {
+/** The member's lines of a history table (of `type` when given), in `q`'s order after its cursor: `columns` and the member they came from. */
+async function historyRows<R>(db: Db, table: 'pv_history' | 'binary_history', columns: SQL, memberId: number, q: ListQuery, type: string | undefined, limit: number) {
   const t = type ? sql`h.type = ${type}` : sql`TRUE`;
-  const rows = await rowsOf<{ id: number; pv: string; tv: string; total_pv: string; total_tv: string; type: string; created_at: Date | string; from_username: string | null }>(
+  return rowsOf<R & { id: number; created_at: Date | string; from_username: string | null }>(
     db,
-    sql`SELECT h.id, h.pv::text AS pv, h.tv::text AS tv, h.total_pv::text AS total_pv, h.total_tv::text AS total_tv, h.type, h.created_at,
-               m.username AS from_username
-        FROM pv_history h LEFT JOIN members m ON m.id = h.from_member_id
+    sql`SELECT h.id, ${columns}, h.created_at, m.username AS from_username
+        FROM ${sql.raw(table)} h LEFT JOIN members m ON m.id = h.from_member_id
         WHERE h.member_id = ${memberId} AND ${q.rangeSql(sql`h.created_at`)} AND ${t} AND ${q.afterCursorSql(sql`h.created_at`, sql`h.id`)}
         ORDER BY ${q.orderSql(sql`h.created_at`, sql`h.id`)} LIMIT ${limit}`,
   );
-  return rows.map((r) => {
-    const at = new Date(r.created_at);
-    return {
-      id: Number(r.id),
+}
+
+interface PvDbRow {
+  pv: string;
+  tv: string;
+  total_pv: string;
+  total_tv: string;
+  type: string;
+}
+const PV_COLUMNS = sql`h.pv::text AS pv, h.tv::text AS tv, h.total_pv::text AS total_pv, h.total_tv::text AS total_tv, h.type`;
+
+export async function pvRows(db: Db, memberId: number, q: ListQuery, type: string | undefined, limit: number): Promise<Array<Keyed<PvHistoryEntry>>> {
+  const rows = await historyRows<PvDbRow>(db, 'pv_history', PV_COLUMNS, memberId, q, type, limit);
+  return rows.map((r) =>
+    keyedRow(r.id, r.created_at, {
       pv: money.normalize(r.pv),
       tv: money.normalize(r.tv),
       total_pv: money.normalize(r.total_pv),
       total_tv: money.normalize(r.total_tv),
       type: r.type,
-      created_at: at.toISOString(),
       from_username: r.from_username,
-      _at: at,
-      _id: Number(r.id),
-    };
-  });
+    }),
+  );
 }
 
 interface BinaryDbRow {
-  id: number;
   leg: string | null;
   pv_added: string;
   pv_deducted_left: string;
@@ -71,26 +78,17 @@ interface BinaryDbRow {
   bonus_generated: string;
   bonus_to_pay: string;
   capping_limit: string | null;
-  created_at: Date | string;
-  from_username: string | null;
 }
 
+const BINARY_COLUMNS = sql`h.leg, h.pv_added::text AS pv_added, h.pv_deducted_left::text AS pv_deducted_left,
+  h.pv_deducted_right::text AS pv_deducted_right, h.total_left::text AS total_left, h.total_right::text AS total_right,
+  h.carry_left::text AS carry_left, h.carry_right::text AS carry_right, h.bonus_generated::text AS bonus_generated,
+  h.bonus_to_pay::text AS bonus_to_pay, h.capping_limit::text AS capping_limit`;
+
 export async function binaryRows(db: Db, memberId: number, q: ListQuery, type: string | undefined, limit: number): Promise<Array<Keyed<BinaryHistoryEntry>>> {
-  const t = type ? sql`h.type = ${type}` : sql`TRUE`;
-  const rows = await rowsOf<BinaryDbRow>(
-    db,
-    sql`SELECT h.id, h.leg, h.pv_added::text AS pv_added, h.pv_deducted_left::text AS pv_deducted_left,
-               h.pv_deducted_right::text AS pv_deducted_right, h.total_left::text AS total_left, h.total_right::text AS total_right,
-               h.carry_left::text AS carry_left, h.carry_right::text AS carry_right, h.bonus_generated::text AS bonus_generated,
-               h.bonus_to_pay::text AS bonus_to_pay, h.capping_limit::text AS capping_limit, h.created_at, m.username AS from_username
-        FROM binary_history h LEFT JOIN members m ON m.id = h.from_member_id
-        WHERE h.member_id = ${memberId} AND ${q.rangeSql(sql`h.created_at`)} AND ${t} AND ${q.afterCursorSql(sql`h.created_at`, sql`h.id`)}
-        ORDER BY ${q.orderSql(sql`h.created_at`, sql`h.id`)} LIMIT ${limit}`,
-  );
-  return rows.map((r) => {
-    const at = new Date(r.created_at);
-    return {
-      id: Number(r.id),
+  const rows = await historyRows<BinaryDbRow>(db, 'binary_history', BINARY_COLUMNS, memberId, q, type, limit);
+  return rows.map((r) =>
+    keyedRow(r.id, r.created_at, {
       pv_added: money.normalize(r.pv_added),
       pv_deducted_left: money.normalize(r.pv_deducted_left),
       pv_deducted_right: money.normalize(r.pv_deducted_right),
@@ -102,10 +100,7 @@ export async function binaryRows(db: Db, memberId: number, q: ListQuery, type: s
       bonus_generated: money.normalize(r.bonus_generated),
       bonus_to_pay: money.normalize(r.bonus_to_pay),
       capping_limit: dec(r.capping_limit),
-      created_at: at.toISOString(),
       from_username: r.from_username,
-      _at: at,
-      _id: Number(r.id),
-    };
-  });
+    }),
+  );
 }

@@ -30,6 +30,15 @@ export function unkeyed<T extends { _at: Date; _id: number }>(row: T): Omit<T, '
   return rest;
 }
 
+/**
+ * A row read for a list: `id`, then `fields`, then `created_at` as answered (ISO text), with the paging keys
+ * taken from the same id and time.
+ */
+export function keyedRow<T extends object>(id: number | string, createdAt: Date | string, fields: T): Keyed<{ id: number } & T & { created_at: string }> {
+  const at = new Date(createdAt);
+  return { id: Number(id), ...fields, created_at: at.toISOString(), _at: at, _id: Number(id) };
+}
+
 export type CsvCell = string | number | null | undefined;
 
 export interface ListDefinition<Row extends Keyed<object>, Filters, Item, Extra extends object> {

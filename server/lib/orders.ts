@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import type { OrderAddress, OrderDetail, OrderSummary } from '../../src/schemas/orders.schema';
 import { notFound } from './errors';
 import { rowsOf } from './ledger';
-import type { Keyed } from './list-endpoint';
+import { keyedRow, type Keyed } from './list-endpoint';
 import * as money from './money';
 import type { ListQuery } from './pagination';
 
@@ -32,22 +32,17 @@ export async function orderRows(db: Db, memberId: number, q: ListQuery, limit: n
         FROM orders WHERE member_id = ${memberId} AND ${q.rangeSql(sql`created_at`)} AND ${q.afterCursorSql(sql`created_at`, sql`id`)}
         ORDER BY ${q.orderSql(sql`created_at`, sql`id`)} LIMIT ${limit}`,
   );
-  return rows.map((r) => {
-    const at = new Date(r.created_at);
-    return {
-      id: Number(r.id),
+  return rows.map((r) =>
+    keyedRow(r.id, r.created_at, {
       invoice_no: r.invoice_no,
       status: r.status,
       order_type: r.order_type,
-      created_at: at.toISOString(),
       total: money.normalize(r.total),
       total_bv: money.normalize(r.total_bv),
       package: r.package_name,
       payment_method: r.payment_method,
-      _at: at,
-      _id: Number(r.id),
-    };
-  });
+    }),
+  );
 }
 
 /** An order line as the recent-orders list shows it. */

@@ -6,7 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Earning, Transaction } from '../../src/schemas/wallet.schema';
 import { BONUS_LABELS, BONUS_TYPES, CASH_FLOWS, TRANSACTION_KEYS, TRANSACTION_LABELS, accountBalance, findWallet, rowsOf, type CashFlow } from './ledger';
-import { unkeyed, type Keyed } from './list-endpoint';
+import { keyedRow, unkeyed, type Keyed } from './list-endpoint';
 import * as money from './money';
 import { ListQuery, parseYmd, ymd } from './pagination';
 
@@ -60,22 +60,17 @@ export async function transactionRows(db: Db, memberId: number, q: ListQuery, fi
   );
   return rows.map((r) => {
     const amount = money.parse(r.amount);
-    const at = new Date(r.created_at);
-    return {
-      id: Number(r.id),
+    return keyedRow(r.id, r.created_at, {
       transaction_group: r.transaction_group,
       transaction_type: r.transaction_type,
       transaction_key: r.transaction_key,
       amount: money.format(money.abs(amount)),
       // Debit positive: a positive wallet line takes money out of the wallet.
-      cash_flow: amount < 0n ? 'credit' : 'debit',
-      created_at: at.toISOString(),
+      cash_flow: amount < 0n ? ('credit' as const) : ('debit' as const),
       level: r.level === null ? null : Number(r.level),
       from_user: r.from_user,
       rank_name: r.rank_name,
-      _at: at,
-      _id: Number(r.id),
-    };
+    });
   });
 }
 
@@ -123,23 +118,18 @@ export async function earningRows(db: Db, memberId: number, q: ListQuery, types:
         ORDER BY ${q.orderSql(sql`e.created_at`, sql`e.id`)}
         LIMIT ${limit}`,
   );
-  return rows.map((r) => {
-    const at = new Date(r.created_at);
-    return {
-      id: Number(r.id),
+  return rows.map((r) =>
+    keyedRow(r.id, r.created_at, {
       amount_generated: dec(r.amount_generated),
       tax: dec(r.tax),
       service_charge: dec(r.service_charge),
       amount_payable: dec(r.amount_payable),
       bonus_type: r.bonus_type,
-      created_at: at.toISOString(),
       level: r.level === null ? null : Number(r.level),
       from_user: r.from_user,
       rank_name: r.rank_name,
-      _at: at,
-      _id: Number(r.id),
-    };
-  });
+    }),
+  );
 }
 
 /** The earning's description in the CSV export. */
