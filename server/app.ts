@@ -2,7 +2,7 @@
  * The reference API as a Fastify instance. `buildApp` takes an open database and the config, so
  * tests run it in-process (`app.inject`) on a fresh in-memory PGlite and `main.ts` runs it for real.
  */
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -14,6 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import type { AppContext, RouteModule } from './lib/app-context';
 import type { Database } from './db/client';
 import { HttpError, issuesToFieldMap } from './lib/errors';
 import { identify } from './lib/auth';
@@ -22,21 +23,7 @@ import { SettingsService } from './lib/settings';
 import { parseQuery } from './lib/query';
 import { Outbox } from './lib/outbox';
 
-export type App = FastifyInstance & { withTypeProvider(): App };
-export type TypedApp = ReturnType<FastifyInstance['withTypeProvider']> & FastifyInstance;
-
-export interface AppContext {
-  database: Database;
-  config: Config;
-  settings: SettingsService;
-  outbox: Outbox;
-  /** Demo mode is a deployment switch (DEMO_MODE=1). */
-  isDemo(): boolean;
-  /** `{ data, loaded_modules? }` for this request: module data on GETs that ask with load_modules=1. */
-  envelope<T>(req: FastifyRequest, data: T): Promise<{ data: T; loaded_modules?: Awaited<ReturnType<SettingsService['moduleData']>> }>;
-}
-
-export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
+export type { AppContext, RouteModule };
 
 /** Every area's routes. Each area adds its module here. */
 import { authRoutes } from './routes/auth.routes';

@@ -18,7 +18,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { MemberRow } from '../db/schema';
 import { forbidden } from './errors';
-import { trimDecimal } from './settings';
+import { trimDecimal, type SettingsService } from './settings';
+import { matrixWidth } from './tree';
 import type { Plan } from '../../src/schemas/common.schema';
 import type {
   DownlineCategory,
@@ -38,7 +39,6 @@ export const TABLE_VIEW_LEVELS = 2;
 export const MAX_TREE_NODES = 500;
 export const TABLE_LEVEL_PAGE_SIZE = 50;
 export const REPORT_PAGE_SIZE = 20;
-export const DEFAULT_MATRIX_WIDTH = 3;
 
 export const notInNetwork = () => forbidden('not_in_network', 'This member is not in your network.');
 
@@ -285,6 +285,17 @@ const bySlot = (a: TreeNode, b: TreeNode) => (a.slot ?? Number.MAX_SAFE_INTEGER)
 export interface PlanInfo {
   plan: Plan;
   maxWidth: number | null;
+}
+
+/** The company's compensation plan, the widest a level can be, and whether members sign others up from the tree. */
+export async function companyPlan(settings: SettingsService): Promise<PlanInfo & { signupFromTree: boolean }> {
+  const all = await settings.all();
+  const plan = all.modules?.compensation_plan ?? 'binary';
+  return {
+    plan,
+    maxWidth: plan === 'binary' ? 2 : plan === 'matrix' ? await matrixWidth(settings) : null,
+    signupFromTree: plan !== 'unilevel' && (all.signup?.show_signup_page ?? true),
+  };
 }
 
 /** The tree of a genealogy answer: flat list (parents before children) and, when asked, the nested form. */

@@ -4,7 +4,7 @@
  * decimals, never floats), volumes and counters from the maintained tree columns. Article HTML is served
  * through the sanitiser (./sanitize).
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { MemberRow } from '../db/schema';
 import type { SettingsService } from './settings';
@@ -35,7 +35,9 @@ import { TRANSACTION_LABELS, findWallet, kycStatus, rowsOf, walletBalance } from
 import * as money from './money';
 import { ListQuery } from './pagination';
 import { likePrefix } from './genealogy';
-import { payoutTotals, transactionRows } from '../routes/wallet.routes';
+import { validationError } from './errors';
+import { unkeyed } from './list-endpoint';
+import { earningsOfType, payoutTotals, totalEarningsOf, totalInvestmentOf, transactionRows } from './wallet';
 
 // =============================================================================================
 // Shared helpers
@@ -260,33 +262,6 @@ export async function recruitmentProgress(db: Db, memberId: number, now = new Da
   });
 }
 
-/** A list row without its paging keys. */
-function withoutKeys<T extends { _at: Date; _id: number }>(row: T): Omit<T, '_at' | '_id'> {
-  const { _at, _id, ...rest } = row;
-  void _at;
-  void _id;
-  return rest;
-}
-
-async function sumOf(db: Db, query: SQL): Promise<string> {
-  const [r] = await rowsOf<{ total: string | null }>(db, query);
-  return dec(r?.total);
-}
-
-export const totalEarningsOf = (db: Db, memberId: number) =>
-  sumOf(db, sql`SELECT sum(amount_generated)::text AS total FROM earnings WHERE member_id = ${memberId}`);
-
-export const earningsOfType = (db: Db, memberId: number, bonusType: string) =>
-  sumOf(db, sql`SELECT sum(amount_generated)::text AS total FROM earnings WHERE member_id = ${memberId} AND bonus_type = ${bonusType}`);
-
-/** Package orders (joining package and upgrades), cancelled ones excluded. */
-export const totalInvestmentOf = (db: Db, memberId: number) =>
-  sumOf(
-    db,
-    sql`SELECT sum(total)::text AS total FROM orders
-        WHERE member_id = ${memberId} AND order_type IN ('registration', 'upgrade') AND status <> 'cancelled'`,
-  );
-
 interface PackageDbRow {
   id: number;
   name: string;
@@ -358,7 +333,7 @@ export async function dashboardSummary(db: Db, settings: SettingsService, m: Mem
     rank_achieved_date: rank ? isoOrNull(m.rankAchievedAt) : null,
     is_highest_package: !!pkg && !hasHigherPackage(packages, pkg),
     recent_joinings: await recentDownlineJoinings(db, m),
-    recent_transactions: recent.map(withoutKeys),
+    recent_transactions: recent.map(unkeyed),
     recent_articles: await recentStories(db, 'article'),
     recent_videos: await recentStories(db, 'video'),
     transaction_labels: TRANSACTION_LABELS,
@@ -619,7 +594,7 @@ export async function notificationCounts(db: Db, memberId: number): Promise<Noti
   return { order_count: o, payout_count: p, message_count: m, total_count: o + p + m };
 }
 
-/** Mark the given items of a kind read (only the member's own; others are ignored), or every item of it. */
+/** Mark the given items of a kind read (only the member's own; others are ignored), or every item of it (ids with 'all' are refused). */
 export async function markNotificationsRead(
   db: Db,
   memberId: number,
@@ -627,6 +602,7 @@ export async function markNotificationsRead(
   ids?: number[],
   now = new Date(),
 ): Promise<void> {
+  if (kind === 'all' && ids) throw validationError({ ids: ['validation:invalid'] });
   const at = now.toISOString();
   await db.transaction(async (tx) => {
     for (const k of kind === 'all' ? (['order', 'payout', 'message'] as const) : [kind]) {

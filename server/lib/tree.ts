@@ -11,6 +11,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { members } from '../db/schema';
 import type { Plan } from '../../src/schemas/common.schema';
+import type { SettingsService } from './settings';
 
 export type Leg = 'L' | 'R';
 export const DEFAULT_MATRIX_WIDTH = 3;
@@ -22,6 +23,12 @@ export interface Slot {
   position: Leg | null;
   /** 0-based index under the parent (binary: L = 0, R = 1). */
   slot: number;
+}
+
+/** Children per member in a matrix plan: the company's `matrix_width` setting (2 to 20), else DEFAULT_MATRIX_WIDTH. */
+export async function matrixWidth(settings: SettingsService): Promise<number> {
+  const w = Number(((await settings.all()) as unknown as Record<string, unknown>).matrix_width);
+  return Number.isInteger(w) && w >= 2 && w <= 20 ? w : DEFAULT_MATRIX_WIDTH;
 }
 
 export const legSlot = (leg: Leg) => (leg === 'L' ? 0 : 1);

@@ -2,222 +2,73 @@
  * Network history calls (spec §7 "Network"): PV history and binary history of the signed-in
  * member, cursor-paged with the shared filters plus `type` (one type at a time), and CSV exports.
  */
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../app';
-import type { Db } from '../db/client';
-import { envelope } from '../../src/schemas/common.schema';
-import {
-  binaryHistoryPageSchema,
-  pvHistoryPageSchema,
-  type BinaryHistoryEntry,
-  type PvHistoryEntry,
-} from '../../src/schemas/history.schema';
+import type { AppContext } from '../lib/app-context';
+import { binaryHistoryPageSchema, pvHistoryPageSchema } from '../../src/schemas/history.schema';
 import { historyQuery } from '../../src/schemas/list-query.schema';
-import { requireAuth } from '../lib/auth';
-import { rowsOf } from '../lib/ledger';
-import * as money from '../lib/money';
-import { EXPORT_LIMIT, ListQuery, sendCsv } from '../lib/pagination';
+import { BINARY_TYPE_LABELS, BINARY_TYPES, PV_TYPE_LABELS, PV_TYPES, binaryRows, historyTypeFilter, pvRows } from '../lib/history';
+import { listEndpoint } from '../lib/list-endpoint';
 
-export const PV_TYPES = ['registration', 'repurchase', 'upgrade'] as const;
-export const PV_TYPE_LABELS: Record<(typeof PV_TYPES)[number], string> = {
-  registration: 'Registration',
-  repurchase: 'Repurchase',
-  upgrade: 'Upgrade',
-};
-export const BINARY_TYPES = ['left_volume', 'right_volume', 'pairing'] as const;
-export const BINARY_TYPE_LABELS: Record<(typeof BINARY_TYPES)[number], string> = {
-  left_volume: 'Left leg volume',
-  right_volume: 'Right leg volume',
-  pairing: 'Pair matching',
-};
-
-type Keyed<T> = T & { _at: Date; _id: number };
-const dec = (v: string | null) => (v === null ? null : money.normalize(v));
-const strip = <T extends object>(r: Keyed<T>): T => {
-  const { _at, _id, ...rest } = r;
-  void _at;
-  void _id;
-  return rest as unknown as T;
-};
-
-export async function pvRows(db: Db, memberId: number, q: ListQuery, type: string | undefined, limit: number): Promise<Array<Keyed<PvHistoryEntry>>> {
-  const t = type ? sql`h.type = ${type}` : sql`TRUE`;
-  const rows = await rowsOf<{ id: number; pv: string; tv: string; total_pv: string; total_tv: string; type: string; created_at: Date | string; from_username: string | null }>(
-    db,
-    sql`SELECT h.id, h.pv::text AS pv, h.tv::text AS tv, h.total_pv::text AS total_pv, h.total_tv::text AS total_tv, h.type, h.created_at,
-               m.username AS from_username
-        FROM pv_history h LEFT JOIN members m ON m.id = h.from_member_id
-        WHERE h.member_id = ${memberId} AND ${q.rangeSql(sql`h.created_at`)} AND ${t} AND ${q.afterCursorSql(sql`h.created_at`, sql`h.id`)}
-        ORDER BY ${q.orderSql(sql`h.created_at`, sql`h.id`)} LIMIT ${limit}`,
-  );
-  return rows.map((r) => {
-    const at = new Date(r.created_at);
-    return {
-      id: Number(r.id),
-      pv: money.normalize(r.pv),
-      tv: money.normalize(r.tv),
-      total_pv: money.normalize(r.total_pv),
-      total_tv: money.normalize(r.total_tv),
-      type: r.type,
-      created_at: at.toISOString(),
-      from_username: r.from_username,
-      _at: at,
-      _id: Number(r.id),
-    };
-  });
-}
-
-interface BinaryDbRow {
-  id: number;
-  leg: string | null;
-  pv_added: string;
-  pv_deducted_left: string;
-  pv_deducted_right: string;
-  total_left: string;
-  total_right: string;
-  carry_left: string;
-  carry_right: string;
-  bonus_generated: string;
-  bonus_to_pay: string;
-  capping_limit: string | null;
-  created_at: Date | string;
-  from_username: string | null;
-}
-
-export async function binaryRows(db: Db, memberId: number, q: ListQuery, type: string | undefined, limit: number): Promise<Array<Keyed<BinaryHistoryEntry>>> {
-  const t = type ? sql`h.type = ${type}` : sql`TRUE`;
-  const rows = await rowsOf<BinaryDbRow>(
-    db,
-    sql`SELECT h.id, h.leg, h.pv_added::text AS pv_added, h.pv_deducted_left::text AS pv_deducted_left,
-               h.pv_deducted_right::text AS pv_deducted_right, h.total_left::text AS total_left, h.total_right::text AS total_right,
-               h.carry_left::text AS carry_left, h.carry_right::text AS carry_right, h.bonus_generated::text AS bonus_generated,
-               h.bonus_to_pay::text AS bonus_to_pay, h.capping_limit::text AS capping_limit, h.created_at, m.username AS from_username
-        FROM binary_history h LEFT JOIN members m ON m.id = h.from_member_id
-        WHERE h.member_id = ${memberId} AND ${q.rangeSql(sql`h.created_at`)} AND ${t} AND ${q.afterCursorSql(sql`h.created_at`, sql`h.id`)}
-        ORDER BY ${q.orderSql(sql`h.created_at`, sql`h.id`)} LIMIT ${limit}`,
-  );
-  return rows.map((r) => {
-    const at = new Date(r.created_at);
-    return {
-      id: Number(r.id),
-      pv_added: money.normalize(r.pv_added),
-      pv_deducted_left: money.normalize(r.pv_deducted_left),
-      pv_deducted_right: money.normalize(r.pv_deducted_right),
-      total_left: money.normalize(r.total_left),
-      total_right: money.normalize(r.total_right),
-      carry_left: money.normalize(r.carry_left),
-      carry_right: money.normalize(r.carry_right),
-      leg: r.leg === 'L' || r.leg === 'R' ? r.leg : null,
-      bonus_generated: money.normalize(r.bonus_generated),
-      bonus_to_pay: money.normalize(r.bonus_to_pay),
-      capping_limit: dec(r.capping_limit),
-      created_at: at.toISOString(),
-      from_username: r.from_username,
-      _at: at,
-      _id: Number(r.id),
-    };
-  });
-}
-
-export async function historyRoutes(base: FastifyInstance, ctx: AppContext) {
-  const app = base.withTypeProvider<ZodTypeProvider>();
-  const db = ctx.database.db;
+export async function historyRoutes(app: FastifyInstance, ctx: AppContext) {
   const tags = ['network'];
 
-  app.get(
-    '/api/network/pv_history',
-    { preHandler: requireAuth, schema: { tags, querystring: historyQuery(PV_TYPES), response: { 200: envelope(pvHistoryPageSchema) } } },
-    async (req) => {
-      const q = new ListQuery(req.query as Record<string, unknown>);
-      const type = q.oneOf('type', PV_TYPES);
-      q.check();
-      const rows = await pvRows(db, req.member!.id, q, type, q.limit + 1);
-      const page = q.page('/api/network/pv_history', rows, (r) => ({ createdAt: r._at, id: r._id }));
-      return ctx.envelope(req, { items: page.items.map(strip), next_page_url: page.next_page_url, types: [...PV_TYPES], type_labels: PV_TYPE_LABELS });
+  listEndpoint(app, ctx, {
+    path: '/api/network/pv_history',
+    tags,
+    querystring: historyQuery(PV_TYPES),
+    response: pvHistoryPageSchema,
+    filters: historyTypeFilter(PV_TYPES),
+    rows: (db, member, q, type, limit) => pvRows(db, member.id, q, type, limit),
+    extra: { types: [...PV_TYPES], type_labels: PV_TYPE_LABELS },
+    csv: {
+      name: 'pv-history',
+      columns: ['id', 'date', 'type', 'from_username', 'pv', 'tv', 'total_pv', 'total_tv'],
+      line: (r) => [r.id, r.created_at, r.type, r.from_username, r.pv, r.tv, r.total_pv, r.total_tv],
     },
-  );
+  });
 
-  app.get(
-    '/api/network/pv_history/export',
-    { preHandler: requireAuth, schema: { tags, querystring: historyQuery(PV_TYPES), produces: ['text/csv'] } },
-    async (req, reply) => {
-      const q = new ListQuery(req.query as Record<string, unknown>, { paged: false });
-      const type = q.oneOf('type', PV_TYPES);
-      q.check();
-      const rows = await pvRows(db, req.member!.id, q, type, EXPORT_LIMIT);
-      return sendCsv(
-        reply,
-        'pv-history',
-        ['id', 'date', 'type', 'from_username', 'pv', 'tv', 'total_pv', 'total_tv'],
-        rows.map((r) => [r.id, r.created_at, r.type, r.from_username, r.pv, r.tv, r.total_pv, r.total_tv]),
-      );
+  listEndpoint(app, ctx, {
+    path: '/api/network/binary_history',
+    tags,
+    querystring: historyQuery(BINARY_TYPES),
+    response: binaryHistoryPageSchema,
+    filters: historyTypeFilter(BINARY_TYPES),
+    rows: (db, member, q, type, limit) => binaryRows(db, member.id, q, type, limit),
+    extra: { types: [...BINARY_TYPES], type_labels: BINARY_TYPE_LABELS },
+    csv: {
+      name: 'binary-history',
+      columns: [
+        'id',
+        'date',
+        'leg',
+        'from_username',
+        'pv_added',
+        'pv_deducted_left',
+        'pv_deducted_right',
+        'total_left',
+        'total_right',
+        'carry_left',
+        'carry_right',
+        'bonus_generated',
+        'bonus_to_pay',
+        'capping_limit',
+      ],
+      line: (r) => [
+        r.id,
+        r.created_at,
+        r.leg,
+        r.from_username,
+        r.pv_added,
+        r.pv_deducted_left,
+        r.pv_deducted_right,
+        r.total_left,
+        r.total_right,
+        r.carry_left,
+        r.carry_right,
+        r.bonus_generated,
+        r.bonus_to_pay,
+        r.capping_limit,
+      ],
     },
-  );
-
-  app.get(
-    '/api/network/binary_history',
-    { preHandler: requireAuth, schema: { tags, querystring: historyQuery(BINARY_TYPES), response: { 200: envelope(binaryHistoryPageSchema) } } },
-    async (req) => {
-      const q = new ListQuery(req.query as Record<string, unknown>);
-      const type = q.oneOf('type', BINARY_TYPES);
-      q.check();
-      const rows = await binaryRows(db, req.member!.id, q, type, q.limit + 1);
-      const page = q.page('/api/network/binary_history', rows, (r) => ({ createdAt: r._at, id: r._id }));
-      return ctx.envelope(req, {
-        items: page.items.map(strip),
-        next_page_url: page.next_page_url,
-        types: [...BINARY_TYPES],
-        type_labels: BINARY_TYPE_LABELS,
-      });
-    },
-  );
-
-  app.get(
-    '/api/network/binary_history/export',
-    { preHandler: requireAuth, schema: { tags, querystring: historyQuery(BINARY_TYPES), produces: ['text/csv'] } },
-    async (req, reply) => {
-      const q = new ListQuery(req.query as Record<string, unknown>, { paged: false });
-      const type = q.oneOf('type', BINARY_TYPES);
-      q.check();
-      const rows = await binaryRows(db, req.member!.id, q, type, EXPORT_LIMIT);
-      return sendCsv(
-        reply,
-        'binary-history',
-        [
-          'id',
-          'date',
-          'leg',
-          'from_username',
-          'pv_added',
-          'pv_deducted_left',
-          'pv_deducted_right',
-          'total_left',
-          'total_right',
-          'carry_left',
-          'carry_right',
-          'bonus_generated',
-          'bonus_to_pay',
-          'capping_limit',
-        ],
-        rows.map((r) => [
-          r.id,
-          r.created_at,
-          r.leg,
-          r.from_username,
-          r.pv_added,
-          r.pv_deducted_left,
-          r.pv_deducted_right,
-          r.total_left,
-          r.total_right,
-          r.carry_left,
-          r.carry_right,
-          r.bonus_generated,
-          r.bonus_to_pay,
-          r.capping_limit,
-        ]),
-      );
-    },
-  );
+  });
 }

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../app';
+import type { AppContext } from '../lib/app-context';
 import { envelope } from '../../src/schemas/common.schema';
 import {
   binarySummarySchema,
@@ -20,7 +20,6 @@ import {
   ranksSchema,
 } from '../../src/schemas/home.schema';
 import { requireAuth } from '../lib/auth';
-import { validationError } from '../lib/errors';
 import {
   binarySummary,
   dashboardExtra,
@@ -86,7 +85,6 @@ export async function homeRoutes(base: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const { kind, ids } = req.body;
-      if (kind === 'all' && ids) throw validationError({ ids: ['validation:invalid'] });
       await markNotificationsRead(db, req.member!.id, kind, ids ? [...new Set(ids)] : undefined);
       return ctx.envelope(req, await notificationCounts(db, req.member!.id));
     },

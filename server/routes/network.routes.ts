@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../app';
+import type { AppContext } from '../lib/app-context';
 import { envelope } from '../../src/schemas/common.schema';
 import {
   downlineCategorySchema,
@@ -21,9 +21,9 @@ import {
 import { requireAuth } from '../lib/auth';
 import { fieldError } from '../lib/errors';
 import {
-  DEFAULT_MATRIX_WIDTH,
   REPORT_PAGE_SIZE,
   TABLE_VIEW_LEVELS,
+  companyPlan,
   decodeCursor,
   downlineReport,
   encodeCursor,
@@ -33,7 +33,6 @@ import {
   subtreeHeight,
   tableLevel,
   tableTree,
-  type PlanInfo,
 } from '../lib/genealogy';
 
 /** `/api/…?a=1&b=2` with the given query, leaving out empty values. */
@@ -47,16 +46,7 @@ export async function networkRoutes(base: FastifyInstance, ctx: AppContext) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['network'];
 
-  async function planInfo(): Promise<PlanInfo & { signupFromTree: boolean }> {
-    const all = (await ctx.settings.all()) as Awaited<ReturnType<typeof ctx.settings.all>> & { matrix_width?: number };
-    const plan = all.modules?.compensation_plan ?? 'binary';
-    const width = Number(all.matrix_width) > 0 ? Number(all.matrix_width) : DEFAULT_MATRIX_WIDTH;
-    return {
-      plan,
-      maxWidth: plan === 'binary' ? 2 : plan === 'matrix' ? width : null,
-      signupFromTree: plan !== 'unilevel' && (all.signup?.show_signup_page ?? true),
-    };
-  }
+  const planInfo = () => companyPlan(ctx.settings);
 
   const me = (req: FastifyRequest) => req.member!;
 

@@ -1,158 +1,36 @@
 /**
- * Referral programme: summary (link, counts, referral earnings, latest referrals), leaderboards of the
- * member's sponsor downline (recruiters: most direct referrals; earners: highest gross earnings) and the
- * cursor-paged list of the member's direct referrals. Merchant accounts have no referral programme
- * (spec §6): every call answers them 403 `referral_unavailable`.
- *
- * The sponsor downline is a range of the materialised sponsor_path ('1.2.9.'), as in server/lib/genealogy.ts.
+ * Referral programme calls: summary, the recruiters and earners leaderboards of the member's sponsor
+ * downline and the cursor-paged list of direct referrals. Merchant accounts get 403 `referral_unavailable`.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../app';
+import type { AppContext } from '../lib/app-context';
 import { envelope } from '../../src/schemas/common.schema';
-import {
-  JOININGS_PAGE_SIZE,
-  LEADERBOARD_SIZE,
-  leaderboardSchema,
-  referralJoiningsQuerySchema,
-  referralJoiningsSchema,
-  referralSummarySchema,
-  type Leader,
-} from '../../src/schemas/referral.schema';
-import type { RecentJoining } from '../../src/schemas/network.schema';
+import { leaderboardSchema, referralJoiningsQuerySchema, referralJoiningsSchema, referralSummarySchema } from '../../src/schemas/referral.schema';
 import { requireAuth } from '../lib/auth';
-import { fieldError, forbidden } from '../lib/errors';
-import { likePrefix } from '../lib/genealogy';
-import { decodeCursor, encodeCursor } from '../lib/pagination';
-import { trimDecimal } from '../lib/settings';
-
-const referralUnavailable = () => forbidden('referral_unavailable', 'The referral programme is not available for this account.');
-
-interface JoiningRow {
-  id: number;
-  first_name: string;
-  last_name: string | null;
-  avatar: string | null;
-  joined_date: string;
-  t: string;
-}
-
-const toJoining = (r: JoiningRow): RecentJoining => ({
-  id: Number(r.id),
-  first_name: r.first_name,
-  last_name: r.last_name,
-  avatar: r.avatar,
-  joined_date: r.joined_date,
-});
-
-const JOINING_COLUMNS = sql.raw(`id, first_name, last_name, avatar,
-  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS joined_date,
-  floor(extract(epoch FROM created_at) * 1000)::bigint::text AS t`);
+import { referralJoinings, referralMember, referralSummary, topEarners, topRecruiters } from '../lib/referral';
 
 export async function referralRoutes(base: FastifyInstance, ctx: AppContext) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['referral'];
   const db = ctx.database;
 
-  /** The caller, refused when a merchant; with the sponsor path their downline is a prefix of. */
-  async function caller(req: FastifyRequest): Promise<{ id: number; username: string; sponsorPath: string }> {
-    const m = req.member!;
-    if (m.accountType === 'merchant') throw referralUnavailable();
-    const [row] = await db.rows<{ sponsor_path: string }>(sql`SELECT sponsor_path FROM members WHERE id = ${m.id}`);
-    return { id: m.id, username: m.username, sponsorPath: row?.sponsor_path ?? '' };
-  }
-
-  /** Members of the sponsor downline (not the member): a condition on alias `m`. */
-  const inDownline = (me: { id: number; sponsorPath: string }) =>
-    me.sponsorPath === '' ? sql`false` : sql`m.sponsor_path LIKE ${likePrefix(me.sponsorPath)} AND m.id <> ${me.id}`;
-
   app.get(
     '/api/referral/summary',
     { preHandler: requireAuth, schema: { tags, response: { 200: envelope(referralSummarySchema) } } },
-    async (req) => {
-      const me = await caller(req);
-      const monthStart = new Date();
-      monthStart.setUTCDate(1);
-      monthStart.setUTCHours(0, 0, 0, 0);
-      const [counts] = await db.rows<{ direct: string; month: string }>(sql`
-        SELECT count(*)::text AS direct, count(*) FILTER (WHERE created_at >= ${monthStart.toISOString()}::timestamptz)::text AS month
-        FROM members WHERE sponsor_id = ${me.id}`);
-      const [team] = await db.rows<{ n: string }>(sql`SELECT count(*)::text AS n FROM members m WHERE ${inDownline(me)}`);
-      const [earned] = await db.rows<{ total: string | null }>(
-        sql`SELECT sum(amount_generated)::text AS total FROM earnings WHERE member_id = ${me.id} AND bonus_type = 'referral_bonus'`,
-      );
-      const recent = await db.rows<JoiningRow>(
-        sql`SELECT ${JOINING_COLUMNS} FROM members WHERE sponsor_id = ${me.id} ORDER BY created_at DESC, id DESC LIMIT 5`,
-      );
-      return ctx.envelope(req, {
-        referral_link: `/signup?referral=${encodeURIComponent(me.username)}`,
-        direct_referrals: Number(counts?.direct ?? 0),
-        joined_this_month: Number(counts?.month ?? 0),
-        team_size: Number(team?.n ?? 0),
-        referral_earnings: trimDecimal(earned?.total ?? '0'),
-        recent_joinings: recent.map(toJoining),
-      });
-    },
+    async (req) => ctx.envelope(req, await referralSummary(db, await referralMember(db, req.member!))),
   );
-
-  interface LeaderRow {
-    id: number;
-    username: string;
-    first_name: string;
-    last_name: string | null;
-    avatar: string | null;
-    referrals: string;
-    earnings: string | null;
-  }
-  const toLeaders = (rows: LeaderRow[]): Leader[] =>
-    rows.map((r, i) => ({
-      rank: i + 1,
-      id: Number(r.id),
-      username: r.username,
-      first_name: r.first_name,
-      last_name: r.last_name,
-      avatar: r.avatar,
-      referrals: Number(r.referrals),
-      earnings: trimDecimal(r.earnings ?? '0'),
-    }));
 
   app.get(
     '/api/referral/recruiters',
     { preHandler: requireAuth, schema: { tags, response: { 200: envelope(leaderboardSchema) } } },
-    async (req) => {
-      const me = await caller(req);
-      const rows = await db.rows<LeaderRow>(sql`
-        WITH top AS (
-          SELECT s.sponsor_id AS id, count(*) AS referrals FROM members s
-          JOIN members m ON m.id = s.sponsor_id
-          WHERE ${inDownline(me)}
-          GROUP BY s.sponsor_id ORDER BY count(*) DESC, s.sponsor_id LIMIT ${LEADERBOARD_SIZE}
-        )
-        SELECT m.id, m.username, m.first_name, m.last_name, m.avatar, top.referrals::text AS referrals,
-               (SELECT sum(amount_generated)::text FROM earnings e WHERE e.member_id = m.id) AS earnings
-        FROM top JOIN members m ON m.id = top.id ORDER BY top.referrals DESC, m.id`);
-      return ctx.envelope(req, { items: toLeaders(rows) });
-    },
+    async (req) => ctx.envelope(req, { items: await topRecruiters(db, await referralMember(db, req.member!)) }),
   );
 
   app.get(
     '/api/referral/earners',
     { preHandler: requireAuth, schema: { tags, response: { 200: envelope(leaderboardSchema) } } },
-    async (req) => {
-      const me = await caller(req);
-      const rows = await db.rows<LeaderRow>(sql`
-        WITH top AS (
-          SELECT e.member_id AS id, sum(e.amount_generated) AS earnings FROM earnings e
-          JOIN members m ON m.id = e.member_id
-          WHERE ${inDownline(me)}
-          GROUP BY e.member_id ORDER BY sum(e.amount_generated) DESC, e.member_id LIMIT ${LEADERBOARD_SIZE}
-        )
-        SELECT m.id, m.username, m.first_name, m.last_name, m.avatar, top.earnings::text AS earnings,
-               (SELECT count(*) FROM members s WHERE s.sponsor_id = m.id)::text AS referrals
-        FROM top JOIN members m ON m.id = top.id ORDER BY top.earnings DESC, m.id`);
-      return ctx.envelope(req, { items: toLeaders(rows) });
-    },
+    async (req) => ctx.envelope(req, { items: await topEarners(db, await referralMember(db, req.member!)) }),
   );
 
   app.get(
@@ -161,31 +39,6 @@ export async function referralRoutes(base: FastifyInstance, ctx: AppContext) {
       preHandler: requireAuth,
       schema: { tags, querystring: referralJoiningsQuerySchema, response: { 200: envelope(referralJoiningsSchema) } },
     },
-    async (req) => {
-      const me = await caller(req);
-      const query = req.query as { cursor?: string; per_page?: string };
-      const text = query.cursor;
-      const size = query.per_page ? Number(query.per_page) : JOININGS_PAGE_SIZE;
-      const cursor = text ? decodeCursor(text) : null;
-      if (text && (!cursor || cursor.sort !== 'desc')) throw fieldError('cursor', 'validation:invalidFormat');
-      const after = cursor
-        ? sql`AND (date_trunc('milliseconds', created_at), id) < (to_timestamp(${cursor.t}::double precision / 1000), ${cursor.id}::int)`
-        : sql``;
-      const rows = await db.rows<JoiningRow>(sql`
-        SELECT ${JOINING_COLUMNS} FROM members
-        WHERE sponsor_id = ${me.id} ${after}
-        ORDER BY date_trunc('milliseconds', created_at) DESC, id DESC LIMIT ${size + 1}`);
-      const page = rows.slice(0, size);
-      const last = page.at(-1);
-      return ctx.envelope(req, {
-        items: page.map(toJoining),
-        next_page_url:
-          rows.length > size && last
-            ? `/api/referral/joinings?cursor=${encodeCursor({ t: Number(last.t), id: Number(last.id), sort: 'desc' })}${
-                query.per_page ? `&per_page=${size}` : ''
-              }`
-            : null,
-      });
-    },
+    async (req) => ctx.envelope(req, await referralJoinings(db, await referralMember(db, req.member!), req.query as { cursor?: string; per_page?: string })),
   );
 }

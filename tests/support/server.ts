@@ -4,6 +4,7 @@ import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { buildApp } from '../../server/app';
+import type { RouteModule } from '../../server/lib/app-context';
 import { seedIfEmpty } from '../../server/seed';
 
 export const TEST_APP_KEY = 'test-app-key';
@@ -16,7 +17,8 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+/** `extraRoutes`: route modules only a test registers (next to every area's routes). */
+export async function startTestServer(overrides: Partial<Config> = {}, extraRoutes: RouteModule[] = []): Promise<TestServer> {
   const config = loadConfig(
     { APP_KEY: TEST_APP_KEY, SEED_PASSWORD: TEST_PASSWORD, LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv,
     { dataDir: null, databaseUrl: process.env.TEST_DATABASE_URL ?? null, staticDir: null, seedMembers: 200, ...overrides },
@@ -26,7 +28,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   const database = await openDatabase({ dataDir: null, databaseUrl: config.databaseUrl });
   await migrate(database);
   await seedIfEmpty(database, config);
-  const app = await buildApp(database, config);
+  const app = await buildApp(database, config, extraRoutes);
   await app.ready();
   return {
     app,

@@ -4,7 +4,6 @@
  */
 import { Button, Stack } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
-import type { FieldErrors } from '../../../api/errors';
 import type { LoginUsing } from '../../../schemas/auth.schema';
 import type { Country } from '../../../schemas/common.schema';
 import type { IdentifierValues } from '../../../lib/validation';
@@ -17,8 +16,8 @@ import { UnplacedErrors } from './unplaced-errors';
 export interface SendCodeFormProps<U extends LoginUsing> extends Omit<IdentifierFieldsProps<U>, 'values' | 'countries' | 'error' | 'autoFocus'> {
   title: ReactNode;
   description?: ReactNode;
-  /** The flow's context: typed values, the loaded fields (countries), errors. */
-  flow: { values: IdentifierValues; fields: { countries: Country[] } | null; fieldErrors: FieldErrors; retryAfter: number | null };
+  /** The flow's context: typed values, the loaded fields (countries), errors (field → i18n key). */
+  flow: { values: IdentifierValues; fields: { countries: Country[] } | null; fieldErrors: Record<string, string>; retryAfter: number | null };
   /** Fields the flow shows on some screen; server errors about any other field are listed. */
   shown: string[];
   problem: SubmitProblem | null;

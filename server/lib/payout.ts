@@ -1,0 +1,174 @@
+/**
+ * Payouts of one member (spec §7 "Wallet and payout"): the criteria the request form shows, the request
+ * itself (password re-entered, idempotent by its key, never overdrawing — see requestPayout in ledger.ts),
+ * the statement by day, week, month or year, and the payout lines of the paged list.
+ */
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import type { MemberRow } from '../db/schema';
+import type { PayoutRow } from '../db/schema-wallet';
+import type { PAYOUT_INTERVALS, PayoutTransaction } from '../../src/schemas/wallet.schema';
+import { verifyPassword } from './crypto';
+import { forbidden, validationError, type FieldMap } from './errors';
+import { PAYOUT_STATUS_KEYS, kycStatus, maxRequestable, payoutAmountErrors, payoutSettings, requestPayout, rowsOf, type PayoutStatusId } from './ledger';
+import { unkeyed, type Keyed } from './list-endpoint';
+import * as money from './money';
+import { ListQuery, ymd } from './pagination';
+import type { SettingsService } from './settings';
+import { memberBalance, payoutTotals } from './wallet';
+
+export type PayoutInterval = (typeof PAYOUT_INTERVALS)[number];
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
+const DAY = 86_400_000;
+/** Buckets of the statement chart. */
+const STATEMENT_BUCKETS = 12;
+/** Latest payouts on the statement. */
+const STATEMENT_RECENT = 5;
+
+interface PayoutDbRow {
+  id: number;
+  status: number;
+  amount: string;
+  fee: string;
+  created_at: Date | string;
+}
+
+function toPayout(r: PayoutDbRow | PayoutRow): Keyed<PayoutTransaction> {
+  const at = new Date('created_at' in r ? r.created_at : r.createdAt);
+  const status = Number(r.status) as PayoutStatusId;
+  return {
+    id: Number(r.id),
+    status_id: status,
+    status: PAYOUT_STATUS_KEYS[status] as PayoutTransaction['status'],
+    total: money.normalize(String(r.amount)),
+    fee: money.normalize(String(r.fee)),
+    created_at: at.toISOString(),
+    _at: at,
+    _id: Number(r.id),
+  };
+}
+
+const payoutOf = (r: PayoutDbRow | PayoutRow): PayoutTransaction => unkeyed(toPayout(r));
+
+export async function payoutRows(db: Db, memberId: number, q: ListQuery, statuses: number[], limit: number) {
+  const st = statuses.length ? sql`status IN (${sql.join(statuses.map((s) => sql`${s}`), sql`, `)})` : sql`TRUE`;
+  const rows = await rowsOf<PayoutDbRow>(
+    db,
+    sql`SELECT id, status, amount::text AS amount, fee::text AS fee, created_at FROM payout_requests
+        WHERE member_id = ${memberId} AND ${q.rangeSql(sql`created_at`)} AND ${st} AND ${q.afterCursorSql(sql`created_at`, sql`id`)}
+        ORDER BY ${q.orderSql(sql`created_at`, sql`id`)} LIMIT ${limit}`,
+  );
+  return rows.map(toPayout);
+}
+
+/** The payout list's filter: payout_status (status ids, several). */
+export const payoutStatusFilter = (q: ListQuery): number[] => q.manyOf('payout_status', ['1', '2', '3', '4'] as const).map(Number);
+
+/** What a payout took from the wallet: amount plus fee. */
+export const totalDebited = (p: Pick<PayoutTransaction, 'total' | 'fee'>) => money.format(money.parse(p.total) + money.parse(p.fee));
+
+/** The request form's criteria: limits, fee, what the member can request now and the pending request. */
+export async function payoutCriteria(db: Db, settings: SettingsService, memberId: number) {
+  const s = await payoutSettings(settings);
+  const balance = await memberBalance(db, memberId);
+  const [pending] = await rowsOf<PayoutDbRow>(
+    db,
+    sql`SELECT id, status, amount::text AS amount, fee::text AS fee, created_at FROM payout_requests
+        WHERE member_id = ${memberId} AND status = 1 ORDER BY created_at DESC, id DESC LIMIT 1`,
+  );
+  return {
+    enabled: s.enabled,
+    minimum_amount: money.normalize(s.minimum),
+    maximum_amount: money.normalize(s.maximum),
+    fee_fixed: money.normalize(s.fee_fixed),
+    fee_percent: money.normalize(s.fee_percent),
+    amount_decimals: 2,
+    available_balance: money.format(balance),
+    max_requestable: money.format(s.single_pending && pending ? 0n : maxRequestable(balance, s)),
+    kyc_required: s.kyc_required,
+    kyc_status: await kycStatus(db, memberId),
+    single_pending: s.single_pending,
+    pending_request: pending ? payoutOf(pending) : null,
+    password_required: true,
+  };
+}
+
+/**
+ * A payout request of `member`: switched on, a well-formed idempotency key, an allowed amount and the
+ * account password, all checked together (one field map); then requestPayout.
+ */
+export async function submitPayout(
+  db: Db,
+  settings: SettingsService,
+  member: MemberRow,
+  input: { amount: string; password: string; idempotencyKey: string },
+) {
+  const s = await payoutSettings(settings);
+  if (!s.enabled) throw forbidden('payout_disabled', 'Payout requests are switched off.');
+
+  const errors: FieldMap = {};
+  const idempotencyKey = input.idempotencyKey;
+  if (!idempotencyKey) errors.idempotency_key = ['validation:required'];
+  else if (!IDEMPOTENCY_KEY.test(idempotencyKey)) errors.idempotency_key = ['validation:invalidFormat'];
+
+  const { amount, errors: amountErrors } = payoutAmountErrors(input.amount, s);
+  Object.assign(errors, amountErrors);
+  if (!(await verifyPassword(input.password, member.passwordHash))) errors.password = ['validation:invalidPassword'];
+  if (Object.keys(errors).length || amount === null) throw validationError(errors);
+
+  const fingerprint = createHash('sha256').update(`payout|${money.format(amount)}`).digest('hex');
+  const { payout, replayed } = await requestPayout(db, { memberId: member.id, amount, idempotencyKey, fingerprint, settings: s });
+  return { replayed, answer: { payout: payoutOf(payout), wallet_balance: money.normalize(payout.balanceAfter ?? '0') } };
+}
+
+/** Start of the bucket `d` falls in (UTC; weeks start on Monday). */
+function bucketStart(d: Date, interval: PayoutInterval): Date {
+  const day = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+  switch (interval) {
+    case 'day':
+      return day;
+    case 'week':
+      return new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * DAY);
+    case 'month':
+      return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1));
+    case 'year':
+      return new Date(Date.UTC(d.getUTCFullYear(), 0, 1));
+  }
+}
+
+function previousBucket(start: Date, interval: PayoutInterval): Date {
+  switch (interval) {
+    case 'day':
+      return new Date(start.getTime() - DAY);
+    case 'week':
+      return new Date(start.getTime() - 7 * DAY);
+    case 'month':
+      return new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() - 1, 1));
+    case 'year':
+      return new Date(Date.UTC(start.getUTCFullYear() - 1, 0, 1));
+  }
+}
+
+/** Paid payouts per bucket (the last twelve, this one included), totals, balance and the latest payouts. */
+export async function payoutStatement(db: Db, memberId: number, interval: PayoutInterval, now = new Date()) {
+  const buckets: Date[] = [bucketStart(now, interval)];
+  while (buckets.length < STATEMENT_BUCKETS) buckets.unshift(previousBucket(buckets[0], interval));
+  const from = buckets[0];
+  const sums = await rowsOf<{ d: string; total: string }>(
+    db,
+    sql`SELECT to_char(date_trunc(${interval}, paid_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d, sum(amount)::text AS total
+        FROM payout_requests WHERE member_id = ${memberId} AND status = 3 AND paid_at >= ${from.toISOString()}::timestamptz
+        GROUP BY 1`,
+  );
+  const byBucket = new Map(sums.map((r) => [r.d, money.normalize(r.total)]));
+  const recent = await payoutRows(db, memberId, new ListQuery({}), [], STATEMENT_RECENT);
+  return {
+    interval,
+    ...(await payoutTotals(db, memberId)),
+    total_balance: money.format(await memberBalance(db, memberId)),
+    payout_datewise: buckets.map((b) => ({ date: ymd(b), total: byBucket.get(ymd(b)) ?? money.format(0n) })),
+    recent_transactions: recent.map(unkeyed),
+  };
+}

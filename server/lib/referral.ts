@@ -1,0 +1,165 @@
+/**
+ * The referral programme of one member: summary (link, counts, referral earnings, latest referrals),
+ * leaderboards of the member's sponsor downline (recruiters: most direct referrals; earners: highest gross
+ * earnings) and the cursor-paged list of the member's direct referrals. Merchant accounts have no referral
+ * programme (spec §6): `referralMember` refuses them with 403 `referral_unavailable`.
+ *
+ * The sponsor downline is a range of the materialised sponsor_path ('1.2.9.'), as in genealogy.ts.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import type { MemberRow } from '../db/schema';
+import { JOININGS_PAGE_SIZE, LEADERBOARD_SIZE, type Leader } from '../../src/schemas/referral.schema';
+import type { RecentJoining } from '../../src/schemas/network.schema';
+import { fieldError, forbidden } from './errors';
+import { likePrefix } from './genealogy';
+import { decodeCursor, encodeCursor } from './pagination';
+import { trimDecimal } from './settings';
+
+const RECENT_JOININGS = 5;
+
+const referralUnavailable = () => forbidden('referral_unavailable', 'The referral programme is not available for this account.');
+
+/** A member in the referral programme, with the sponsor path their downline is a prefix of. */
+export interface ReferralMember {
+  id: number;
+  username: string;
+  sponsorPath: string;
+}
+
+interface JoiningRow {
+  id: number;
+  first_name: string;
+  last_name: string | null;
+  avatar: string | null;
+  joined_date: string;
+  t: string;
+}
+
+const toJoining = (r: JoiningRow): RecentJoining => ({
+  id: Number(r.id),
+  first_name: r.first_name,
+  last_name: r.last_name,
+  avatar: r.avatar,
+  joined_date: r.joined_date,
+});
+
+const JOINING_COLUMNS = sql.raw(`id, first_name, last_name, avatar,
+  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS joined_date,
+  floor(extract(epoch FROM created_at) * 1000)::bigint::text AS t`);
+
+/** The member as a referral-programme member; merchants are refused. */
+export async function referralMember(db: Database, m: MemberRow): Promise<ReferralMember> {
+  if (m.accountType === 'merchant') throw referralUnavailable();
+  const [row] = await db.rows<{ sponsor_path: string }>(sql`SELECT sponsor_path FROM members WHERE id = ${m.id}`);
+  return { id: m.id, username: m.username, sponsorPath: row?.sponsor_path ?? '' };
+}
+
+/** Members of the sponsor downline (not the member): a condition on alias `m`. */
+const inDownline = (me: ReferralMember) =>
+  me.sponsorPath === '' ? sql`false` : sql`m.sponsor_path LIKE ${likePrefix(me.sponsorPath)} AND m.id <> ${me.id}`;
+
+export async function referralSummary(db: Database, me: ReferralMember, now = new Date()) {
+  const monthStart = new Date(now);
+  monthStart.setUTCDate(1);
+  monthStart.setUTCHours(0, 0, 0, 0);
+  const [counts] = await db.rows<{ direct: string; month: string }>(sql`
+    SELECT count(*)::text AS direct, count(*) FILTER (WHERE created_at >= ${monthStart.toISOString()}::timestamptz)::text AS month
+    FROM members WHERE sponsor_id = ${me.id}`);
+  const [team] = await db.rows<{ n: string }>(sql`SELECT count(*)::text AS n FROM members m WHERE ${inDownline(me)}`);
+  const [earned] = await db.rows<{ total: string | null }>(
+    sql`SELECT sum(amount_generated)::text AS total FROM earnings WHERE member_id = ${me.id} AND bonus_type = 'referral_bonus'`,
+  );
+  const recent = await db.rows<JoiningRow>(
+    sql`SELECT ${JOINING_COLUMNS} FROM members WHERE sponsor_id = ${me.id} ORDER BY created_at DESC, id DESC LIMIT ${RECENT_JOININGS}`,
+  );
+  return {
+    referral_link: `/signup?referral=${encodeURIComponent(me.username)}`,
+    direct_referrals: Number(counts?.direct ?? 0),
+    joined_this_month: Number(counts?.month ?? 0),
+    team_size: Number(team?.n ?? 0),
+    referral_earnings: trimDecimal(earned?.total ?? '0'),
+    recent_joinings: recent.map(toJoining),
+  };
+}
+
+interface LeaderRow {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string | null;
+  avatar: string | null;
+  referrals: string;
+  earnings: string | null;
+}
+
+const toLeaders = (rows: LeaderRow[]): Leader[] =>
+  rows.map((r, i) => ({
+    rank: i + 1,
+    id: Number(r.id),
+    username: r.username,
+    first_name: r.first_name,
+    last_name: r.last_name,
+    avatar: r.avatar,
+    referrals: Number(r.referrals),
+    earnings: trimDecimal(r.earnings ?? '0'),
+  }));
+
+/** The downline members with the most direct referrals. */
+export async function topRecruiters(db: Database, me: ReferralMember): Promise<Leader[]> {
+  const rows = await db.rows<LeaderRow>(sql`
+    WITH top AS (
+      SELECT s.sponsor_id AS id, count(*) AS referrals FROM members s
+      JOIN members m ON m.id = s.sponsor_id
+      WHERE ${inDownline(me)}
+      GROUP BY s.sponsor_id ORDER BY count(*) DESC, s.sponsor_id LIMIT ${LEADERBOARD_SIZE}
+    )
+    SELECT m.id, m.username, m.first_name, m.last_name, m.avatar, top.referrals::text AS referrals,
+           (SELECT sum(amount_generated)::text FROM earnings e WHERE e.member_id = m.id) AS earnings
+    FROM top JOIN members m ON m.id = top.id ORDER BY top.referrals DESC, m.id`);
+  return toLeaders(rows);
+}
+
+/** The downline members with the highest gross earnings. */
+export async function topEarners(db: Database, me: ReferralMember): Promise<Leader[]> {
+  const rows = await db.rows<LeaderRow>(sql`
+    WITH top AS (
+      SELECT e.member_id AS id, sum(e.amount_generated) AS earnings FROM earnings e
+      JOIN members m ON m.id = e.member_id
+      WHERE ${inDownline(me)}
+      GROUP BY e.member_id ORDER BY sum(e.amount_generated) DESC, e.member_id LIMIT ${LEADERBOARD_SIZE}
+    )
+    SELECT m.id, m.username, m.first_name, m.last_name, m.avatar, top.earnings::text AS earnings,
+           (SELECT count(*) FROM members s WHERE s.sponsor_id = m.id)::text AS referrals
+    FROM top JOIN members m ON m.id = top.id ORDER BY top.earnings DESC, m.id`);
+  return toLeaders(rows);
+}
+
+/**
+ * One page of the member's direct referrals, newest first: `per_page` of them (default JOININGS_PAGE_SIZE)
+ * after `cursor`, and the next page's URL.
+ */
+export async function referralJoinings(db: Database, me: ReferralMember, query: { cursor?: string; per_page?: string }) {
+  const text = query.cursor;
+  const size = query.per_page ? Number(query.per_page) : JOININGS_PAGE_SIZE;
+  const cursor = text ? decodeCursor(text) : null;
+  if (text && (!cursor || cursor.sort !== 'desc')) throw fieldError('cursor', 'validation:invalidFormat');
+  const after = cursor
+    ? sql`AND (date_trunc('milliseconds', created_at), id) < (to_timestamp(${cursor.t}::double precision / 1000), ${cursor.id}::int)`
+    : sql``;
+  const rows = await db.rows<JoiningRow>(sql`
+    SELECT ${JOINING_COLUMNS} FROM members
+    WHERE sponsor_id = ${me.id} ${after}
+    ORDER BY date_trunc('milliseconds', created_at) DESC, id DESC LIMIT ${size + 1}`);
+  const page = rows.slice(0, size);
+  const last = page.at(-1);
+  return {
+    items: page.map(toJoining),
+    next_page_url:
+      rows.length > size && last
+        ? `/api/referral/joinings?cursor=${encodeCursor({ t: Number(last.t), id: Number(last.id), sort: 'desc' })}${
+            query.per_page ? `&per_page=${size}` : ''
+          }`
+        : null,
+  };
+}

@@ -1,0 +1,204 @@
+/**
+ * Member-owned records (addresses, CRM entities, tickets, mail…): one declaration registers
+ *
+ *   GET    path              the member's records, cursor-paged (listEndpoint), and `path/export` when CSV columns are given
+ *   GET    path/:id          one record
+ *   POST   path              create (201)
+ *   PUT    path/:id          update
+ *   DELETE path/:id          soft delete (deleted_at), answered { id } so the client can offer undo
+ *   POST   path/:id/restore  undo a delete
+ *
+ * The owner check is not part of the declaration, so it cannot be forgotten: every query here selects with
+ * `member_id = <the signed-in member>` (and, but for restore, `deleted_at IS NULL`). Another member's id, a
+ * deleted record, an id that does not exist and text that is no id all answer the same 404. Bodies are
+ * checked by the declared zod schema (422 with a field map, like every other call), then by `check`
+ * for rules a schema cannot express.
+ */
+import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { envelope } from '../../src/schemas/common.schema';
+import type { Db } from '../db/client';
+import type { MemberRow } from '../db/schema';
+import type { AppContext } from './app-context';
+import { protectedAction, requireAuth } from './auth';
+import { notFound, validationError, type FieldMap } from './errors';
+import { listEndpoint, type CsvCell, type Keyed } from './list-endpoint';
+import type { ListQuery } from './pagination';
+
+/** The columns every member-owned table has (drizzle property names). */
+export interface OwnedColumns {
+  id: AnyPgColumn;
+  memberId: AnyPgColumn;
+  createdAt: AnyPgColumn;
+  deletedAt: AnyPgColumn;
+  /** Set on every update when the table has it. */
+  updatedAt?: AnyPgColumn;
+}
+
+export type OwnedTable = PgTable & OwnedColumns;
+
+type RowOf<T extends OwnedTable> = T['$inferSelect'];
+type InsertOf<T extends OwnedTable> = T['$inferInsert'];
+
+export interface ResourceDefinition<T extends OwnedTable, Body, Item, Filters = undefined> {
+  /** The collection's path, e.g. `/api/addresses`. */
+  path: string;
+  tags: string[];
+  table: T;
+  /** The create and update body. */
+  body: z.ZodMiniType<Body>;
+  /** One record as answered. */
+  item: z.ZodMiniType<Item>;
+  /** Column values from a body; owner, id and dates are set here, whatever this returns. */
+  values: (body: Body) => Partial<InsertOf<T>>;
+  toItem: (row: RowOf<T>) => Item;
+  /** Rules beyond the schema (e.g. unique among the member's records): field errors, or nothing when all is well. */
+  check?: (db: Db, member: MemberRow, body: Body, id: number | null) => Promise<FieldMap | undefined>;
+  /** The list: its query string and, optionally, filters (extra SQL on the table) and a CSV export. */
+  list: {
+    querystring: z.ZodMiniType;
+    filters?: (q: ListQuery) => Filters;
+    where?: (filters: Filters) => SQL | undefined;
+    csv?: { name: string; columns: string[]; line: (item: Item) => CsvCell[] };
+  };
+  /** Writes are refused in demo mode (spec §6 protected actions). */
+  demoBlocked?: boolean;
+}
+
+/** Highest id of a serial column: anything larger cannot name a record. */
+const MAX_ID = 2_147_483_647;
+
+/** The record id in the path, or null when the text cannot be one. */
+function recordId(raw: string): number | null {
+  if (!/^[1-9]\d{0,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id <= MAX_ID ? id : null;
+}
+
+const idParams = z.object({ id: z.string() });
+const deletedSchema = z.object({ id: z.number() });
+
+/** Register the list, detail, create, update, delete and restore calls of `def`. */
+export function resourceEndpoints<T extends OwnedTable, Body, Item, Filters = undefined>(
+  base: FastifyInstance,
+  ctx: AppContext,
+  def: ResourceDefinition<T, Body, Item, Filters>,
+) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const db = ctx.database.db;
+  const t = def.table as OwnedTable;
+  const table = def.table as PgTable;
+  const { tags } = def;
+  // Writes check the session (and demo mode) before the body is read: no session is a 401 whatever the body.
+  const write: preHandlerAsyncHookHandler[] = def.demoBlocked ? [requireAuth, protectedAction(ctx.isDemo)] : [requireAuth];
+  const one = { tags, params: idParams, response: { 200: envelope(def.item) } };
+
+  /** The member's own records: the condition every query here starts from. */
+  const owned = (member: MemberRow) => eq(t.memberId, member.id);
+  const live = (member: MemberRow, id: number) => and(eq(t.id, id), owned(member), isNull(t.deletedAt));
+
+  const idOf = (req: FastifyRequest) => {
+    const id = recordId((req.params as { id: string }).id);
+    if (id === null) throw notFound();
+    return id;
+  };
+  const found = (rows: unknown[]) => {
+    if (!rows.length) throw notFound();
+    return def.toItem(rows[0] as RowOf<T>);
+  };
+  const checked = async (member: MemberRow, body: Body, id: number | null) => {
+    const errors = def.check ? await def.check(db, member, body, id) : undefined;
+    if (errors && Object.keys(errors).length) throw validationError(errors);
+    return def.values(body);
+  };
+
+  listEndpoint(app, ctx, {
+    path: def.path,
+    tags,
+    querystring: def.list.querystring,
+    response: z.object({ items: z.array(def.item), next_page_url: z.nullable(z.string()) }),
+    filters: def.list.filters ?? (() => undefined as Filters),
+    rows: async (db, member, q, filters, limit) => {
+      const extra = def.list.where?.(filters);
+      const rows = (await db
+        .select()
+        .from(table)
+        .where(
+          and(
+            owned(member),
+            isNull(t.deletedAt),
+            q.rangeSql(sql`${t.createdAt}`),
+            q.afterCursorSql(sql`${t.createdAt}`, sql`${t.id}`),
+            ...(extra ? [extra] : []),
+          ),
+        )
+        .orderBy(q.orderSql(sql`${t.createdAt}`, sql`${t.id}`))
+        .limit(limit)) as Array<RowOf<T> & { id: number; createdAt: Date }>;
+      return rows.map((r): Keyed<{ item: Item }> => ({ item: def.toItem(r), _at: new Date(r.createdAt), _id: Number(r.id) }));
+    },
+    item: (r) => r.item,
+    csv: def.list.csv && { name: def.list.csv.name, columns: def.list.csv.columns, line: (r) => def.list.csv!.line(r.item) },
+  });
+
+  app.get(`${def.path}/:id`, { preHandler: requireAuth, schema: one }, async (req) => {
+    const rows = await db.select().from(table).where(live(req.member!, idOf(req))).limit(1);
+    return ctx.envelope(req, found(rows)) as never;
+  });
+
+  app.post(
+    def.path,
+    { preValidation: write, schema: { tags, body: def.body, response: { 201: envelope(def.item) } } },
+    async (req, reply) => {
+      const member = req.member!;
+      const values = await checked(member, req.body as Body, null);
+      // Timestamps from here have the cursor's precision (milliseconds), so paging never skips a record.
+      const now = new Date();
+      const rows = await db
+        .insert(table)
+        .values({ ...values, memberId: member.id, createdAt: now, ...(t.updatedAt ? { updatedAt: now } : {}) } as never)
+        .returning();
+      reply.status(201);
+      return ctx.envelope(req, found(rows as unknown[])) as never;
+    },
+  );
+
+  /** Before the body is read: someone else's record (or none) answers 404 whatever the body. */
+  const exists: preHandlerAsyncHookHandler = async (req) => {
+    if (!(await db.select({ id: t.id }).from(table).where(live(req.member!, idOf(req))).limit(1)).length) throw notFound();
+  };
+
+  app.put(`${def.path}/:id`, { preValidation: [...write, exists], schema: { ...one, body: def.body } }, async (req) => {
+    const member = req.member!;
+    const id = idOf(req);
+    const values = await checked(member, req.body as Body, id);
+    const rows = await db
+      .update(table)
+      .set({ ...values, ...(t.updatedAt ? { updatedAt: new Date() } : {}) } as never)
+      .where(live(member, id))
+      .returning();
+    return ctx.envelope(req, found(rows as unknown[])) as never;
+  });
+
+  app.delete(`${def.path}/:id`, { preValidation: write, schema: { tags, params: idParams, response: { 200: envelope(deletedSchema) } } }, async (req) => {
+    const id = idOf(req);
+    const rows = await db
+      .update(table)
+      .set({ deletedAt: new Date() } as never)
+      .where(live(req.member!, id))
+      .returning({ id: t.id });
+    if (!rows.length) throw notFound();
+    return ctx.envelope(req, { id });
+  });
+
+  app.post(`${def.path}/:id/restore`, { preValidation: write, schema: one }, async (req) => {
+    const rows = await db
+      .update(table)
+      .set({ deletedAt: null } as never)
+      .where(and(eq(t.id, idOf(req)), owned(req.member!), isNotNull(t.deletedAt)))
+      .returning();
+    return ctx.envelope(req, found(rows as unknown[])) as never;
+  });
+}
