@@ -356,11 +356,10 @@ export function createFormMachine<V extends FormValues, L = never, R = unknown, 
       tags: {} as 'busy' | 'refreshing' | 'error',
     },
     actors: {
-      // Loosely typed: xstate's invoke typing cannot resolve generic actor types.
-      load: fromPromise<unknown, unknown>(() => (declaration.load ? declaration.load() : Promise.reject(new Error('No load declared')))),
-      submit: fromPromise<unknown, unknown>(({ input }) => declaration.submit(input as SubmitInput<V, L>)),
-      sendCode: fromPromise<OtpSent, unknown>(({ input }) =>
-        declaration.sendCode ? declaration.sendCode(input as SubmitInput<V, L>) : Promise.reject(new Error('No sendCode declared')),
+      load: fromPromise<L>(() => (declaration.load ? declaration.load() : Promise.reject(new Error('No load declared')))),
+      submit: fromPromise<R, SubmitInput<V, L>>(({ input }) => declaration.submit(input)),
+      sendCode: fromPromise<OtpSent, SubmitInput<V, L>>(({ input }) =>
+        declaration.sendCode ? declaration.sendCode(input) : Promise.reject(new Error('No sendCode declared')),
       ),
       ticker: resendTicker,
     },
