@@ -63,21 +63,21 @@ export function fieldErrorsOf(schema: z.ZodMiniType, values: unknown): FieldErro
   const out: FieldErrors = {};
   for (const issue of result.error.issues) {
     const field = issue.path.length ? String(issue.path[0]) : '';
-    if (!(field in out)) out[field] = issueKey(issue);
+    if (!(field in out)) out[field] = issueKey(issue, field ? (values as Record<string, unknown> | null)?.[field] : values);
   }
   return out;
 }
 
 /** A schema's own message when it is an i18n key ('validation:…'), else the key of the issue's kind. */
-function issueKey(issue: z.core.$ZodIssue): string {
+function issueKey(issue: z.core.$ZodIssue, input: unknown): string {
   if (issue.message.includes(':') && !issue.message.includes(' ')) return issue.message;
-  const input = (issue as { input?: unknown }).input;
   const empty = input === undefined || input === null || (typeof input === 'string' && input.trim() === '');
+  if (empty && issue.code !== 'unrecognized_keys') return 'validation:required';
   switch (issue.code) {
     case 'invalid_type':
-      return empty ? 'validation:required' : 'validation:invalidType';
+      return 'validation:invalidType';
     case 'too_small':
-      return empty ? 'validation:required' : issue.origin === 'string' ? 'validation:tooShort' : 'validation:tooSmall';
+      return issue.origin === 'string' ? 'validation:tooShort' : 'validation:tooSmall';
     case 'too_big':
       return issue.origin === 'string' ? 'validation:tooLong' : 'validation:tooBig';
     case 'invalid_format':
@@ -459,3 +459,16 @@ export function createFormMachine<V extends FormValues, L = never, R = unknown, 
     },
   });
 }
+
+/**
+ * The factory with everything switched on (load, password, one-time code, idempotency key): what
+ * `npm run flows` draws. Provide `load`, `submit` and `sendCode` per use, or declare a form.
+ */
+export const formMachine = createFormMachine({
+  id: 'form',
+  initialValues: {} as FormValues,
+  load: () => Promise.reject<unknown>(new Error('No load provided')),
+  submit: () => Promise.reject<unknown>(new Error('No submit provided')),
+  sendCode: () => Promise.reject<OtpSent>(new Error('No sendCode provided')),
+  steps: { password: true, code: true, idempotent: true },
+});
