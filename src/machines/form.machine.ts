@@ -104,7 +104,7 @@ export function newIdempotencyKey(): string {
 export type FormValues = Record<string, string | undefined>;
 
 /** What the submission (and the code request) receives. */
-export interface SubmitInput<V, L> {
+export interface SubmitInput<V, L, I = never> {
   values: V;
   /** The re-entered account password (steps.password), else null. */
   password: string | null;
@@ -114,6 +114,8 @@ export interface SubmitInput<V, L> {
   key: string | null;
   /** What the initial load gave (null without a load). */
   loaded: L | null;
+  /** The machine's `input.params` (the record being edited), null without. */
+  params: I | null;
 }
 
 export interface FormSteps<L> {
@@ -125,32 +127,38 @@ export interface FormSteps<L> {
   idempotent?: boolean;
 }
 
-export interface FormDeclaration<V extends FormValues, L, R, P, D extends string> {
+export interface FormDeclaration<V extends FormValues, L, R, A, D extends string, I> {
   id: string;
   /** Event domain (`<domain>.submit` …); 'form' when not given. */
   domain?: D;
   initialValues: V;
-  /** The optional initial load (settings, the record to edit). */
-  load?: () => Promise<L>;
+  /** The optional initial load (settings, the record to edit), given the machine's `input.params`. */
+  load?: (params: I | null) => Promise<L>;
   /** The values to edit once loaded (default: the initial values). */
   valuesFrom?: (loaded: L, values: V) => V;
   /** The shared zod schema of the values; a function when the loaded data sets the rules. */
   schema?: z.ZodMiniType | ((loaded: L | null) => z.ZodMiniType);
-  submit: (input: SubmitInput<V, L>) => Promise<R>;
+  submit: (input: SubmitInput<V, L, I>) => Promise<R>;
   /** steps.code: asks the server to send a code for these values. */
-  sendCode?: (input: SubmitInput<V, L>) => Promise<OtpSent>;
+  sendCode?: (input: SubmitInput<V, L, I>) => Promise<OtpSent>;
   steps?: FormSteps<L>;
   /** i18n key of the success toast. */
   successKey?: string;
   /** Start again from the initial values after success (a request), instead of keeping them (settings). */
   clearOnSuccess?: boolean;
   /** The params of `apply` after success (default { values, result }). */
-  applied?: (values: V, result: R) => P;
+  applied?: (values: V, result: R) => A;
 }
 
 type CodeValues = { otp: string };
 
-export interface FormContext<V, L, R> {
+/** The machine's input: what the form is about (the id of the record to edit). */
+export interface FormInput<I> {
+  params?: I;
+}
+
+export interface FormContext<V, L, R, I = never> {
+  params: I | null;
   loaded: L | null;
   values: V & CodeValues;
   password: string;
@@ -193,13 +201,13 @@ type ErrorEventArgs = { event: { error: unknown } };
 const failed = ({ event }: ErrorEventArgs) => errorInfo(event.error);
 const failureIs = (...kinds: Failure[]) => ({ type: 'failureIs', params: ({ event }: ErrorEventArgs) => ({ error: event.error, kinds }) }) as const;
 
-export function createFormMachine<V extends FormValues, L = never, R = unknown, P = { values: V; result: R }, D extends string = 'form'>(
-  declaration: FormDeclaration<V, L, R, P, D>,
+export function createFormMachine<V extends FormValues, L = never, R = unknown, A = { values: V; result: R }, D extends string = 'form', I = never>(
+  declaration: FormDeclaration<V, L, R, A, D, I>,
 ) {
   const d = (declaration.domain ?? 'form') as D;
   const on = <const N extends string>(verb: N) => `${d}.${verb}` as `${D}.${N}`;
   const steps = declaration.steps ?? {};
-  type Ctx = FormContext<V, L, R>;
+  type Ctx = FormContext<V, L, R, I>;
   type Ev = FormEvent<V, D>;
   type Args = { context: Ctx; event: Ev };
 
@@ -214,7 +222,7 @@ export function createFormMachine<V extends FormValues, L = never, R = unknown, 
     if (passwordWanted(c.loaded) && !c.password) errors.password = 'validation:required';
     return errors;
   };
-  const submitInput = (c: Ctx): SubmitInput<V, L> => {
+  const submitInput = (c: Ctx): SubmitInput<V, L, I> => {
     const { otp, ...values } = c.values;
     return {
       values: values as unknown as V,
@@ -222,6 +230,7 @@ export function createFormMachine<V extends FormValues, L = never, R = unknown, 
       code: steps.code ? otp.trim() : null,
       key: steps.idempotent ? c.idempotencyKey : null,
       loaded: c.loaded,
+      params: c.params,
     };
   };
   const blank = (): Pick<Ctx, 'values' | 'password' | 'fieldErrors' | 'error' | 'failure' | 'retryAfter' | 'idempotencyKey'> => ({
@@ -251,9 +260,9 @@ export function createFormMachine<V extends FormValues, L = never, R = unknown, 
     { type: 'apply', params: ({ context, event }: { context: Ctx; event: { output: R } }) => applyParams(context, event.output) },
     ...(declaration.successKey ? [{ type: 'notify', params: { kind: 'success', key: declaration.successKey } as NotifyParams }] : []),
   ] as const;
-  const applyParams = (context: Ctx, result: R): P => {
+  const applyParams = (context: Ctx, result: R): A => {
     const values = submitInput(context).values;
-    return declaration.applied ? declaration.applied(values, result) : ({ values, result } as P);
+    return declaration.applied ? declaration.applied(values, result) : ({ values, result } as A);
   };
 
   /** connecting / refreshing: the first request (the code request with steps.code, else the submission). */
@@ -336,6 +345,7 @@ export function createFormMachine<V extends FormValues, L = never, R = unknown, 
           invoke: {
             id: 'load',
             src: 'load',
+            input: ({ context }: { context: Ctx }) => context.params,
             onDone: { target: 'editing', actions: { type: 'setLoaded', params: outputOf<L> } },
             onError: [
               { guard: failureIs('unauthorized', 'userBlocked'), target: 'forceLogout', actions: { type: 'setFailure', params: failed } },
@@ -356,9 +366,9 @@ export function createFormMachine<V extends FormValues, L = never, R = unknown, 
       tags: {} as 'busy' | 'refreshing' | 'error',
     },
     actors: {
-      load: fromPromise<L>(() => (declaration.load ? declaration.load() : Promise.reject(new Error('No load declared')))),
-      submit: fromPromise<R, SubmitInput<V, L>>(({ input }) => declaration.submit(input)),
-      sendCode: fromPromise<OtpSent, SubmitInput<V, L>>(({ input }) =>
+      load: fromPromise<L, I | null>(({ input }) => (declaration.load ? declaration.load(input) : Promise.reject(new Error('No load declared')))),
+      submit: fromPromise<R, SubmitInput<V, L, I>>(({ input }) => declaration.submit(input)),
+      sendCode: fromPromise<OtpSent, SubmitInput<V, L, I>>(({ input }) =>
         declaration.sendCode ? declaration.sendCode(input) : Promise.reject(new Error('No sendCode declared')),
       ),
       ticker: resendTicker,
@@ -367,7 +377,7 @@ export function createFormMachine<V extends FormValues, L = never, R = unknown, 
       /** Bound by the page: a toast of an i18n key. */
       notify: (_, _params: NotifyParams) => {},
       /** Bound by the page: hand the saved values and the answer on (refresh the session, other lists). */
-      apply: (_, _params: P) => {},
+      apply: (_, _params: A) => {},
       /** Bound by the page: sign the member out (a 401 on a call that is not a GET). */
       forceLogout: () => {},
       ...formActions<Ctx, Ev>(),
@@ -420,7 +430,8 @@ export function createFormMachine<V extends FormValues, L = never, R = unknown, 
     },
   }).createMachine({
     id: declaration.id,
-    context: () => ({ loaded: null, ...blank(), resendIn: 0, result: null, saved: false }),
+    // The input stays optional for xstate (a form about nothing in particular starts without one).
+    context: ({ input }) => ({ params: (input as FormInput<I> | undefined)?.params ?? null, loaded: null, ...blank(), resendIn: 0, result: null, saved: false }),
     initial: declaration.load ? 'loading' : 'editing',
     states: {
       ...(loadStates as Record<'loading' | 'loadConnectionError' | 'loadError', Node>),
