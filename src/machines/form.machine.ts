@@ -198,8 +198,29 @@ type CodeState = 'editing' | 'invalid' | 'expired' | 'tooManyAttempts' | 'rateLi
 const DEMO_BLOCKED: NotifyParams = { kind: 'error', key: 'common:featureUnavailableInDemo' };
 
 type ErrorEventArgs = { event: { error: unknown } };
-const failed = ({ event }: ErrorEventArgs) => errorInfo(event.error);
-const failureIs = (...kinds: Failure[]) => ({ type: 'failureIs', params: ({ event }: ErrorEventArgs) => ({ error: event.error, kinds }) }) as const;
+type ErrorParams = { error: unknown };
+/** The failed call's ErrorInfo, as the params of `setFailure`. */
+export const failed = ({ event }: ErrorEventArgs) => errorInfo(event.error);
+
+/** Named guards over classifyFailure (so a diagram says which branch is which); params { error }. */
+export const failureGuards = {
+  sessionEnded: (_: unknown, p: ErrorParams) => endsSession(classifyFailure(p.error)),
+  demoBlocked: (_: unknown, p: ErrorParams) => classifyFailure(p.error) === 'demoBlocked',
+  connectionLost: (_: unknown, p: ErrorParams) => classifyFailure(p.error) === 'connection',
+  serverFailed: (_: unknown, p: ErrorParams) => classifyFailure(p.error) === 'server',
+};
+export const failureIs = (guard: keyof typeof failureGuards) => ({ type: guard, params: ({ event }: ErrorEventArgs) => ({ error: event.error }) }) as const;
+
+/**
+ * The first branches of every `onError` of a call made by a member: a 401 or a blocked account →
+ * forceLogout; demo_blocked → the featureUnavailableInDemo toast, back to `demoTarget`.
+ */
+export function blockedErrors(demoTarget: string) {
+  return [
+    { guard: failureIs('sessionEnded'), target: 'forceLogout', actions: { type: 'setFailure', params: failed } },
+    { guard: failureIs('demoBlocked'), target: demoTarget, actions: [{ type: 'setFailure', params: failed }, { type: 'notify', params: DEMO_BLOCKED }] },
+  ] as const;
+}
 
 export function createFormMachine<V extends FormValues, L = never, R = unknown, A = { values: V; result: R }, D extends string = 'form', I = never>(
   declaration: FormDeclaration<V, L, R, A, D, I>,
@@ -247,10 +268,9 @@ export function createFormMachine<V extends FormValues, L = never, R = unknown, 
   const requestErrors = (refresh: boolean) => {
     const suffix = refresh ? 'OnRefresh' : '';
     return [
-      { guard: failureIs('unauthorized', 'userBlocked'), target: 'forceLogout', actions: { type: 'setFailure', params: failed } },
-      { guard: failureIs('demoBlocked'), target: 'editing', actions: [{ type: 'setFailure', params: failed }, { type: 'notify', params: DEMO_BLOCKED }] },
-      { guard: failureIs('connection'), target: `connectionError${suffix}`, actions: { type: 'setFailure', params: failed } },
-      { guard: failureIs('server'), target: `serverError${suffix}`, actions: { type: 'setFailure', params: failed } },
+      ...blockedErrors('editing'),
+      { guard: failureIs('connectionLost'), target: `connectionError${suffix}`, actions: { type: 'setFailure', params: failed } },
+      { guard: failureIs('serverFailed'), target: `serverError${suffix}`, actions: { type: 'setFailure', params: failed } },
       { target: `validationError${suffix}`, actions: { type: 'setRefusal', params: failed } },
     ] as const;
   };
@@ -315,8 +335,7 @@ export function createFormMachine<V extends FormValues, L = never, R = unknown, 
             input: ({ context }: { context: Ctx }) => submitInput(context),
             onDone: { target: 'success', actions: succeeded },
             onError: [
-              { guard: failureIs('unauthorized', 'userBlocked'), target: 'forceLogout', actions: { type: 'setFailure', params: failed } },
-              { guard: failureIs('demoBlocked'), target: 'code', actions: [{ type: 'setFailure', params: failed }, { type: 'notify', params: DEMO_BLOCKED }] },
+              ...blockedErrors('code'),
               ...codeErrors('code', { target: 'code.tooManyAttempts' }),
             ],
           },
@@ -328,8 +347,7 @@ export function createFormMachine<V extends FormValues, L = never, R = unknown, 
             invoke: {
               ...s.invoke,
               onError: [
-                { guard: failureIs('unauthorized', 'userBlocked'), target: 'forceLogout', actions: { type: 'setFailure', params: failed } },
-                { guard: failureIs('demoBlocked'), target: 'code', actions: [{ type: 'setFailure', params: failed }, { type: 'notify', params: DEMO_BLOCKED }] },
+                ...blockedErrors('code'),
                 ...s.invoke.onError,
               ],
             },
@@ -348,8 +366,8 @@ export function createFormMachine<V extends FormValues, L = never, R = unknown, 
             input: ({ context }: { context: Ctx }) => context.params,
             onDone: { target: 'editing', actions: { type: 'setLoaded', params: outputOf<L> } },
             onError: [
-              { guard: failureIs('unauthorized', 'userBlocked'), target: 'forceLogout', actions: { type: 'setFailure', params: failed } },
-              { guard: failureIs('connection'), target: 'loadConnectionError', actions: { type: 'setFailure', params: failed } },
+              { guard: failureIs('sessionEnded'), target: 'forceLogout', actions: { type: 'setFailure', params: failed } },
+              { guard: failureIs('connectionLost'), target: 'loadConnectionError', actions: { type: 'setFailure', params: failed } },
               { target: 'loadError', actions: { type: 'setFailure', params: failed } },
             ],
           },
@@ -424,7 +442,7 @@ export function createFormMachine<V extends FormValues, L = never, R = unknown, 
     guards: {
       ...formGuards,
       ...codeGuards,
-      failureIs: (_, p: { error: unknown; kinds: Failure[] }) => p.kinds.includes(classifyFailure(p.error)),
+      ...failureGuards,
       invalid: ({ context }) => Object.keys(formErrors(context)).length > 0,
       wasSaved: ({ context }) => context.saved,
     },

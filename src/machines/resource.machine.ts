@@ -20,9 +20,9 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type * as z from 'zod/mini';
-import { classifyFailure, errorInfo, type ErrorInfo, type Failure } from '../api/errors';
+import { classifyFailure, type ErrorInfo, type Failure } from '../api/errors';
 import type { NotifyParams } from '../lib/flow';
-import { createFormMachine, type FormValues } from './form.machine';
+import { blockedErrors, createFormMachine, failed, failureGuards, failureIs, type FormValues } from './form.machine';
 import { createLoadMachine } from './load.machine';
 import { createPagedListMachine, type FetchPageArgs, type PageResult } from './paged-list.machine';
 
@@ -46,8 +46,6 @@ export type DeleteEvent<Id extends RecordId> =
 /** How long a deleted record can be restored: as long as the success toast that offers it stays. */
 export const UNDO_WINDOW_MS = 5000;
 
-const DEMO_BLOCKED: NotifyParams = { kind: 'error', key: 'common:featureUnavailableInDemo' };
-
 /**
  * Delete with confirmation: idle → confirming → deleting → deleted, and with `restore`, an undo
  * window in which `delete.undo` restores the record (restoring → idle). `removed` and `restored`
@@ -55,8 +53,6 @@ const DEMO_BLOCKED: NotifyParams = { kind: 'error', key: 'common:featureUnavaila
  */
 export function createDeleteMachine<Id extends RecordId>(id: string, api: { remove: (id: Id) => Promise<unknown>; restore?: (id: Id) => Promise<unknown> }) {
   type Ctx = DeleteContext<Id>;
-  const failed = ({ event }: { event: { error: unknown } }) => errorInfo(event.error);
-  const is = (...kinds: Failure[]) => ({ type: 'failureIs', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error, kinds }) }) as const;
   const setFailure = { type: 'setFailure', params: failed } as const;
   const request = { 'delete.request': { target: 'confirming', actions: 'takeTarget' } } as const;
   const undo = api.restore
@@ -86,9 +82,7 @@ export function createDeleteMachine<Id extends RecordId>(id: string, api: { remo
       clearFailure: assign({ error: null, failure: null }),
       setFailure: assign((_, e: ErrorInfo) => ({ error: e, failure: classifyFailure(e) })),
     },
-    guards: {
-      failureIs: (_, p: { error: unknown; kinds: Failure[] }) => p.kinds.includes(classifyFailure(p.error)),
-    },
+    guards: failureGuards,
   }).createMachine({
     id,
     context: { target: null, error: null, failure: null },
@@ -112,10 +106,9 @@ export function createDeleteMachine<Id extends RecordId>(id: string, api: { remo
             ],
           },
           onError: [
-            { guard: is('unauthorized', 'userBlocked'), target: 'forceLogout', actions: setFailure },
-            { guard: is('demoBlocked'), target: 'idle', actions: ['forget', { type: 'notify', params: DEMO_BLOCKED }] },
-            { guard: is('connection'), target: 'connectionError', actions: setFailure },
-            { guard: is('server'), target: 'serverError', actions: setFailure },
+            ...blockedErrors('idle'),
+            { guard: failureIs('connectionLost'), target: 'connectionError', actions: setFailure },
+            { guard: failureIs('serverFailed'), target: 'serverError', actions: setFailure },
             { target: 'refused', actions: setFailure },
           ],
         },
@@ -152,8 +145,7 @@ export function createDeleteMachine<Id extends RecordId>(id: string, api: { remo
                 ],
               },
               onError: [
-                { guard: is('unauthorized', 'userBlocked'), target: 'forceLogout', actions: setFailure },
-                { guard: is('demoBlocked'), target: 'idle', actions: ['forget', { type: 'notify', params: DEMO_BLOCKED }] },
+                ...blockedErrors('idle'),
                 { target: 'restoreError', actions: setFailure },
               ],
             },
