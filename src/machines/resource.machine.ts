@@ -55,6 +55,14 @@ export function createDeleteMachine<Id extends RecordId>(id: string, api: { remo
   type Ctx = DeleteContext<Id>;
   const setFailure = { type: 'setFailure', params: failed } as const;
   const request = { 'delete.request': { target: 'confirming', actions: 'takeTarget' } } as const;
+  /** A call on the target record (`remove` or `restore`), tagged busy. */
+  const calling = <const Done, const Errors>(src: 'remove' | 'restore', onDone: Done, onError: Errors) =>
+    ({ tags: ['busy'], invoke: { id: src, src, input: ({ context }: { context: Ctx }) => context.target, onDone, onError } }) as const;
+  /** Connection or server trouble: `delete.retry` deletes again. */
+  const retryable = {
+    tags: ['error'],
+    on: { 'delete.retry': { target: 'deleting', actions: 'clearFailure' }, 'delete.cancel': { target: 'idle', actions: 'forget' } },
+  } as const;
   const undo = api.restore
     ? {
         on: { ...request, 'delete.undo': 'restoring' },
@@ -92,35 +100,24 @@ export function createDeleteMachine<Id extends RecordId>(id: string, api: { remo
       confirming: {
         on: { 'delete.confirm': 'deleting', 'delete.cancel': { target: 'idle', actions: 'forget' } },
       },
-      deleting: {
-        tags: ['busy'],
-        invoke: {
-          id: 'remove',
-          src: 'remove',
-          input: ({ context }: { context: Ctx }) => context.target,
-          onDone: {
-            target: 'deleted',
-            actions: [
-              { type: 'removed', params: ({ context }) => ({ id: context.target! }) },
-              { type: 'notify', params: { kind: 'success', key: api.restore ? 'common:resource.deletedUndo' : 'common:resource.deleted' } },
-            ],
-          },
-          onError: [
-            ...blockedErrors('idle'),
-            { guard: failureIs('connectionLost'), target: 'connectionError', actions: setFailure },
-            { guard: failureIs('serverFailed'), target: 'serverError', actions: setFailure },
-            { target: 'refused', actions: setFailure },
+      deleting: calling(
+        'remove',
+        {
+          target: 'deleted',
+          actions: [
+            { type: 'removed', params: ({ context }: { context: Ctx }) => ({ id: context.target! }) },
+            { type: 'notify', params: { kind: 'success', key: api.restore ? 'common:resource.deletedUndo' : 'common:resource.deleted' } },
           ],
         },
-      },
-      connectionError: {
-        tags: ['error'],
-        on: { 'delete.retry': { target: 'deleting', actions: 'clearFailure' }, 'delete.cancel': { target: 'idle', actions: 'forget' } },
-      },
-      serverError: {
-        tags: ['error'],
-        on: { 'delete.retry': { target: 'deleting', actions: 'clearFailure' }, 'delete.cancel': { target: 'idle', actions: 'forget' } },
-      },
+        [
+          ...blockedErrors('idle'),
+          { guard: failureIs('connectionLost'), target: 'connectionError', actions: setFailure },
+          { guard: failureIs('serverFailed'), target: 'serverError', actions: setFailure },
+          { target: 'refused', actions: setFailure },
+        ],
+      ),
+      connectionError: retryable,
+      serverError: retryable,
       /** The server would not delete it (not found, not allowed): said until dismissed. */
       refused: {
         tags: ['error'],
@@ -130,31 +127,23 @@ export function createDeleteMachine<Id extends RecordId>(id: string, api: { remo
       // Undo: only where the API can restore what it deleted.
       ...(api.restore
         ? {
-          restoring: {
-            tags: ['busy'],
-            invoke: {
-              id: 'restore',
-              src: 'restore',
-              input: ({ context }: { context: Ctx }) => context.target,
-              onDone: {
+            restoring: calling(
+              'restore',
+              {
                 target: 'idle',
                 actions: [
-                  { type: 'restored', params: ({ context }) => ({ id: context.target! }) },
+                  { type: 'restored', params: ({ context }: { context: Ctx }) => ({ id: context.target! }) },
                   { type: 'notify', params: { kind: 'success', key: 'common:resource.restored' } },
                   'forget',
                 ],
               },
-              onError: [
-                ...blockedErrors('idle'),
-                { target: 'restoreError', actions: setFailure },
-              ],
+              [...blockedErrors('idle'), { target: 'restoreError', actions: setFailure }],
+            ),
+            /** Undo failed: try again, or leave the record deleted. */
+            restoreError: {
+              tags: ['error'],
+              on: { 'delete.undo': { target: 'restoring', actions: 'clearFailure' }, 'delete.dismiss': { target: 'idle', actions: 'forget' } },
             },
-          },
-          /** Undo failed: try again, or leave the record deleted. */
-          restoreError: {
-            tags: ['error'],
-            on: { 'delete.undo': { target: 'restoring', actions: 'clearFailure' }, 'delete.dismiss': { target: 'idle', actions: 'forget' } },
-          },
           }
         : // Typed as if present, so the state values of every delete machine read the same.
           ({} as never)),

@@ -10,6 +10,12 @@ const schema = z.object({
   city: z.string().check(z.trim(), z.minLength(1, 'validation:required')),
 });
 
+/** Asks to delete record `id` and confirms. */
+function deleteConfirmed(actor: { send: (e: { type: 'delete.request'; id: number } | { type: 'delete.confirm' }) => void }, id: number) {
+  actor.send({ type: 'delete.request', id });
+  actor.send({ type: 'delete.confirm' });
+}
+
 /** An in-memory address book behind the resource's calls. */
 function addressBook() {
   const rows = new Map<number, Address>([
@@ -124,8 +130,7 @@ describe('resource factory', () => {
       expect(rows.get(2)?.street).toBe('2 Elm St');
       expect(restored).toHaveBeenCalledWith({ id: 2 });
 
-      actor.send({ type: 'delete.request', id: 1 });
-      actor.send({ type: 'delete.confirm' });
+      deleteConfirmed(actor, 1);
       await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('deleted'));
       await vi.advanceTimersByTimeAsync(UNDO_WINDOW_MS);
       expect(actor.getSnapshot().value).toBe('idle');
@@ -138,8 +143,7 @@ describe('resource factory', () => {
 
   it('without restore there is no undo', async () => {
     const actor = createActor(createDeleteMachine<number>('noteDelete', { remove: async () => undefined })).start();
-    actor.send({ type: 'delete.request', id: 5 });
-    actor.send({ type: 'delete.confirm' });
+    deleteConfirmed(actor, 5);
     await waitFor(actor, (s) => s.matches('deleted'));
     expect(actor.getSnapshot().can({ type: 'delete.undo' })).toBe(false);
   });
@@ -154,8 +158,7 @@ describe('resource factory', () => {
       },
     }).provide({ actions: { notify: (_, p) => notify(p), forceLogout: () => forceLogout() } });
     const actor = createActor(machine).start();
-    actor.send({ type: 'delete.request', id: 5 });
-    actor.send({ type: 'delete.confirm' });
+    deleteConfirmed(actor, 5);
     await waitFor(actor, (s) => s.matches('connectionError'));
     actor.send({ type: 'delete.retry' });
     await waitFor(actor, (s) => s.matches('serverError'));
@@ -166,12 +169,10 @@ describe('resource factory', () => {
     expect(actor.getSnapshot().context.target).toBeNull();
 
     answers.push(new ApiError('forbidden', 403, { error_code: 'demo_blocked' }), new ApiError('unauthorized', 401, {}));
-    actor.send({ type: 'delete.request', id: 5 });
-    actor.send({ type: 'delete.confirm' });
+    deleteConfirmed(actor, 5);
     await waitFor(actor, (s) => s.matches('idle'));
     expect(notify).toHaveBeenCalledWith({ kind: 'error', key: 'common:featureUnavailableInDemo' });
-    actor.send({ type: 'delete.request', id: 5 });
-    actor.send({ type: 'delete.confirm' });
+    deleteConfirmed(actor, 5);
     await waitFor(actor, (s) => s.matches('forceLogout'));
     expect(forceLogout).toHaveBeenCalledTimes(1);
   });
@@ -185,8 +186,7 @@ describe('resource factory', () => {
       },
     });
     const actor = createActor(machine).start();
-    actor.send({ type: 'delete.request', id: 5 });
-    actor.send({ type: 'delete.confirm' });
+    deleteConfirmed(actor, 5);
     await waitFor(actor, (s) => s.matches('deleted'));
     actor.send({ type: 'delete.undo' });
     await waitFor(actor, (s) => s.matches('restoreError'));
