@@ -248,7 +248,8 @@ export function createFormMachine<V extends FormValues, L = never, R = unknown, 
     return {
       values: values as unknown as V,
       password: passwordWanted(c.loaded) ? c.password : null,
-      code: steps.code ? otp.trim() : null,
+      // A restored snapshot has no code: secrets are dropped when it is saved.
+      code: steps.code ? (otp ?? '').trim() : null,
       key: steps.idempotent ? c.idempotencyKey : null,
       loaded: c.loaded,
       params: c.params,
