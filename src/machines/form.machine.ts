@@ -13,9 +13,10 @@
  *
  * States (spec §4):
  * - the optional initial load: loading, loadConnectionError, loadError (retry with `<domain>.retry`);
- * - editing, and the request statuses: connecting, refreshing (a form sent again after it once
- *   succeeded), success, validationError, connectionError, serverError and their `…OnRefresh`
- *   variants; forceLogout after a 401 or a blocked account.
+ * - editing; checking (passing, the schema decides: invalid values stay in editing with their field
+ *   errors); the request statuses: connecting, refreshing (a form sent again after it once
+ *   succeeded), success, validationError (the server's field map, or a refusal), connectionError,
+ *   serverError and their `…OnRefresh` variants; forceLogout after a 401 or a blocked account.
  * - the one-time-code step (`steps.code`): the first request asks for a code (`sendCode`), then
  *   code (editing, invalid, expired, tooManyAttempts, rateLimited, connectionError, serverError, with
  *   the resend countdown), verifying (the real submission, with the code) and resending — the same
@@ -33,8 +34,10 @@
  * common:featureUnavailableInDemo and leaves the form as it was; a 401 enters forceLogout and calls
  * `forceLogout`. Success calls `apply` (with `applied(values, result)`) and `notify` with the
  * declaration's `successKey`. Context holds error kinds and i18n keys, never translated text.
+ *
+ * A form about one record (an edit) takes `input: { params: id }`: `load(params)` and `submit` get it.
  */
-import { assign, fromPromise, setup, type EventObject } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import * as z from 'zod/mini';
 import { classifyFailure, endsSession, errorInfo, type ErrorInfo, type Failure, type FieldErrors } from '../api/errors';
 import type { NotifyParams } from '../lib/flow';
