@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -7,9 +7,86 @@ import react from '@vitejs/plugin-react';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 // The application key the client sends (X-App-Key): VITE_APP_KEY, else the server's APP_KEY (so that
-// `APP_KEY=… npm start` builds a client that matches its server), else the demo key. index.html's early
-// calls read it as %VITE_APP_KEY%.
+// `APP_KEY=… npm start` builds a client that matches its server), else the demo key. The page head's early
+// calls are built with it too (inlineEntries).
 process.env.VITE_APP_KEY ||= process.env.APP_KEY || 'upline-demo-key';
+
+/** The app's build target, for the app and for the scripts inlined into its page. */
+const TARGET = 'es2022';
+
+/** `<script data-inline-entry="/src/entry-head.ts"></script>` in index.html: built and inlined there. */
+const INLINE_ENTRY = /<script data-inline-entry="([^"]+)"><\/script>/g;
+
+/**
+ * One source file of the app (and what it imports) built into a single classic script, minified, with the
+ * app's env (import.meta.env.VITE_*) and target: what inlineEntries puts into the page.
+ */
+export async function buildInlineScript(entry: string, options: { root?: string; mode?: string } = {}): Promise<string> {
+  const root = options.root ?? process.cwd();
+  const result = await build({
+    configFile: false,
+    root,
+    mode: options.mode ?? 'production',
+    logLevel: 'silent',
+    build: {
+      write: false,
+      target: TARGET,
+      minify: true,
+      copyPublicDir: false,
+      emptyOutDir: false,
+      lib: { entry: path.resolve(root, entry.replace(/^\//, '')), formats: ['iife'], name: 'uplineInline' },
+    },
+  });
+  const outputs = Array.isArray(result) ? result : [result];
+  const chunks = outputs.flatMap((o) => ('output' in o ? o.output : [])).filter((o) => o.type === 'chunk');
+  if (chunks.length !== 1) throw new Error(`${entry} must build into one script (got ${chunks.length})`);
+  const code = chunks[0].code.trim();
+  // Inside <script> nothing may end the element or open an HTML comment; in a string or a pattern "<\/" reads as "</".
+  if (/<!--/.test(code)) throw new Error(`${entry}: "<!--" cannot be inlined into a script element`);
+  return code.replace(/<\/(script)/gi, '<\\/$1');
+}
+
+/** index.html with each `<script data-inline-entry="…"></script>` replaced by its entry built (by `script`). */
+export async function inlineEntryScripts(html: string, script: (entry: string) => Promise<string> = buildInlineScript): Promise<string> {
+  const entries = [...html.matchAll(INLINE_ENTRY)].map((m) => m[1]);
+  const codes = new Map(await Promise.all(entries.map(async (e) => [e, await script(e)] as const)));
+  return html.replace(INLINE_ENTRY, (_all, entry: string) => `<script>${codes.get(entry)}</script>`);
+}
+
+/**
+ * The page's first scripts are written in src like the rest of the app and share its modules (src/entry-head.ts:
+ * the client's headers and keys, the language detector, the colour-scheme manager); index.html names them with
+ * `<script data-inline-entry="…"></script>` and they are built and inlined there, in the build and in dev (built
+ * again after a source change). The server renders its pages from the built index.html.
+ */
+export function inlineEntries(): Plugin {
+  let root = process.cwd();
+  let mode = 'production';
+  const built = new Map<string, Promise<string>>();
+  const script = (entry: string) => {
+    let code = built.get(entry);
+    if (!code) {
+      code = buildInlineScript(entry, { root, mode });
+      code.catch(() => built.delete(entry));
+      built.set(entry, code);
+    }
+    return code;
+  };
+  return {
+    name: 'upline:inline-entries',
+    configResolved(config) {
+      root = config.root;
+      mode = config.mode;
+    },
+    configureServer(server) {
+      server.watcher.on('change', () => built.clear());
+    },
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) => inlineEntryScripts(html, script),
+    },
+  };
+}
 
 /**
  * Brotli and gzip copies of the built text files (name.br, name.gz next to each), served by the reference server
@@ -43,12 +120,12 @@ function precompress(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), ...(isSsrBuild ? [] : [precompress()])],
+  plugins: [react(), ...(isSsrBuild ? [] : [inlineEntries(), precompress()])],
   server: {
     proxy: { '/api': apiTarget, '/locales': apiTarget },
   },
   build: {
-    target: 'es2022',
+    target: TARGET,
     sourcemap: false,
     manifest: true,
     rolldownOptions: {

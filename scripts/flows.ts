@@ -1,11 +1,23 @@
 /**
- * `npm run flows`: draws every machine of src/machines as docs/flows/<machine-id>.md — a Mermaid
- * stateDiagram-v2 (nested states, initial and final markers, transitions labelled `event [guard]`,
- * invoke done/error and `after` delays) and tables of the states and of every transition.
+ * `npm run flows`: draws the machines of src/machines in docs/flows — a Mermaid stateDiagram-v2
+ * (nested states, initial and final markers, transitions labelled `event [guard]`, invoke
+ * done/error and `after` delays) and tables of the states and of every transition — and writes
+ * docs/flows/README.md, the index of every diagram.
  *
- * Every export of a `*.machine.ts` file that is a state machine is drawn; factories are drawn
- * through the sample machine their file exports (e.g. `loadMachine` next to `createLoadMachine`).
- * The output is deterministic; tests/models/flows-fresh.test.ts fails when docs/flows is stale.
+ * - A machine written by hand gets its own document, `<machine id>.md`.
+ * - Machines made by a factory (`createLoadMachine`, `createPagedListMachine`, ...) share one
+ *   document named after the factory, `<factory>.md`: one diagram, and the list of the machines it
+ *   made — each with the file that declares it, what it calls (the API call and its endpoint), its
+ *   input (type arguments, parameters of its loader) and what it provides on top. A factory whose
+ *   machines come out in more than one shape (optional steps) gets one diagram per shape, on the
+ *   same page. Factories are recognised by the stamp they put on their machines
+ *   (src/machines/factory-registry.ts), so no list of factories or machines is kept here.
+ *
+ * Machines are found by importing every `*.machine.ts` under src/machines and taking its exports
+ * that are machines (or plain objects holding machines). Factory calls anywhere else in src are
+ * found in the source text and listed too. The output is deterministic;
+ * tests/models/flows-fresh.test.ts fails when docs/flows is stale and
+ * tests/models/flows-coverage.test.ts when a machine is missing from it.
  *
  * Mermaid cannot draw a transition between states inside two different composite states, so such
  * a transition is drawn between the outermost states that contain its source and target (the
@@ -15,6 +27,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
+import { factoryOf } from '../src/machines/factory-registry';
 
 type AnyStateNode = AnyStateMachine['root'];
 interface Transition {
@@ -26,14 +39,20 @@ interface Transition {
   reenter?: boolean;
 }
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const MACHINES_DIR = path.join(ROOT, 'src/machines');
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const SRC_DIR = path.join(ROOT, 'src');
+export const MACHINES_DIR = path.join(SRC_DIR, 'machines');
 export const FLOWS_DIR = path.join(ROOT, 'docs/flows');
+export const INDEX_FILE = 'README.md';
 
 export interface FoundMachine {
+  /** Repository-relative path of the module that exports it, e.g. `src/machines/home.machine.ts`. */
   file: string;
+  /** The export, or `export.key` for a machine held by an exported object. */
   exportName: string;
   machine: AnyStateMachine;
+  /** The factory that made it (its stamp), undefined for a machine written by hand. */
+  factory?: string;
 }
 
 export function isStateMachine(value: unknown): value is AnyStateMachine {
@@ -47,20 +66,36 @@ export function isStateMachine(value: unknown): value is AnyStateMachine {
   );
 }
 
-/** Every machine exported by the `*.machine.ts` files of `dir`, in file and export order. */
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype;
+
+/** Repository-relative, `/`-separated. */
+export const repoPath = (file: string): string => path.relative(ROOT, file).split(path.sep).join('/');
+
+/** Every file under `dir`, sorted, as absolute paths. */
+export function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .flatMap((entry) => (entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
+}
+
+export const isMachineModule = (file: string): boolean => file.endsWith('.machine.ts');
+
+/** Every machine exported by the `*.machine.ts` files under `dir`, in file and export order. */
 export async function findMachines(dir = MACHINES_DIR): Promise<FoundMachine[]> {
-  const files = readdirSync(dir)
-    .filter((f) => f.endsWith('.machine.ts'))
-    .sort();
   const found: FoundMachine[] = [];
   const seen = new Set<unknown>();
-  for (const file of files) {
-    const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as Record<string, unknown>;
+  const take = (file: string, exportName: string, value: unknown) => {
+    if (!isStateMachine(value) || seen.has(value)) return;
+    seen.add(value);
+    found.push({ file: repoPath(file), exportName, machine: value, factory: factoryOf(value) });
+  };
+  for (const file of filesUnder(dir).filter(isMachineModule)) {
+    const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
     for (const exportName of Object.keys(mod).sort()) {
       const value = mod[exportName];
-      if (!isStateMachine(value) || seen.has(value)) continue;
-      seen.add(value);
-      found.push({ file, exportName, machine: value });
+      if (isPlainObject(value)) for (const key of Object.keys(value).sort()) take(file, `${exportName}.${key}`, value[key]);
+      else take(file, exportName, value);
     }
   }
   return found;
@@ -245,36 +280,548 @@ function renderTransitionsTable(machine: AnyStateMachine): string {
   return rows.join('\n');
 }
 
-export function renderMachine(found: FoundMachine): string {
-  const { machine, file, exportName } = found;
+// ---------------------------------------------------------------------------------------------
+// Source text: where a machine is declared, what it calls, what it takes
+
+/** The source with comments and the text of string literals blanked (same length, same lines). */
+export function maskCode(src: string): string {
+  let out = '';
+  let depth = 0;
+  const templates: number[] = []; // brace depth at each open `${`
+  let i = 0;
+  let last = ''; // the last character of code before `i` that is not blank
+  const blank = (s: string) => s.replace(/[^\n]/g, ' ');
+  while (i < src.length) {
+    const c = src[i];
+    const n = src[i + 1];
+    if (c === '/' && n !== '/' && n !== '*' && (last === '' || '(,=:[!&|?{};+-*%~^'.includes(last))) {
+      // A regular expression literal: up to the `/` that ends it (not one inside a class).
+      let j = i + 1;
+      let inClass = false;
+      while (j < src.length && src[j] !== '\n' && (inClass || src[j] !== '/')) {
+        if (src[j] === '\\') j++;
+        else if (src[j] === '[') inClass = true;
+        else if (src[j] === ']') inClass = false;
+        j++;
+      }
+      out += '/' + blank(src.slice(i + 1, j)) + (src[j] === '/' ? '/' : '');
+      i = src[j] === '/' ? j + 1 : j;
+      last = '/';
+    } else if (c === '/' && (n === '/' || n === '*')) {
+      const end = n === '/' ? src.indexOf('\n', i) : src.indexOf('*/', i + 2) + 2;
+      const e = end < (n === '/' ? 0 : 2) ? src.length : end;
+      out += blank(src.slice(i, e));
+      i = e;
+    } else if (c === "'" || c === '"') {
+      let j = i + 1;
+      while (j < src.length && src[j] !== c && src[j] !== '\n') j += src[j] === '\\' ? 2 : 1;
+      out += c + blank(src.slice(i + 1, j)) + (src[j] === c ? c : '');
+      i = src[j] === c ? j + 1 : j;
+      last = c;
+    } else if (c === '`' || (c === '}' && templates.at(-1) === depth)) {
+      if (c === '}') templates.pop();
+      let j = i + 1;
+      while (j < src.length && src[j] !== '`' && !(src[j] === '$' && src[j + 1] === '{')) j += src[j] === '\\' ? 2 : 1;
+      out += c + blank(src.slice(i + 1, j));
+      if (src[j] === '`') {
+        out += '`';
+        i = j + 1;
+        last = '`';
+      } else {
+        out += '${';
+        templates.push(depth);
+        i = j + 2;
+      }
+    } else {
+      if (c === '{') depth++;
+      else if (c === '}') depth--;
+      if (!/\s/.test(c)) last = c;
+      out += c;
+      i++;
+    }
+  }
+  return out;
+}
+
+const OPEN = '([{';
+const CLOSE = ')]}';
+
+/** Index just past the bracket that closes the one at `open` (in masked text). */
+function closeOf(masked: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < masked.length; i++) {
+    if (OPEN.includes(masked[i])) depth++;
+    else if (CLOSE.includes(masked[i]) && --depth === 0) return i + 1;
+  }
+  return masked.length;
+}
+
+/** Index just past the `>` that closes type arguments opened at `open`. */
+function closeOfAngle(masked: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < masked.length; i++) {
+    if (masked[i] === '<') depth++;
+    else if (masked[i] === '>' && masked[i - 1] !== '=' && --depth === 0) return i + 1;
+  }
+  return masked.length;
+}
+
+/** Index just past the statement starting at `start`: its `;`, or the `}` closing a function body. */
+function statementEnd(masked: string, start: number): number {
+  const isFunction = /^(export\s+)?(async\s+)?function\b/.test(masked.slice(start, start + 40));
+  let depth = 0;
+  for (let i = start; i < masked.length; i++) {
+    const c = masked[i];
+    if (OPEN.includes(c)) depth++;
+    else if (CLOSE.includes(c)) {
+      depth--;
+      if (isFunction && c === '}' && depth === 0) return i + 1;
+    } else if (c === ';' && depth === 0) return i + 1;
+  }
+  return masked.length;
+}
+
+/** Top-level pieces of a bracketed list (`inner` excludes the brackets), as [start, end) pairs. */
+function splitTopLevel(masked: string, from: number, to: number): Array<[number, number]> {
+  const parts: Array<[number, number]> = [];
+  let depth = 0;
+  let start = from;
+  for (let i = from; i < to; i++) {
+    if (OPEN.includes(masked[i])) depth++;
+    else if (CLOSE.includes(masked[i])) depth--;
+    else if (masked[i] === ',' && depth === 0) {
+      parts.push([start, i]);
+      start = i + 1;
+    }
+  }
+  if (masked.slice(start, to).trim()) parts.push([start, to]);
+  return parts;
+}
+
+const oneLine = (text: string) =>
+  text
+    .replace(/\s+/g, ' ')
+    .replace(/,\s*([)\]}>])/g, ' $1')
+    .replace(/([([<]) /g, '$1')
+    .replace(/ ([)\]>])/g, '$1')
+    .trim();
+
+interface SourceFile {
+  file: string;
+  text: string;
+  masked: string;
+  /** Imported name → absolute path of the module it comes from (relative imports only). */
+  imports: Map<string, string>;
+}
+
+const sourceCache = new Map<string, SourceFile>();
+
+function resolveModule(from: string, spec: string): string {
+  const base = path.resolve(path.dirname(from), spec);
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')]) {
+    try {
+      readFileSync(candidate);
+      return candidate;
+    } catch {
+      /* next */
+    }
+  }
+  return base;
+}
+
+function source(file: string): SourceFile {
+  const cached = sourceCache.get(file);
+  if (cached) return cached;
+  const text = readFileSync(file, 'utf8');
+  const imports = new Map<string, string>();
+  for (const m of text.matchAll(/^import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'(\.[^']*)'/gm)) {
+    for (const part of m[1].split(',')) {
+      const name = /(\w+)\s*$/.exec(part.replace(/^\s*type\s+/, '').trim())?.[1];
+      if (name) imports.set(name, resolveModule(file, m[2]));
+    }
+  }
+  const parsed = { file, text, masked: maskCode(text), imports };
+  sourceCache.set(file, parsed);
+  return parsed;
+}
+
+const lineAt = (text: string, index: number) => text.slice(0, index).split('\n').length;
+
+/** The top-level declaration of `name` in a file (`const`/`let`/`function`, exported or not). */
+function declarationOf(src: SourceFile, name: string): { start: number; end: number } | null {
+  const m = new RegExp(`^(?:export\\s+)?(?:(?:async\\s+)?function\\s*\\*?|const|let)\\s+${name}\\b`, 'm').exec(src.masked);
+  return m ? { start: m.index, end: statementEnd(src.masked, m.index) } : null;
+}
+
+/** One endpoint of an API object method: `GET /api/home/dashboard`, from its definition in src/api. */
+function endpointOf(apiFile: string, object: string, method: string): string | null {
+  const src = source(apiFile);
+  const decl = new RegExp(`^export\\s+const\\s+${object}\\s*=\\s*\\{`, 'm').exec(src.masked);
+  if (!decl) return null;
+  const open = decl.index + decl[0].length - 1;
+  for (const [from, to] of splitTopLevel(src.masked, open + 1, closeOf(src.masked, open) - 1)) {
+    if (/^\s*(?:async\s+)?(\w+)/.exec(src.masked.slice(from, to))?.[1] !== method) continue;
+    const text = src.text.slice(from, to);
+    const url = /(['`])(\/api\/[^'`]*)\1/.exec(text)?.[2];
+    if (!url) return null;
+    const helper = /\b(get|post|put|del|postMultipart|download|request)\s*(?:<[^(]*>)?\(/.exec(src.masked.slice(from, to))?.[1];
+    const verb =
+      helper === 'request'
+        ? (/method:\s*'(\w+)'/.exec(text)?.[1] ?? 'GET')
+        : ({ get: 'GET', post: 'POST', put: 'PUT', del: 'DELETE', postMultipart: 'POST', download: 'GET' } as Record<string, string>)[helper ?? 'get'];
+    const pathText = url.replace(/\$\{([^}]*)\}/g, (_, expr: string) => `:${/(\w+)\W*$/.exec(expr)?.[1] ?? 'param'}`);
+    return `${verb} ${pathText}${helper === 'download' ? ' (download)' : ''}`;
+  }
+  return null;
+}
+
+const API_DIR = path.join(SRC_DIR, 'api') + path.sep;
+
+/**
+ * The API calls a piece of code makes, following the functions of the same file it uses:
+ * `GET /api/home/dashboard (homeApi.dashboard)`, in order of appearance.
+ */
+function callsIn(src: SourceFile, from: number, to: number, seen = new Set<string>()): string[] {
+  const calls: string[] = [];
+  const code = src.masked.slice(from, to);
+  for (const m of code.matchAll(/\b([A-Za-z_$][\w$]*)(?:\s*\.\s*(\w+))?/g)) {
+    const [, name, member] = m;
+    if (seen.has(name)) continue;
+    const module = src.imports.get(name);
+    if (module?.startsWith(API_DIR)) {
+      if (!member) continue; // helpers (errorInfo, nextPageOf...) are not calls
+      const endpoint = endpointOf(module, name, member);
+      const label = endpoint ? `${endpoint} (${name}.${member})` : `${name}.${member}`;
+      if (!calls.includes(label)) calls.push(label);
+    } else if (!module) {
+      const decl = declarationOf(src, name);
+      if (decl && (decl.end <= from || decl.start >= to)) {
+        seen.add(name);
+        for (const c of callsIn(src, decl.start, decl.end, seen)) if (!calls.includes(c)) calls.push(c);
+      }
+    }
+  }
+  return calls;
+}
+
+/** The parameters of a function-valued argument (or of the function a name refers to). */
+function paramsOf(src: SourceFile, from: number, to: number): string | null {
+  const code = src.masked.slice(from, to);
+  const lead = code.length - code.trimStart().length;
+  const at = from + lead;
+  const rest = src.masked.slice(at, to);
+  const fn = /^(?:async\s+)?(?:function\s*\w*\s*)?\(/.exec(rest);
+  if (fn) {
+    const open = at + fn[0].length - 1;
+    return oneLine(src.text.slice(open + 1, closeOf(src.masked, open) - 1));
+  }
+  const single = /^(?:async\s+)?(\w+)\s*=>/.exec(rest);
+  if (single) return single[1];
+  const ref = /^(\w+)\s*$/.exec(rest);
+  if (ref) {
+    const decl = declarationOf(src, ref[1]);
+    if (!decl) return null;
+    const head = src.masked.slice(decl.start, decl.end);
+    const open = head.indexOf('(');
+    return open < 0 ? null : oneLine(src.text.slice(decl.start + open + 1, closeOf(src.masked, decl.start + open) - 1));
+  }
+  return null;
+}
+
+/** What sets one factory-made machine apart from the others: read from its declaration. */
+export interface InstanceSource {
+  /** Repository-relative file and 1-based line of the declaration. */
+  file: string;
+  line: number;
+  /** The machine id when the source spells it: the first argument of the factory call, or the `id` of a config object given first. */
+  idLiteral: string | null;
+  calls: string[];
+  /** Type arguments and loader parameters, e.g. `<Transaction, ListFilterState, ListMeta> ({ filters, next })`. */
+  input: string;
+  /** What `.provide(...)` adds on top, e.g. `actors: load`. */
+  provides: string;
+}
+
+function describeStatement(src: SourceFile, start: number, end: number, factory: string | undefined): InstanceSource {
+  const masked = src.masked;
+  let idLiteral: string | null = null;
+  const input: string[] = [];
+  const call = factory ? new RegExp(`\\b${factory}\\s*(<)?`).exec(masked.slice(start, end)) : null;
+  if (call) {
+    let at = start + call.index + call[0].length;
+    if (call[1]) {
+      const close = closeOfAngle(masked, at - 1);
+      input.push(oneLine(src.text.slice(at - 1, close)));
+      at = close;
+    }
+    const open = masked.indexOf('(', at);
+    if (open >= 0 && open < end) {
+      const args = splitTopLevel(masked, open + 1, closeOf(masked, open) - 1);
+      const first = args[0] ? src.text.slice(args[0][0], args[0][1]).trim() : '';
+      // The id: the first argument, or the `id` of a config object given first.
+      idLiteral = /^(['"`])([^'"`$]*)\1$/.exec(first)?.[2] ?? /^\{[\s\S]*?\bid\s*:\s*(['"`])([^'"`$]*)\1/.exec(first)?.[2] ?? null;
+      for (const [from, to] of args.slice(1)) {
+        const params = paramsOf(src, from, to);
+        if (params) input.push(`(${params})`);
+      }
+    }
+  }
+  const provides: string[] = [];
+  const provide = /\.provide\s*\(/.exec(masked.slice(start, end));
+  if (provide) {
+    const open = start + provide.index + provide[0].length - 1;
+    const close = closeOf(masked, open);
+    for (const m of masked.slice(open, close).matchAll(/\b(actors|actions|guards|delays)\s*:\s*\{/g)) {
+      const inner = open + m.index + m[0].length - 1;
+      const keys = splitTopLevel(masked, inner + 1, closeOf(masked, inner) - 1).map(([a, b]) => /^\s*(\w+)/.exec(masked.slice(a, b))?.[1] ?? '?');
+      provides.push(`${m[1]}: ${keys.join(', ')}`);
+    }
+  }
+  return {
+    file: repoPath(src.file),
+    line: lineAt(src.text, start),
+    idLiteral,
+    calls: callsIn(src, start, end, new Set(factory ? [factory] : [])),
+    input: input.join(' ') || '—',
+    provides: provides.join('; ') || '—',
+  };
+}
+
+/** The declaration of an exported machine (`exportName` or `exportName.key`) in its module. */
+export function instanceSource(found: FoundMachine): InstanceSource {
+  const src = source(path.join(ROOT, found.file));
+  const decl = declarationOf(src, found.exportName.split('.')[0]);
+  if (!decl) return { file: found.file, line: 1, idLiteral: null, calls: [], input: '—', provides: '—' };
+  return describeStatement(src, decl.start, decl.end, found.factory);
+}
+
+export interface SourceInstance extends InstanceSource {
+  factory: string;
+  /** The name it is bound to (`const name = ...`), or null. */
+  exportName: string | null;
+}
+
+/**
+ * Calls of the given factories in the source files of src that `findMachines` does not load
+ * (everything but the `*.machine.ts` modules of src/machines): machines declared elsewhere.
+ */
+export function factoryCallsOutsideMachines(factories: readonly string[], srcDir = SRC_DIR): SourceInstance[] {
+  const out: SourceInstance[] = [];
+  if (!factories.length) return out;
+  const files = filesUnder(srcDir).filter((f) => /\.tsx?$/.test(f) && !(f.startsWith(MACHINES_DIR + path.sep) && isMachineModule(f)));
+  const pattern = new RegExp(`\\b(${factories.join('|')})\\b`, 'g');
+  for (const file of files) {
+    const src = source(file);
+    for (const m of src.masked.matchAll(pattern)) {
+      const before = src.masked.slice(0, m.index);
+      if (/(?:\btypeof|\bfunction|\bimport|\btype)\s*(?:\{[^}]*)?$|\.\s*$/.test(before.slice(-400))) continue;
+      const after = src.masked.slice(m.index + m[0].length);
+      const afterTypeArgs = after.trimStart().startsWith('<') ? after.slice(closeOfAngle(after, after.indexOf('<'))) : after;
+      if (!/^\s*\(/.test(afterTypeArgs)) continue;
+      const lineStart = before.lastIndexOf('\n') + 1;
+      const binding = /^\s*(?:export\s+)?(?:const|let)\s+(\w+)\b[^=]*=\s*$/.exec(before.slice(lineStart));
+      const start = binding ? lineStart + binding[0].length - binding[0].trimStart().length : m.index;
+      // A call bound to a name ends with its statement; one inside an expression (a table entry) with its `)`.
+      const open = m.index + m[0].length + (after.length - afterTypeArgs.length) + afterTypeArgs.indexOf('(');
+      const end = binding ? statementEnd(src.masked, start) : closeOf(src.masked, open);
+      out.push({ ...describeStatement(src, start, end, m[1]), factory: m[1], exportName: binding?.[1] ?? null });
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Documents
+
+const GENERATED = 'Generated by `npm run flows`; do not edit by hand.';
+
+/** Diagram, states and transitions; nothing in it names the machine, so equal shapes draw equal. */
+function renderShape(machine: AnyStateMachine, heading: string): string {
   return [
-    `# ${machine.id}`,
-    '',
-    `Generated by \`npm run flows\` from \`src/machines/${file}\` (export \`${exportName}\`). Do not edit by hand.`,
-    '',
     '```mermaid',
     renderDiagram(machine),
     '```',
     '',
-    '## States',
+    `${heading} States`,
     '',
     renderStatesTable(machine),
     '',
-    '## Transitions',
+    `${heading} Transitions`,
     '',
     renderTransitionsTable(machine),
     '',
   ].join('\n');
 }
 
-/** File name → content of every flow document. */
-export async function generateFlowDocs(dir = MACHINES_DIR): Promise<Map<string, string>> {
-  const docs = new Map<string, string>();
-  for (const found of await findMachines(dir)) {
-    let name = `${found.machine.id}.md`;
-    if (docs.has(name)) name = `${found.machine.id}.${found.exportName}.md`;
-    docs.set(name, renderMachine(found));
+export function renderMachine(found: FoundMachine): string {
+  const { machine, file, exportName } = found;
+  return [`# ${machine.id}`, '', `Drawn from \`${file}\` (export \`${exportName}\`). ${GENERATED}`, '', renderShape(machine, '##')].join('\n');
+}
+
+/** One machine a factory made, as its page lists it. */
+export interface FactoryInstance {
+  id: string;
+  exportName: string | null;
+  source: InstanceSource;
+  /** 1-based index of its shape on the factory page; null when it was not loaded (declared outside src/machines). */
+  shape: number | null;
+  /** For the generic machine a factory's module exports: the actors to provide per use, e.g. `load`. */
+  generic?: string;
+}
+
+export interface FactoryPage {
+  factory: string;
+  /** Repository-relative file of the module exporting the factory function. */
+  definedIn: string | null;
+  /** Distinct shapes (diagram + tables), each with a machine that has it. */
+  shapes: Array<{ body: string; machine: AnyStateMachine }>;
+  instances: FactoryInstance[];
+}
+
+/** A code span that is safe in a table cell. */
+const code = (text: string) => `\`${text.replace(/\s+/g, ' ').replace(/`/g, "'").replace(/\|/g, '\\|')}\``;
+const cell = (text: string) => clean(text) || '—';
+
+export function renderFactoryPage(page: FactoryPage): string {
+  const several = page.shapes.length > 1;
+  const count = page.instances.length;
+  const lines = [
+    `# ${page.factory}`,
+    '',
+    `The machines made by the factory \`${page.factory}\`${page.definedIn ? ` (\`${page.definedIn}\`)` : ''}: ${count} machine${count === 1 ? '' : 's'}, ${
+      several ? `${page.shapes.length} shapes (one diagram each)` : 'one diagram'
+    }. What each one calls and takes is listed below. ${GENERATED}`,
+    '',
+    '## Machines',
+    '',
+    `| Machine id | Declared in | Export | Calls | Input | Provides |${several ? ' Shape |' : ''}`,
+    `|---|---|---|---|---|---|${several ? '---|' : ''}`,
+  ];
+  for (const i of page.instances) {
+    const calls = i.source.calls.length ? i.source.calls.map(code).join('<br>') : i.generic ? `none: the generic machine, provide ${i.generic} per use` : 'none';
+    const shape = i.shape === null ? 'not loaded' : String(i.shape);
+    lines.push(
+      `| ${code(i.id)} | ${code(`${i.source.file}:${i.source.line}`)} | ${i.exportName ? code(i.exportName) : '—'} | ${calls} | ${
+        i.source.input === '—' ? '—' : code(i.source.input)
+      } | ${cell(i.source.provides)} |${several ? ` ${shape} |` : ''}`,
+    );
   }
+  lines.push(
+    '',
+    'Calls: the API calls the machine makes, with their endpoints. Input: the type arguments of the factory call and the parameters of the function it is given. Provides: what `.provide(...)` adds on top.',
+  );
+  const outside = page.instances.filter((i) => i.shape === null).length;
+  if (outside) {
+    lines.push(
+      '',
+      `${outside === 1 ? 'One machine is' : `${outside} machines are`} declared outside the \`*.machine.ts\` modules of src/machines and found in the source text${
+        several ? ' (marked “not loaded”: its shape is not checked)' : ''
+      }.`,
+    );
+  }
+  lines.push('');
+  page.shapes.forEach((shape, n) => {
+    if (several) {
+      const ids = page.instances.filter((i) => i.shape === n + 1).map((i) => code(i.id));
+      lines.push(`## Shape ${n + 1}`, '', `Machines: ${ids.join(', ')}.`, '');
+    } else {
+      lines.push('## Diagram', '');
+    }
+    lines.push(renderShape(shape.machine, several ? '###' : '##'));
+  });
+  return lines.join('\n');
+}
+
+const factoryFileName = (factory: string) => `${factory}.md`;
+
+/** The factory pages, from the machines found in src/machines and the factory calls elsewhere in src. */
+export async function factoryPages(found: readonly FoundMachine[], srcDir = SRC_DIR): Promise<FactoryPage[]> {
+  const pages = new Map<string, FactoryPage>();
+  for (const f of found) {
+    if (!f.factory) continue;
+    let page = pages.get(f.factory);
+    if (!page) {
+      page = { factory: f.factory, definedIn: null, shapes: [], instances: [] };
+      pages.set(f.factory, page);
+    }
+    const body = renderShape(f.machine, '##');
+    let shape = page.shapes.findIndex((s) => s.body === body);
+    if (shape < 0) shape = page.shapes.push({ body, machine: f.machine }) - 1;
+    page.instances.push({ id: f.machine.id, exportName: f.exportName, source: instanceSource(f), shape: shape + 1 });
+  }
+  for (const page of pages.values()) {
+    for (const file of filesUnder(MACHINES_DIR).filter(isMachineModule)) {
+      const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+      if (typeof mod[page.factory] === 'function') page.definedIn = repoPath(file);
+    }
+    for (const i of page.instances) {
+      const machine = found.find((f) => f.exportName === i.exportName && f.file === i.source.file)?.machine;
+      const actors = Object.keys((machine?.implementations as { actors?: object } | undefined)?.actors ?? {});
+      if (i.source.file === page.definedIn && !i.source.calls.length && actors.length) i.generic = actors.map((a) => `\`${a}\``).join(', ');
+    }
+  }
+  for (const s of factoryCallsOutsideMachines([...pages.keys()].sort(), srcDir)) {
+    const page = pages.get(s.factory)!;
+    page.instances.push({ id: s.idLiteral ?? '(computed)', exportName: s.exportName, source: s, shape: null });
+  }
+  const sorted = [...pages.values()].sort((a, b) => (a.factory < b.factory ? -1 : 1));
+  for (const page of sorted) {
+    page.instances.sort((a, b) => (a.source.file === b.source.file ? a.source.line - b.source.line : a.source.file < b.source.file ? -1 : 1));
+  }
+  return sorted;
+}
+
+function countTransitions(machine: AnyStateMachine): number {
+  return allNodes(machine.root).reduce((n, node) => n + transitionsOf(node).length, 0);
+}
+
+export function renderIndex(pages: readonly FactoryPage[], handWritten: ReadonlyArray<{ name: string; found: FoundMachine }>): string {
+  const lines = [
+    '# Flow diagrams',
+    '',
+    `Every state machine of the app, drawn from src/machines. ${GENERATED}`,
+    '',
+    'Machines made by a factory share the factory’s diagram; its page lists each of them with the file that declares it, what it calls and what it takes. Machines written by hand have a page each.',
+    '',
+    '## Factories',
+    '',
+    '| Factory | Defined in | Machines | Shapes | States | Transitions |',
+    '|---|---|---|---|---|---|',
+  ];
+  for (const p of pages) {
+    const m = p.shapes[0]?.machine;
+    lines.push(
+      `| [${p.factory}](${factoryFileName(p.factory)}) | ${p.definedIn ? code(p.definedIn) : '—'} | ${p.instances.length} | ${p.shapes.length} | ${
+        m ? allNodes(m.root).length - 1 : '—'
+      } | ${m ? countTransitions(m) : '—'} |`,
+    );
+  }
+  lines.push('', '## Machines written by hand', '', '| Machine | Defined in | Export | States | Transitions |', '|---|---|---|---|---|');
+  for (const { name, found } of handWritten) {
+    lines.push(
+      `| [${found.machine.id}](${name}) | ${code(found.file)} | ${code(found.exportName)} | ${allNodes(found.machine.root).length - 1} | ${countTransitions(found.machine)} |`,
+    );
+  }
+  const total = pages.reduce((n, p) => n + p.instances.length, 0) + handWritten.length;
+  lines.push('', `${total} machines: ${total - handWritten.length} made by ${pages.length} factories, ${handWritten.length} written by hand.`, '');
+  return lines.join('\n');
+}
+
+/** File name → content of every flow document, the index (README.md) included. */
+export async function generateFlowDocs(dir = MACHINES_DIR): Promise<Map<string, string>> {
+  const found = await findMachines(dir);
+  const pages = await factoryPages(found);
+  const docs = new Map<string, string>();
+  for (const page of pages) docs.set(factoryFileName(page.factory), renderFactoryPage(page));
+  const handWritten: Array<{ name: string; found: FoundMachine }> = [];
+  for (const f of found) {
+    if (f.factory) continue;
+    let name = `${f.machine.id}.md`;
+    if (docs.has(name) || name === INDEX_FILE) name = `${f.machine.id}.${f.exportName}.md`;
+    docs.set(name, renderMachine(f));
+    handWritten.push({ name, found: f });
+  }
+  docs.set(INDEX_FILE, renderIndex(pages, handWritten));
   return docs;
 }
 
@@ -302,7 +849,7 @@ export async function writeFlowDocs(dir = FLOWS_DIR): Promise<string[]> {
 const invokedDirectly = process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url;
 if (invokedDirectly) {
   writeFlowDocs().then(
-    (names) => console.log(`docs/flows: ${names.length} machines drawn (${names.join(', ')})`),
+    (names) => console.log(`docs/flows: ${names.length} documents (${names.join(', ')})`),
     (err) => {
       console.error(err);
       process.exitCode = 1;

@@ -6,9 +6,9 @@
  * dist-ssr/): the real session machine and views, fed with this server's answers to the two calls a
  * guest's browser makes first (asked here in memory with `inject`, exactly as the browser asks them).
  * The language is the one the browser will pick (?lng, the i18next cookie, Accept-Language), the colour
- * scheme the one its cookie remembers. The page head (index.html) hides the markup at once when this
- * browser will not settle on it (a stored sign-in, a demo plan, a saved flow state, another language or
- * scheme), and the app hydrates it only when its own session settles on the same state
+ * scheme the one its cookie remembers. The page head (src/entry-head.ts, inlined into index.html) hides the
+ * markup at once when this browser will not settle on it (a stored sign-in, a demo plan, a saved flow state,
+ * another language or scheme), and the app hydrates it only when its own session settles on the same state
  * (src/app/server-page.ts). Anything unusual here (a call not answered 200, a render error) sends the
  * page without markup, as before.
  */
@@ -18,12 +18,18 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Resource } from 'i18next';
-import { callKey as earlyCallKey } from '../src/api/early';
-import { SERVER_KEY_ATTRIBUTE, SERVER_RENDERED_PATH } from '../src/app/server-page';
-import { FALLBACK_LANGUAGE, PRELOADED_NAMESPACES, SUPPORTED_LANGUAGES } from '../src/i18n/languages';
+import { AUTH_DUMMY_PATH, LOGIN_FIELDS_PATH } from '../src/api/auth-paths';
+import { callKey as earlyCallKey, type PageData } from '../src/api/early';
+import {
+  PAGE_DATA_ID,
+  SERVER_KEY_ATTRIBUTE,
+  SERVER_LANGUAGE_ATTRIBUTE,
+  SERVER_RENDERED_PATH,
+  SERVER_SCHEME_ATTRIBUTE,
+} from '../src/app/server-page';
+import { PRELOADED_NAMESPACES, SUPPORTED_LANGUAGES, pickSupportedLanguage } from '../src/i18n/languages';
 import { LOOKUP } from '../src/i18n/plugins';
-import { COLOUR_SCHEME_COOKIE, isMantineColorScheme } from '../src/lib/colour-scheme';
-
+import { COLOUR_SCHEME_ATTRIBUTE, COLOUR_SCHEME_COOKIE, isMantineColorScheme } from '../src/lib/colour-scheme';
 
 /** The built render module has the source's shape (a type-only import: nothing of the app is loaded here). */
 type RenderModule = Pick<typeof import('../src/entry-server'), 'renderLoginPage'>;
@@ -58,7 +64,6 @@ function cookie(header: string | undefined, name: string): string | null {
   return null;
 }
 
-/** Accept-Language's tags, most wanted first. */
 /** The items of an Accept-Language or Accept-Encoding header that are accepted (q > 0), most wanted first. */
 function accepted(header: string | undefined): string[] {
   return (header ?? '')
@@ -75,12 +80,7 @@ function accepted(header: string | undefined): string[] {
 
 /** The language the app's detector picks in this browser, as far as the server can know it (not localStorage). */
 export function pickLanguage(query: string | null, cookieHeader: string | undefined, acceptLanguage: string | undefined): string {
-  const found = [query, cookie(cookieHeader, LOOKUP.cookie), ...accepted(acceptLanguage)];
-  for (const candidate of found) {
-    const code = candidate?.slice(0, 2).toLowerCase();
-    if (code && (SUPPORTED_LANGUAGES as readonly string[]).includes(code)) return code;
-  }
-  return FALLBACK_LANGUAGE;
+  return pickSupportedLanguage([query, cookie(cookieHeader, LOOKUP.cookie), ...accepted(acceptLanguage)]);
 }
 
 /** The colour scheme the browser's cookie remembers (light unless it says dark); null for "auto" (the server can't know). */
@@ -90,7 +90,7 @@ export function pickColourScheme(cookieHeader: string | undefined): 'light' | 'd
   return value === 'auto' ? null : value;
 }
 
-/** A guest's first GET of a page, keyed as the page head and the client key it. */
+/** A guest's first GET of a page (before the module data: load_modules=1), keyed as the page head and the client key it. */
 const callKey = (path: string, route: string) => earlyCallKey(path, { load_modules: '1', route })!;
 
 const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -205,8 +205,8 @@ export async function createPageRenderer(app: FastifyInstance, options: PageRend
     try {
       const route = url.pathname;
       const [bootAnswer, fieldsAnswer] = await Promise.all([
-        ask(callKey('/api/auth/dummy', route), req),
-        ask(callKey('/api/auth/login_fields', route), req),
+        ask(callKey(AUTH_DUMMY_PATH, route), req),
+        ask(callKey(LOGIN_FIELDS_PATH, route), req),
       ]);
       if (!bootAnswer || !fieldsAnswer) return null;
       const page = await mod.renderLoginPage({
@@ -221,18 +221,19 @@ export async function createPageRenderer(app: FastifyInstance, options: PageRend
       if (!page) return null;
       // Everything the first screen needs comes with the page: the two answers (the page head hands them to
       // the app as if it had asked them, src/api/early.ts) and the first screen's translations.
-      const data = {
-        answers: { [callKey('/api/auth/dummy', route)]: bootAnswer, [callKey('/api/auth/login_fields', route)]: fieldsAnswer },
+      const data: PageData = {
+        answers: { [callKey(AUTH_DUMMY_PATH, route)]: bootAnswer, [callKey(LOGIN_FIELDS_PATH, route)]: fieldsAnswer },
         translations: { [language]: Object.fromEntries(PRELOADED_NAMESPACES.map((ns) => [ns, translations[language][ns] ?? {}])) },
       };
       // JSON inside <script>: no "<" may reach the HTML parser ("</script>" in a company name, "<!--").
-      const dataTag = `<script type="application/json" id="upline-page">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+      const dataTag = `<script type="application/json" id="${PAGE_DATA_ID}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
       const logo = page.logo ? `<link rel="preload" as="image" href="${escapeAttribute(page.logo)}" />` : '';
       // (Replacer functions: the markup may hold "$" sequences that a replacement string would expand.)
       return template
         .replace(
           /<html[^>]*>/,
-          () => `<html lang="${language}" data-mantine-color-scheme="${colourScheme}" data-server-language="${language}" data-server-scheme="${colourScheme}">`,
+          () =>
+            `<html lang="${language}" ${COLOUR_SCHEME_ATTRIBUTE}="${colourScheme}" ${SERVER_LANGUAGE_ATTRIBUTE}="${language}" ${SERVER_SCHEME_ATTRIBUTE}="${colourScheme}">`,
         )
         .replace(PAGE_DATA_PLACE, () => `${logo}${dataTag}`)
         .replace('<div id="root"></div>', () => `<div id="root" ${SERVER_KEY_ATTRIBUTE}="${escapeAttribute(page.key)}">${page.html}</div>`);

@@ -3,7 +3,7 @@ import './theme/css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Root } from './app/app';
-import { SERVER_KEY_ATTRIBUTE, captureEarlyInput, pageKey, pageReady, whenSettled, type EarlyInput } from './app/server-page';
+import { SERVER_KEY_ATTRIBUTE, SERVER_OFF_ATTRIBUTE, captureEarlyInput, pageKey, pageReady, whenSettled, type EarlyInput } from './app/server-page';
 import { prepareSession, startSession } from './app/session-actor';
 import { colourSchemeManager, DEFAULT_COLOUR_SCHEME } from './lib/colour-scheme';
 import { currentLanguage, initI18n } from './i18n/i18n';
@@ -39,7 +39,7 @@ void Promise.all([prepareSession(), translationsOrTimeout]).then(async () => {
   // The sign-in page may come with the server's markup (server/page-render.ts): take it over when this
   // browser's session settles on the state the server rendered, else render afresh over it.
   const serverKey = container.getAttribute(SERVER_KEY_ATTRIBUTE);
-  if (serverKey !== null && !html.hasAttribute('data-server-off')) {
+  if (serverKey !== null && !html.hasAttribute(SERVER_OFF_ATTRIBUTE)) {
     await whenSettled(actor, HYDRATION_WAITS_FOR_SESSION_MS);
     const scheme = colourSchemeManager.get(DEFAULT_COLOUR_SCHEME);
     if (pageKey(actor.getSnapshot(), currentLanguage(), scheme) === serverKey) {
@@ -50,6 +50,6 @@ void Promise.all([prepareSession(), translationsOrTimeout]).then(async () => {
   }
   if (serverKey !== null) container.replaceChildren();
   container.removeAttribute(SERVER_KEY_ATTRIBUTE);
-  html.removeAttribute('data-server-off');
+  html.removeAttribute(SERVER_OFF_ATTRIBUTE);
   createRoot(container).render(tree);
 });

@@ -27,13 +27,14 @@ import {
   type SignupRequest,
 } from '../schemas/auth.schema';
 import { userSchema } from '../schemas/common.schema';
+import { AUTH_CHECK_PATH, AUTH_DUMMY_PATH, LOGIN_FIELDS_PATH } from './auth-paths';
 
 const anything = z.unknown();
 
 export const authApi = {
-  dummy: () => get(anything, '/api/auth/dummy'),
-  authCheck: () => get(userSchema, '/api/auth_check', undefined, { quiet401: true }),
-  loginFields: () => get(loginFieldsSchema, '/api/auth/login_fields'),
+  dummy: () => get(anything, AUTH_DUMMY_PATH),
+  authCheck: () => get(userSchema, AUTH_CHECK_PATH, undefined, { quiet401: true }),
+  loginFields: () => get(loginFieldsSchema, LOGIN_FIELDS_PATH),
   resetFields: () => get(resetFieldsSchema, '/api/auth/reset_password_field'),
   login: (body: LoginRequest) => post(loginResponseSchema, '/api/auth/login', body),
   sendOtp: (body: SendOtpRequest) => post(otpSentSchema, '/api/auth/send_otp', body),

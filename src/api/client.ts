@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import { moduleDataSchema, type ModuleData } from '../schemas/common.schema';
 import { ApiError, ConnectionError, SchemaError, errorFromStatus } from './errors';
 import { storage } from '../lib/storage';
+import { APP_KEY, callHeaders, commonParams, FORM_CONTENT_TYPE, JSON_CONTENT_TYPE } from './call-common';
 import { takeEarlyAnswer } from './early';
 import { readJson } from './json';
 
@@ -36,7 +37,7 @@ let hooks: ClientHooks = {
 };
 let modulesLoaded = false;
 let baseURL = '';
-let appKey = (import.meta.env?.VITE_APP_KEY as string | undefined) ?? 'upline-demo-key';
+let appKey = APP_KEY;
 
 export function configureClient(options: Partial<ClientHooks> & { baseURL?: string; appKey?: string }): void {
   const { baseURL: b, appKey: k, ...rest } = options;
@@ -74,14 +75,7 @@ export interface RequestOptions {
 }
 
 function buildHeaders(opts: RequestOptions, isMultipart: boolean): Record<string, string> {
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'X-App-Key': appKey,
-    'X-Requested-With': 'XMLHttpRequest',
-  };
-  if (!isMultipart) headers['Content-Type'] = opts.form ? 'application/x-www-form-urlencoded' : 'application/json';
-  const token = storage.get('auth_token');
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const headers = callHeaders(appKey, isMultipart ? null : opts.form ? FORM_CONTENT_TYPE : JSON_CONTENT_TYPE);
   if (opts.storeToken) {
     const st = storage.get('store_auth_token');
     if (st) headers['X-Store-Token'] = st;
@@ -96,11 +90,7 @@ function buildQuery(method: string, query: Query | undefined): Record<string, st
     if (v === undefined || v === null || v === '') continue;
     out[k] = Array.isArray(v) ? v.map(String) : typeof v === 'boolean' ? (v ? '1' : '0') : String(v);
   }
-  out.route = hooks.getRoute();
-  const demoPlan = storage.get('demo_plan');
-  if (demoPlan) out.demo_plan = demoPlan;
-  if (method === 'GET' && !modulesLoaded) out.load_modules = '1';
-  return out;
+  return Object.assign(out, commonParams(hooks.getRoute(), method === 'GET' && !modulesLoaded));
 }
 
 function encodeForm(body: unknown): string {

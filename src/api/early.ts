@@ -1,13 +1,15 @@
 /**
- * Answers asked for by the page head (index.html) before the scripts have loaded: the boot call and, on
- * the sign-in page, its fields. The scripts take a few hundred kilobytes to arrive and run; these calls
- * do not need to wait for them.
+ * Answers asked for by the page head (src/entry-head.ts, inlined into index.html) before the scripts have
+ * loaded: the boot call and, on the sign-in page, its fields. The scripts take a few hundred kilobytes to
+ * arrive and run; these calls do not need to wait for them. A page the server rendered brings both answers
+ * along (server/page-render.ts): the head hands those over instead of asking.
  *
- * The head leaves them on `window.__uplineEarly`, keyed by path and query (callKey), each with the headers
- * it was sent with. The client takes one when it makes the same call with the same headers, at most once
- * and only while the page is young; anything else (a different query, another token, an early call that
+ * The head leaves them on `window.__uplineEarly` (askEarly), keyed by path and query (callKey), each with the
+ * headers it was sent with. The client takes one when it makes the same call with the same headers, at most
+ * once and only while the page is young; anything else (a different query, another token, an early call that
  * failed to connect) is simply asked again, so an early answer never stands in for a different call.
  */
+import type { Resource } from 'i18next';
 import { readJson } from './json';
 
 export interface EarlyCall {
@@ -17,9 +19,19 @@ export interface EarlyCall {
   at: number;
 }
 
+/** What a server-rendered page brings along in its page data element (server/page-render.ts). */
+export interface PageData {
+  /** The first calls' answers (bodies of 200 answers), by callKey. */
+  answers?: Record<string, unknown>;
+  /** The first screen's translations. */
+  translations?: Resource;
+}
+
 declare global {
   interface Window {
     __uplineEarly?: Record<string, EarlyCall | undefined>;
+    /** The page data, read by the page head (src/entry-head.ts). */
+    __uplinePage?: PageData;
   }
 }
 
@@ -36,6 +48,21 @@ export function callKey(path: string, query: Record<string, string | string[]>):
     parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
   }
   return `${path}?${parts.join('&')}`;
+}
+
+/**
+ * The page head's side: asks a GET now with the headers the client will send, or, when the server's page
+ * brought its answer along (`given`), hands that over as if it had been asked, and leaves it for the client.
+ */
+export function askEarly(path: string, query: Record<string, string>, headers: Record<string, string>, given?: Record<string, unknown>): Promise<Response> {
+  const key = callKey(path, query)!;
+  const answer = given?.[key];
+  const response =
+    answer !== undefined
+      ? Promise.resolve(new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } }))
+      : fetch(key, { headers, credentials: 'same-origin' });
+  (window.__uplineEarly ??= {})[key] = { headers, response, at: performance.now() };
+  return response;
 }
 
 const sameHeaders = (a: Record<string, string>, b: Record<string, string>) => {

@@ -15,6 +15,14 @@ export const SERVER_RENDERED_PATH = '/login';
 /** Attribute on #root holding the key of the state the server rendered. */
 export const SERVER_KEY_ATTRIBUTE = 'data-server-key';
 
+/** Attributes on <html> of a server-rendered page: the language and colour scheme it was rendered in. */
+export const SERVER_LANGUAGE_ATTRIBUTE = 'data-server-language';
+export const SERVER_SCHEME_ATTRIBUTE = 'data-server-scheme';
+/** Set on <html> by the page head when this browser will not settle on the server's markup (hidden then). */
+export const SERVER_OFF_ATTRIBUTE = 'data-server-off';
+/** The id of the JSON element holding what the page brings along (PageData of src/api/early.ts). */
+export const PAGE_DATA_ID = 'upline-page';
+
 interface SnapshotLike {
   status?: string;
   value?: unknown;

@@ -5,7 +5,7 @@
  * the choice is cached in localStorage and a cookie.
  */
 import i18next, { type i18n as I18n, type InitOptions, type Resource } from 'i18next';
-import { FetchBackend, languageDetector, LOOKUP, COOKIE_MAX_AGE_SECONDS, type FetchBackendOptions } from './plugins';
+import { FetchBackend, languageDetector, LOAD_PATH, LOOKUP, COOKIE_MAX_AGE_SECONDS, type FetchBackendOptions } from './plugins';
 import { getI18n, initReactI18next } from 'react-i18next';
 import {
   FALLBACK_LANGUAGE,
@@ -13,8 +13,6 @@ import {
   PRELOADED_NAMESPACES,
   SUPPORTED_LANGUAGES,
 } from './languages';
-
-export const LOAD_PATH = '/locales/{{lng}}/{{ns}}.json';
 
 /** Detection order and caches (spec §7): implemented by `languageDetector` in ./plugins. */
 export const detection = {
@@ -55,13 +53,6 @@ function syncHtmlLang(instance: I18n): void {
   };
   instance.on('languageChanged', apply);
   apply(instance.resolvedLanguage ?? instance.language);
-}
-
-declare global {
-  interface Window {
-    /** What a server-rendered page brought along (server/page-render.ts), read by the page head. */
-    __uplinePage?: { translations?: Resource };
-  }
 }
 
 /**

@@ -35,3 +35,16 @@ export const PRELOADED_NAMESPACES: Namespace[] = ['common', 'auth', 'validation'
 export function isSupportedLanguage(code: string | null | undefined): code is SupportedLanguage {
   return !!code && (SUPPORTED_LANGUAGES as readonly string[]).includes(code);
 }
+
+/**
+ * The language the app settles on for these candidates, most wanted first (what i18next does with
+ * `load: 'languageOnly'` and `nonExplicitSupportedLngs`): the first whose language part ("es" of "es-MX") is
+ * supported, else the fallback. The page head and the server predict the app's choice with it.
+ */
+export function pickSupportedLanguage(candidates: Iterable<string | null | undefined>): SupportedLanguage {
+  for (const candidate of candidates) {
+    const code = candidate?.split('-')[0].toLowerCase();
+    if (isSupportedLanguage(code)) return code;
+  }
+  return FALLBACK_LANGUAGE;
+}

@@ -11,17 +11,25 @@ export interface FetchBackendOptions {
   loadPath: string;
 }
 
+/** Where a language's namespace is read from. */
+export const LOAD_PATH = '/locales/{{lng}}/{{ns}}.json';
+
+/** The address of one translation file (the backend reads it; the page head preloads the first ones). */
+export function localeUrl(language: string, namespace: string, loadPath: string = LOAD_PATH): string {
+  return loadPath.replace('{{lng}}', encodeURIComponent(language)).replace('{{ns}}', encodeURIComponent(namespace));
+}
+
 export class FetchBackend implements BackendModule<FetchBackendOptions> {
   static type = 'backend' as const;
   type = 'backend' as const;
-  private loadPath = '/locales/{{lng}}/{{ns}}.json';
+  private loadPath = LOAD_PATH;
 
   init(_services: unknown, options: Partial<FetchBackendOptions> = {}): void {
     if (options.loadPath) this.loadPath = options.loadPath;
   }
 
   read(language: string, namespace: string, callback: ReadCallback): void {
-    const url = this.loadPath.replace('{{lng}}', encodeURIComponent(language)).replace('{{ns}}', encodeURIComponent(namespace));
+    const url = localeUrl(language, namespace, this.loadPath);
     fetch(url)
       .then(async (res) => {
         if (res.status >= 400 && res.status < 500) return callback(new Error(`failed loading ${url}: ${res.status}`), false);
@@ -53,23 +61,26 @@ function fromStorage(): string | undefined {
   }
 }
 
+/** The languages this browser asks for, in the detector's order: ?lng, cookie, localStorage, the browser's, <html lang>. */
+export function detectedLanguages(): string[] {
+  const found: string[] = [];
+  if (typeof location !== 'undefined') {
+    const q = new URLSearchParams(location.search).get(LOOKUP.querystring);
+    if (q) found.push(q);
+  }
+  const c = fromCookie();
+  if (c) found.push(c);
+  const s = fromStorage();
+  if (s) found.push(s);
+  if (typeof navigator !== 'undefined') found.push(...(navigator.languages ?? []), ...(navigator.language ? [navigator.language] : []));
+  if (typeof document !== 'undefined' && document.documentElement.lang) found.push(document.documentElement.lang);
+  return found;
+}
+
 export const languageDetector: LanguageDetectorModule = {
   type: 'languageDetector',
   init() {},
-  detect() {
-    const found: string[] = [];
-    if (typeof location !== 'undefined') {
-      const q = new URLSearchParams(location.search).get(LOOKUP.querystring);
-      if (q) found.push(q);
-    }
-    const c = fromCookie();
-    if (c) found.push(c);
-    const s = fromStorage();
-    if (s) found.push(s);
-    if (typeof navigator !== 'undefined') found.push(...(navigator.languages ?? []), ...(navigator.language ? [navigator.language] : []));
-    if (typeof document !== 'undefined' && document.documentElement.lang) found.push(document.documentElement.lang);
-    return found;
-  },
+  detect: detectedLanguages,
   cacheUserLanguage(lng: string) {
     try {
       localStorage.setItem(LOOKUP.localStorage, lng);

@@ -1,13 +1,16 @@
 /**
  * Colour-scheme persistence (spec §1, §9): light by default, the member's choice remembered in
  * localStorage and in a cookie that lives for a year (max-age 31536000 s). The localStorage key is
- * Mantine's default so the inline script in index.html can apply the scheme before first paint.
+ * Mantine's default; the page head (src/entry-head.ts) reads the choice as this manager does
+ * (storedColourScheme) and applies it before first paint.
  */
 import type { MantineColorScheme, MantineColorSchemeManager } from '@mantine/core';
 
 export const COLOUR_SCHEME_KEY = 'mantine-color-scheme-value';
 export const COLOUR_SCHEME_COOKIE = 'color-scheme';
 export const COLOUR_SCHEME_COOKIE_MAX_AGE = 31536000;
+/** The attribute of <html> Mantine's styles follow (the page head and the server's page set it first). */
+export const COLOUR_SCHEME_ATTRIBUTE = 'data-mantine-color-scheme';
 export const DEFAULT_COLOUR_SCHEME = 'light' satisfies MantineColorScheme;
 
 /** (Mantine's own check, without loading Mantine: the server reads the cookie too.) */
@@ -38,15 +41,18 @@ function local(): Storage | null {
   }
 }
 
+/** The remembered choice: localStorage, else the cookie, else `defaultValue` (the page head reads it before first paint). */
+export function storedColourScheme(defaultValue: MantineColorScheme): MantineColorScheme {
+  const stored = local()?.getItem(COLOUR_SCHEME_KEY) ?? null;
+  if (isMantineColorScheme(stored)) return stored;
+  const cookie = readCookie(COLOUR_SCHEME_COOKIE);
+  return isMantineColorScheme(cookie) ? cookie : defaultValue;
+}
+
 export function createColourSchemeManager(): MantineColorSchemeManager {
   let onStorage: ((e: StorageEvent) => void) | undefined;
   return {
-    get(defaultValue) {
-      const stored = local()?.getItem(COLOUR_SCHEME_KEY) ?? null;
-      if (isMantineColorScheme(stored)) return stored;
-      const cookie = readCookie(COLOUR_SCHEME_COOKIE);
-      return isMantineColorScheme(cookie) ? cookie : defaultValue;
-    },
+    get: storedColourScheme,
     set(value) {
       try {
         local()?.setItem(COLOUR_SCHEME_KEY, value);

@@ -57,6 +57,7 @@ import {
   sendCodeState,
   stepStates,
 } from './flow-parts';
+import { factoryStamp } from './factory-registry';
 import { resendTicker } from './otp-login.machine';
 
 /** Field → i18n key of every problem `schema` finds in `values` (the first one per field). */
@@ -452,6 +453,7 @@ export function createFormMachine<V extends FormValues, L = never, R = unknown, 
     },
   }).createMachine({
     id: declaration.id,
+    meta: factoryStamp('createFormMachine'),
     // The input stays optional for xstate (a form about nothing in particular starts without one).
     context: ({ input }) => ({ params: (input as FormInput<I> | undefined)?.params ?? null, loaded: null, ...blank(), resendIn: 0, result: null, saved: false }),
     initial: declaration.load ? 'loading' : 'editing',

@@ -11,6 +11,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { classifyFailure, endsSession, errorInfo, type ErrorInfo } from '../api/errors';
+import { factoryStamp } from './factory-registry';
 
 export interface LoadInput<TParams> {
   params?: TParams;
@@ -54,6 +55,7 @@ export function createLoadMachine<TData, TParams = void>(id: string, loader: (pa
     },
   }).createMachine({
     id,
+    meta: factoryStamp('createLoadMachine'),
     context: ({ input }) => ({ params: input?.params, data: null, error: null, autoStart: input?.autoStart ?? true }),
     initial: 'initial',
     states: {

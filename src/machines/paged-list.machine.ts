@@ -15,6 +15,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { classifyFailure, endsSession, errorInfo, type ErrorInfo } from '../api/errors';
+import { factoryStamp } from './factory-registry';
 
 export type PageRef = { cursor?: string; page?: number; after?: string };
 
@@ -134,6 +135,7 @@ export function createPagedListMachine<T, F, M = unknown>(
     },
   }).createMachine({
     id,
+    meta: factoryStamp('createPagedListMachine'),
     context: ({ input }) => ({ items: [], next: null, filters: input.filters, error: null, meta: null }),
     initial: 'initialLoading',
     states: {

@@ -22,6 +22,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type * as z from 'zod/mini';
 import { classifyFailure, type ErrorInfo, type Failure } from '../api/errors';
 import type { NotifyParams } from '../lib/flow';
+import { factoryStamp } from './factory-registry';
 import { blockedErrors, createFormMachine, failed, failureGuards, failureIs, type FormValues } from './form.machine';
 import { createLoadMachine } from './load.machine';
 import { createPagedListMachine, type FetchPageArgs, type PageResult } from './paged-list.machine';
@@ -93,6 +94,7 @@ export function createDeleteMachine<Id extends RecordId>(id: string, api: { remo
     guards: failureGuards,
   }).createMachine({
     id,
+    meta: factoryStamp('createDeleteMachine'),
     context: { target: null, error: null, failure: null },
     initial: 'idle',
     states: {

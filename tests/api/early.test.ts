@@ -2,17 +2,16 @@
  * Early answers (src/api/early.ts): a call the page head started before the scripts ran is taken by the
  * client's same call, once, with the same headers; anything else is asked again over the network.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import * as z from 'zod/mini';
 import { configureClient, get, setModulesLoaded } from '../../src/api/client';
+import { APP_KEY as BUILT_APP_KEY } from '../../src/api/call-common';
 import { callKey, EARLY_ANSWER_LIFETIME_MS, type EarlyCall } from '../../src/api/early';
 import { ApiError } from '../../src/api/errors';
 import { storage } from '../../src/lib/storage';
 import { moduleData } from '../support/session-fixtures';
 
 const APP_KEY = 'early-test-key';
-/** What index.html sends. */
+/** What the page head sends. */
 const headHeaders = (token?: string): Record<string, string> => ({
   Accept: 'application/json',
   'X-App-Key': APP_KEY,
@@ -124,39 +123,93 @@ test('a signed-in head call (with its token) is taken by the signed-in client', 
   expect(network).not.toHaveBeenCalled();
 });
 
-describe('the page head (index.html) asks exactly the calls the client then makes', () => {
-  /** Runs index.html's inline script at `url` with `token` stored; answers every head call with `answer`. */
-  function runHead(url: string, token: string | null) {
-    const html = readFileSync(path.resolve('index.html'), 'utf8');
-    const script = /<script>([\s\S]*?)<\/script>/.exec(html)![1].replaceAll('%VITE_APP_KEY%', APP_KEY);
+describe('the page head (src/entry-head.ts) asks exactly the calls the client then makes', () => {
+  /** Runs the page head at `url` (with what is stored); answers every call it asks with `answer`. */
+  async function runHead(url: string, stored: Record<string, string> = {}, pageData?: unknown) {
     history.replaceState(null, '', url);
-    if (token) storage.set('auth_token', token);
-    const asked: string[] = [];
+    for (const [k, v] of Object.entries(stored)) localStorage.setItem(k, v);
+    document.getElementById('upline-page')?.remove();
+    if (pageData) {
+      document.documentElement.setAttribute('data-server-language', 'en');
+      document.documentElement.setAttribute('data-server-scheme', 'light');
+      const data = Object.assign(document.createElement('script'), { type: 'application/json', id: 'upline-page', textContent: JSON.stringify(pageData) });
+      document.head.appendChild(data);
+    }
+    const asked: Array<{ url: string; headers: Record<string, string> }> = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (u: string) => {
-        asked.push(u);
+      vi.fn(async (u: string, init: RequestInit) => {
+        asked.push({ url: u, headers: init.headers as Record<string, string> });
         return json(200, { data: { login_by: 'early' }, loaded_modules: moduleData() });
       }),
     );
     window.__uplineEarly = undefined;
-    new Function(script)();
+    vi.resetModules();
+    await import('../../src/entry-head');
     vi.stubGlobal('fetch', network);
+    // The client as the app configures it: the built application key, the browser's route, no module data yet.
+    configureClient({ appKey: BUILT_APP_KEY });
+    setModulesLoaded(false);
     return asked;
   }
+  afterEach(() => {
+    document.documentElement.removeAttribute('data-server-language');
+    document.documentElement.removeAttribute('data-server-scheme');
+    document.documentElement.removeAttribute('data-server-off');
+    document.getElementById('upline-page')?.remove();
+  });
 
-  test('a guest on /login: the boot call and the sign-in fields, both taken by the client', async () => {
-    expect(runHead('/login', null)).toEqual(['/api/auth/dummy?load_modules=1&route=%2Flogin', '/api/auth/login_fields?load_modules=1&route=%2Flogin']);
-    setModulesLoaded(false);
+  test('a guest on /login: the boot call and the sign-in fields with the client\'s headers, both taken by the client', async () => {
+    const asked = await runHead('/login');
+    expect(asked.map((a) => a.url)).toEqual(['/api/auth/dummy?load_modules=1&route=%2Flogin', '/api/auth/login_fields?load_modules=1&route=%2Flogin']);
+    expect(asked[0].headers).toEqual({
+      Accept: 'application/json',
+      'X-App-Key': BUILT_APP_KEY,
+      'X-Requested-With': 'XMLHttpRequest',
+      'Content-Type': 'application/json',
+    });
     await get(z.unknown(), '/api/auth/dummy');
     await expect(get(fields, '/api/auth/login_fields')).resolves.toEqual({ login_by: 'early' });
     expect(network).not.toHaveBeenCalled();
   });
 
+  test('a guest at the root: the boot call there, and the fields of the sign-in page it is sent on to', async () => {
+    const asked = await runHead('/');
+    expect(asked.map((a) => a.url)).toEqual(['/api/auth/dummy?load_modules=1&route=%2F', '/api/auth/login_fields?load_modules=1&route=%2Flogin']);
+    await get(z.unknown(), '/api/auth/dummy');
+    history.replaceState(null, '', '/login');
+    await expect(get(fields, '/api/auth/login_fields')).resolves.toEqual({ login_by: 'early' });
+    expect(network).not.toHaveBeenCalled();
+  });
+
+  test('a guest on another page: only the boot call', async () => {
+    expect((await runHead('/signup')).map((a) => a.url)).toEqual(['/api/auth/dummy?load_modules=1&route=%2Fsignup']);
+  });
+
   test('a stored token: the auth check with it, taken by the client; no sign-in fields', async () => {
-    expect(runHead('/member/home/dashboard', 'a-token-0123456789')).toEqual(['/api/auth_check?load_modules=1&route=%2Fmember%2Fhome%2Fdashboard']);
-    setModulesLoaded(false);
+    const asked = await runHead('/member/home/dashboard', { auth_token: 'a-token-0123456789' });
+    expect(asked.map((a) => a.url)).toEqual(['/api/auth_check?load_modules=1&route=%2Fmember%2Fhome%2Fdashboard']);
+    expect(asked[0].headers.Authorization).toBe('Bearer a-token-0123456789');
     await get(z.unknown(), '/api/auth_check');
+    expect(network).not.toHaveBeenCalled();
+  });
+
+  test('a stored demo plan goes into the query as the client puts it, and the client takes the answer', async () => {
+    const asked = await runHead('/login', { demo_plan: 'gold' });
+    expect(asked[0].url).toBe('/api/auth/dummy?demo_plan=gold&load_modules=1&route=%2Flogin');
+    await get(z.unknown(), '/api/auth/dummy');
+    expect(network).not.toHaveBeenCalled();
+  });
+
+  test("a server-rendered page's answers are handed over without asking, and taken by the client", async () => {
+    const answers = {
+      '/api/auth/dummy?load_modules=1&route=%2Flogin': { data: {}, loaded_modules: moduleData() },
+      '/api/auth/login_fields?load_modules=1&route=%2Flogin': { data: { login_by: 'from-page' } },
+    };
+    expect(await runHead('/login', {}, { answers })).toEqual([]);
+    await get(z.unknown(), '/api/auth/dummy');
+    expect(onModules).toHaveBeenCalledTimes(1);
+    await expect(get(fields, '/api/auth/login_fields')).resolves.toEqual({ login_by: 'from-page' });
     expect(network).not.toHaveBeenCalled();
   });
 });

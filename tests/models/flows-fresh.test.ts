@@ -1,26 +1,97 @@
 // @vitest-environment node
-import { generateFlowDocs, readFlowDocs, eventLabel, guardLabel, actionLabel } from '../../scripts/flows';
-import { not } from 'xstate';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  generateFlowDocs,
+  readFlowDocs,
+  eventLabel,
+  guardLabel,
+  actionLabel,
+  factoryCallsOutsideMachines,
+  factoryPages,
+  renderFactoryPage,
+  INDEX_FILE,
+  SRC_DIR,
+} from '../../scripts/flows';
+import { not, setup } from 'xstate';
+import { factoryStamp } from '../../src/machines/factory-registry';
+
+/** A factory whose machines come in two shapes: with or without a confirmation step. */
+function createStepMachine(id: string, confirm: boolean) {
+  return setup({}).createMachine({
+    id,
+    meta: factoryStamp('createStepMachine'),
+    initial: 'editing',
+    states: confirm
+      ? { editing: { on: { next: 'confirming' } }, confirming: { on: { next: 'done' } }, done: { type: 'final' } }
+      : { editing: { on: { next: 'done' } }, done: { type: 'final' } },
+  });
+}
+const quickStep = createStepMachine('quick', false);
+const confirmedStep = createStepMachine('confirmed', true);
+const otherQuickStep = createStepMachine('otherQuick', false);
+
+const generated = await generateFlowDocs();
+const diagrams = [...generated].filter(([name]) => name !== INDEX_FILE);
 
 describe('docs/flows', () => {
-  it('matches what `npm run flows` generates from src/machines (run it after changing a machine)', async () => {
-    const generated = await generateFlowDocs();
+  it('matches what `npm run flows` generates from src/machines (run it after changing a machine)', () => {
     const onDisk = readFlowDocs();
     expect([...onDisk.keys()].sort(), 'files in docs/flows').toEqual([...generated.keys()].sort());
     for (const [name, content] of generated) expect(onDisk.get(name), `docs/flows/${name} is stale`).toBe(content);
   });
 
-  it('draws every machine with a state diagram and a transition table', async () => {
-    const generated = await generateFlowDocs();
+  it('draws every machine with a state diagram and a transition table', () => {
     expect(generated.has('session.md')).toBe(true);
-    for (const [name, content] of generated) {
+    for (const [name, content] of diagrams) {
       expect(content, name).toContain('```mermaid\nstateDiagram-v2\n');
       expect(content, name).toContain('| State | Event | Guard | Target | Actions |');
     }
     const session = generated.get('session.md')!;
+    expect(session).toContain('Drawn from `src/machines/session.machine.ts` (export `sessionMachine`)');
     expect(session).toContain('[*] --> s_booting');
     expect(session).toContain('s_booting --> s_bootConnectionError : error: boot [errorIsConnection]');
     expect(session).toContain('| booting | done: boot | bootSignedIn | authenticated |');
+  });
+
+  it('draws a factory once, named after it, with the machines it made instead of a copy per machine', () => {
+    expect(generated.has('homeBinary.md'), 'no page per load machine').toBe(false);
+    expect(generated.has('transactionsList.md'), 'no page per paged list').toBe(false);
+    const load = generated.get('createLoadMachine.md')!;
+    expect(load).toMatch(/^# createLoadMachine\n/);
+    expect(load.match(/```mermaid/g)).toHaveLength(1);
+    expect(load).toContain('| `homeBinary` | `src/machines/home.machine.ts:22` | `homeBinaryMachine` | `GET /api/home/binary (homeApi.binary)` | — | — |');
+    // A loader that is a function of its own file is followed to the calls it makes.
+    expect(load).toMatch(/\| `homeDashboard` \|[^\n]*`GET \/api\/home\/dashboard \(homeApi.dashboard\)`<br>`GET \/api\/home\/dashboard\/extra/);
+    // The input: the loader's parameters; path parameters of the endpoint are named.
+    expect(load).toContain('| `orderDetail` | `src/machines/order-detail.machine.ts:5` | `orderDetailMachine` | `GET /api/orders/:id (ordersApi.order)` | `(id: number)` |');
+    expect(load).toContain('none: the generic machine, provide `load` per use');
+    const lists = generated.get('createPagedListMachine.md')!;
+    expect(lists).toContain(
+      '| `transactionsList` | `src/machines/wallet-lists.machine.ts:31` | `transactionsListMachine` | `GET /api/wallet/transactions (walletApi.transactions)` | `<Transaction, ListFilterState, ListMeta> ({ filters, next })` | — |',
+    );
+  });
+
+  it('draws a factory whose machines come in several shapes once per shape, on one page', async () => {
+    const file = 'tests/models/flows-fresh.test.ts';
+    const found = Object.entries({ quickStep, confirmedStep, otherQuickStep }).map(([exportName, machine]) => ({ file, exportName, machine, factory: 'createStepMachine' }));
+    const [page, ...others] = await factoryPages(found);
+    expect(others).toEqual([]);
+    const doc = renderFactoryPage(page);
+    expect(doc.match(/```mermaid/g)).toHaveLength(2);
+    expect(doc).toContain('3 machines, 2 shapes (one diagram each)');
+    expect(doc).toContain('## Shape 1\n\nMachines: `quick`, `otherQuick`.');
+    expect(doc).toContain('## Shape 2\n\nMachines: `confirmed`.');
+    expect(doc).toMatch(/\| `confirmed` \| `tests\/models\/flows-fresh.test.ts:\d+` \| `confirmedStep` \| none \| — \| — \| 2 \|/);
+  });
+
+  it('indexes every diagram: factories with their machine counts, and the machines written by hand', () => {
+    const index = generated.get(INDEX_FILE)!;
+    for (const [name] of diagrams) expect(index, name).toContain(`](${name})`);
+    const loadCount = (generated.get('createLoadMachine.md')!.match(/^\| `[^`]+` \| `src\//gm) ?? []).length;
+    expect(index).toContain(`| [createLoadMachine](createLoadMachine.md) | \`src/machines/load.machine.ts\` | ${loadCount} | 1 |`);
+    expect(index).toContain('| [session](session.md) | `src/machines/session.machine.ts` | `sessionMachine` |');
   });
 
   it('labels events, guards and actions readably', () => {
@@ -32,5 +103,58 @@ describe('docs/flows', () => {
     expect(guardLabel({ type: 'pathInArea', params: { area: 'login' } })).toBe('pathInArea(login)');
     expect(guardLabel(not('isAuthenticated'))).toBe('not(isAuthenticated)');
     expect(actionLabel({ type: 'navigate', params: { to: '/' } })).toBe('navigate');
+  });
+
+  it('finds factory calls in source text, not mentions of the factory in comments, strings, imports or types', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'flows-'));
+    try {
+      const api = path.relative(dir, path.join(SRC_DIR, 'api/home')).split(path.sep).join('/');
+      const machines = path.relative(dir, path.join(SRC_DIR, 'machines/load.machine')).split(path.sep).join('/');
+      writeFileSync(
+        path.join(dir, 'page.routes.tsx'),
+        [
+          `import { createLoadMachine } from '${machines}';`,
+          `import { homeApi } from '${api}';`,
+          `// createLoadMachine('inComment', () => homeApi.dummy())`,
+          `const label = "createLoadMachine('inString')";`,
+          `const re = /createLoadMachine\\('inRegExp'/;`,
+          'type Made = ReturnType<typeof createLoadMachine<number>>;',
+          `const link = \`/\${label}\`;`,
+          `export const ranksMachine = createLoadMachine<unknown, { month: string }>('ranks', ({ month }) =>`,
+          '  homeApi.ranks(),',
+          ');',
+          'export const View = () => <a href={link}>{re.source}</a>;',
+          `export const table = [{ path: '/x', machine: createLoadMachine({ id: 'inTable' }, () => homeApi.binary()) }, { path: '/y' }];`,
+          `export const tuned = createLoadMachine('tuned', () => homeApi.packages()).provide({ actors: { load: other }, delays: { wait: 5 } });`,
+        ].join('\n'),
+      );
+      const found = factoryCallsOutsideMachines(['createLoadMachine'], dir);
+      expect(found).toHaveLength(3);
+      expect(found[2]).toMatchObject({ exportName: 'tuned', idLiteral: 'tuned', line: 13, provides: 'actors: load; delays: wait' });
+      expect(found[1]).toEqual({
+        factory: 'createLoadMachine',
+        exportName: null,
+        idLiteral: 'inTable',
+        file: expect.stringMatching(/page\.routes\.tsx$/),
+        line: 12,
+        calls: ['GET /api/home/binary (homeApi.binary)'],
+        input: '—',
+        provides: '—',
+      });
+      expect(found.slice(0, 1)).toEqual([
+        {
+          factory: 'createLoadMachine',
+          exportName: 'ranksMachine',
+          idLiteral: 'ranks',
+          file: path.relative(path.join(SRC_DIR, '..'), path.join(dir, 'page.routes.tsx')).split(path.sep).join('/'),
+          line: 8,
+          calls: ['GET /api/home/ranks (homeApi.ranks)'],
+          input: '<unknown, { month: string }> ({ month })',
+          provides: '—',
+        },
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

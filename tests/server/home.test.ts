@@ -20,7 +20,7 @@ import {
   ranksSchema,
 } from '../../src/schemas/home.schema';
 import { moduleDataSchema } from '../../src/schemas/common.schema';
-import { sanitizeHtml } from '../../server/lib/home';
+import { sanitizeHtml } from '../../server/lib/sanitize';
 
 let server: TestServer;
 let token: string;

@@ -1,24 +1,26 @@
 // @vitest-environment node
 /**
  * The sign-in page with its markup (server/page-render.ts), in-process with the app's own render module
- * (src/entry-server.tsx) and the real index.html as template.
+ * (src/entry-server.tsx) and the real index.html as template (its page head built and inlined, as in dist/).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFileSync, mkdtempSync, rmSync, cpSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startTestServer, type TestServer } from '../support/server';
 import { withSettings } from './helpers';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { JSDOM } from 'jsdom';
 import { pickColourScheme, pickEncoding, pickLanguage } from '../../server/page-render';
 import { renderLoginPage } from '../../src/entry-server';
 import { readLocaleFiles } from '../../src/i18n/i18n';
+import { inlineEntryScripts } from '../../vite.config';
 
 let s: TestServer;
 let dist: string;
 beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'upline-pages-'));
-  copyFileSync('index.html', path.join(dist, 'index.html'));
+  writeFileSync(path.join(dist, 'index.html'), await inlineEntryScripts(readFileSync('index.html', 'utf8')));
   cpSync('public/locales', path.join(dist, 'locales'), { recursive: true });
   s = await startTestServer({ staticDir: dist, pageRenderer: path.resolve('src/entry-server.tsx') });
 });
@@ -89,6 +91,30 @@ describe('GET /login', () => {
     // The app's entry starts after the first paint; the stylesheets come before the page head's script.
     expect(html).not.toMatch(/<script type="module"[^>]*src=/);
     expect(html).toMatch(/s\.type = 'module'/);
+  });
+
+  it("runs its page head on the markup: the page's answers handed to the app without asking; hidden for a stored sign-in", async () => {
+    const html = (await page('/login')).body;
+    const open = (stored: Record<string, string>) => {
+      const asked: string[] = [];
+      const dom = new JSDOM(html, {
+        url: 'http://upline.test/login',
+        runScripts: 'dangerously',
+        pretendToBeVisual: true,
+        beforeParse(window) {
+          for (const [k, v] of Object.entries(stored)) window.localStorage.setItem(k, v);
+          Object.assign(window, { Response, fetch: async (u: string) => (asked.push(u), new Response('{}', { status: 200 })) });
+        },
+      });
+      return { asked, window: dom.window };
+    };
+    const guest = open({});
+    expect(guest.window.document.documentElement.hasAttribute('data-server-off')).toBe(false);
+    expect(Object.keys(guest.window.__uplineEarly ?? {}).sort()).toEqual(Object.keys(pageData(html)!.answers).sort());
+    expect(guest.asked).toEqual([]);
+    const member = open({ auth_token: 'a-token' });
+    expect(member.window.document.documentElement.hasAttribute('data-server-off')).toBe(true);
+    expect(member.asked).toEqual(['/api/auth_check?load_modules=1&route=%2Flogin']);
   });
 
   it('is in Spanish for ?lng=es, a Spanish cookie or a Spanish browser, and dark when its cookie says so', async () => {

@@ -128,7 +128,7 @@ describe('binary and rank tabs', () => {
 describe('sanitizeHtml', () => {
   it('keeps allowed markup, drops scripts, handlers and javascript: links', () => {
     const out = sanitizeHtml('<p onclick="x()">Hi <a href="javascript:alert(1)">bad</a> <a href="https://ok.test">ok</a></p><iframe src="x"></iframe>');
-    expect(out).toBe('<p>Hi <a target="_blank" rel="noopener noreferrer">bad</a> <a href="https://ok.test" target="_blank" rel="noopener noreferrer">ok</a></p>');
+    expect(out).toBe('<p>Hi <a>bad</a> <a href="https://ok.test" rel="noopener noreferrer nofollow" target="_blank">ok</a></p>');
   });
 
   it('keeps article tables and figures with their allowed attributes', () => {

@@ -1,80 +1,96 @@
 /**
- * Article HTML on screen. The server already passes it through its allow-list; this component
- * sanitises it again in the browser with a strict allow-list (defence in depth): only the tags and
- * attributes below survive, links keep only http(s) and mailto targets and open in a new tab, images
- * only http(s) or same-origin paths. Everything else (scripts, styles, event handlers, iframes) is dropped.
+ * Editor HTML on screen (articles). The server already passes it through the allow-list of
+ * src/lib/html-policy.ts; the browser cleans it again with DOMPurify configured from the same policy
+ * (defence in depth), and both sides keep each element's attributes through the policy's own
+ * `cleanAttributes`, so they agree on every rule.
+ *
+ * DOMPurify needs a DOM: without one (a render on the server) the fragment renders as nothing.
  */
 import { Typography } from '@mantine/core';
+import DOMPurify, { type Config, type DOMPurify as Purifier } from 'dompurify';
+import {
+  HTML_POLICY,
+  acceptedAttributes,
+  acceptedSchemes,
+  acceptedTags,
+  cleanAttributes,
+  elementName,
+  keepsElement,
+} from '../../lib/html-policy';
+import './safe-html.css';
 
-const TAGS = new Set([
-  'p', 'br', 'div', 'strong', 'b', 'em', 'i', 'u', 's', 'small', 'sub', 'sup', 'mark', 'ul', 'ol', 'li', 'a',
-  'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'span', 'img', 'hr', 'code', 'pre', 'figure', 'figcaption',
-  'table', 'thead', 'tbody', 'tr', 'th', 'td',
-]);
-/** Dropped together with their content. */
-const DROP = new Set(['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'svg', 'math', 'form', 'textarea', 'select', 'title', 'head']);
-const ATTRS: Record<string, string[]> = {
-  a: ['href', 'title'],
-  img: ['src', 'alt', 'title', 'width', 'height'],
-  ol: ['start'],
-  th: ['colspan', 'rowspan', 'scope'],
-  td: ['colspan', 'rowspan'],
+const CONFIG: Config & { RETURN_DOM_FRAGMENT: true } = {
+  ALLOWED_TAGS: acceptedTags(),
+  ALLOWED_ATTR: acceptedAttributes(),
+  FORBID_CONTENTS: [...HTML_POLICY.dropWithContent],
+  // Absolute URLs with an allowed scheme, or relative ones (the policy's own check is stricter and runs after).
+  ALLOWED_URI_REGEXP: new RegExp(`^(?:(?:${acceptedSchemes().join('|')}):|[^a-z]|[a-z+.\\-]+(?:[^a-z+.\\-:]|$))`, 'i'),
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+  ALLOW_UNKNOWN_PROTOCOLS: false,
+  KEEP_CONTENT: true,
+  // Parsed as the content of an element in the page body, which is where it ends up (not as a whole document, where a
+  // leading element can land in the head).
+  FORCE_BODY: true,
+  RETURN_DOM_FRAGMENT: true,
 };
 
-const safeUrl = (value: string, kinds: RegExp) => {
-  const v = value.trim();
-  return kinds.test(v) ? v : null;
-};
+const attributesOf = (el: Element): Record<string, string> => Object.fromEntries(Array.from(el.attributes, (a) => [a.name, a.value]));
 
-function clean(node: Node, doc: Document): Node | null {
-  if (node.nodeType === Node.TEXT_NODE) return doc.createTextNode(node.textContent ?? '');
-  if (node.nodeType !== Node.ELEMENT_NODE) return null;
+/** Leaves exactly the attributes the policy keeps on `el` (as the element it will be written as). */
+function applyPolicyAttributes(node: Node) {
+  if (node.nodeType !== Node.ELEMENT_NODE) return;
   const el = node as Element;
-  const tag = el.tagName.toLowerCase();
-  if (DROP.has(tag)) return null;
-  const children = Array.from(el.childNodes)
-    .map((c) => clean(c, doc))
-    .filter((c): c is Node => c !== null);
-  if (!TAGS.has(tag)) {
-    const frag = doc.createDocumentFragment();
-    children.forEach((c) => frag.appendChild(c));
-    return frag;
-  }
-  const out = doc.createElement(tag);
-  for (const name of ATTRS[tag] ?? []) {
-    const value = el.getAttribute(name);
-    if (value === null) continue;
-    if (name === 'href') {
-      const href = safeUrl(value, /^(https?:|mailto:)/i);
-      if (href) out.setAttribute('href', href);
-    } else if (name === 'src') {
-      const src = safeUrl(value, /^(https?:|\/(?!\/))/i);
-      if (src) out.setAttribute('src', src);
-    } else out.setAttribute(name, value);
-  }
-  if (tag === 'a') {
-    out.setAttribute('target', '_blank');
-    out.setAttribute('rel', 'noopener noreferrer');
-  }
-  children.forEach((c) => out.appendChild(c));
-  return out;
+  const kept = cleanAttributes(elementName(el.localName), attributesOf(el));
+  for (const name of el.getAttributeNames()) if (!Object.prototype.hasOwnProperty.call(kept, name)) el.removeAttribute(name);
+  for (const [name, value] of Object.entries(kept)) if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 }
 
-/** The allow-listed form of an HTML fragment. */
-export function sanitizeHtml(html: string): string {
-  if (typeof DOMParser === 'undefined') return '';
-  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
-  const holder = doc.createElement('div');
-  for (const child of Array.from(doc.body.childNodes)) {
-    const c = clean(child, doc);
-    if (c) holder.appendChild(c);
+let purifier: Purifier | null | undefined;
+function instance(): Purifier | null {
+  if (purifier === undefined) {
+    purifier = typeof window === 'undefined' || !window.document ? null : DOMPurify(window);
+    if (purifier && !purifier.isSupported) purifier = null;
+    purifier?.addHook('afterSanitizeAttributes', applyPolicyAttributes);
   }
+  return purifier;
+}
+
+/** Renames, drops (a required attribute lost) and unwraps (nested too deep) elements as the policy says. */
+function applyPolicyStructure(parent: ParentNode, depth: number) {
+  for (const child of Array.from(parent.children)) {
+    let el = child;
+    const name = elementName(el.localName);
+    if (name !== el.localName) {
+      const renamed = el.ownerDocument.createElement(name);
+      for (const a of Array.from(el.attributes)) renamed.setAttribute(a.name, a.value);
+      renamed.append(...Array.from(el.childNodes));
+      el.replaceWith(renamed);
+      el = renamed;
+    }
+    if (!keepsElement(name, attributesOf(el))) {
+      el.remove();
+      continue;
+    }
+    applyPolicyStructure(el, depth + 1);
+    if (depth >= HTML_POLICY.maxNesting) el.replaceWith(...Array.from(el.childNodes));
+  }
+}
+
+/** The allow-listed form of an HTML fragment ('' where there is no DOM). */
+export function sanitizeHtml(html: string): string {
+  const purify = instance();
+  if (!purify) return '';
+  const fragment = purify.sanitize(html, CONFIG);
+  applyPolicyStructure(fragment, 0);
+  const holder = fragment.ownerDocument.createElement('div');
+  holder.append(fragment);
   return holder.innerHTML;
 }
 
 export function SafeHtml({ html, className }: { html: string; className?: string }) {
   return (
-    <Typography className={className}>
+    <Typography className={className ? `upline-safe-html ${className}` : 'upline-safe-html'}>
       <div dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />
     </Typography>
   );
