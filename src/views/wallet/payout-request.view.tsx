@@ -116,7 +116,7 @@ export function PayoutRequestView({ actor }: { actor: ActorRefFrom<typeof payout
             <PasswordInput
               label={t('password')}
               autoComplete="current-password"
-              value={password}
+              value={password ?? '' /* not in a restored snapshot: secrets are not saved */}
               error={fieldMsg(fieldErrors.password)}
               onChange={(e) => actor.send({ type: 'payout.change', field: 'password', value: e.currentTarget.value })}
               disabled={!!blocker}
