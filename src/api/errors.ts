@@ -166,3 +166,36 @@ export function errorInfo(e: unknown): ErrorInfo {
     message: err.serverMessage ?? null,
   };
 }
+
+/**
+ * What a failure means for the product, decided once for the whole app (spec §8):
+ * - connection: no answer → connection-error screen with retry;
+ * - unauthorized (401) and userBlocked → forced logout (the session takes over);
+ * - demoBlocked → the featureUnavailableInDemo toast, the form stays as it was;
+ * - validation (a field map), rateLimited, refused (400/403/404/409/413, any other status) → shown
+ *   next to the fields or as a refusal, no retry;
+ * - server (5xx, an answer that does not match its schema) → server-error screen with retry.
+ */
+export type Failure = 'connection' | 'unauthorized' | 'userBlocked' | 'demoBlocked' | 'validation' | 'rateLimited' | 'refused' | 'server';
+
+function isErrorInfo(e: unknown): e is ErrorInfo {
+  return !!e && typeof e === 'object' && !(e instanceof Error) && 'kind' in e && 'fields' in e;
+}
+
+/** The Failure of anything thrown by a call, or of its ErrorInfo. */
+export function classifyFailure(e: unknown): Failure {
+  const info = isErrorInfo(e) ? e : errorInfo(e);
+  if (info.kind === 'connection') return 'connection';
+  if (info.code === 'demo_blocked') return 'demoBlocked';
+  if (info.code === 'user_blocked') return 'userBlocked';
+  if (info.kind === 'unauthorized') return 'unauthorized';
+  if (Object.keys(info.fields).length > 0) return 'validation';
+  if (info.status === 429 || info.code === 'rate_limited') return 'rateLimited';
+  if (info.kind === 'server' || info.kind === 'schema') return 'server';
+  return 'refused';
+}
+
+/** Failures after which the member is signed out: the screen waits for the session. */
+export function endsSession(failure: Failure): boolean {
+  return failure === 'unauthorized' || failure === 'userBlocked';
+}

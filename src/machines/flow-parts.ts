@@ -6,11 +6,11 @@
  * state names, events, guards and actions stay those of the flow.
  */
 import { assign, fromPromise, type EventObject } from 'xstate';
-import { errorInfo, type ErrorInfo, type FieldErrors } from '../api/errors';
+import { classifyFailure, errorInfo, type ErrorInfo, type Failure, type FieldErrors } from '../api/errors';
 import type { OtpSent } from '../schemas/auth.schema';
 import type { Country, ModuleData } from '../schemas/common.schema';
 import { storage } from '../lib/storage';
-import { hasFieldKey, otpError, pickPhoneCode, retryAfterSeconds, submitOutcome, withoutField, type SubmitOutcome } from '../lib/validation';
+import { hasFieldKey, otpError, pickPhoneCode, retryAfterSeconds, withoutField, type SubmitOutcome } from '../lib/validation';
 import { searchParam } from '../lib/paths';
 import type { NavigateParams, NotifyParams } from '../lib/flow';
 
@@ -46,9 +46,12 @@ export const flowCallbacks = {
 // ---------------------------------------------------------------------------------------------
 // Guards
 
+/** How a public form shows each Failure: next to the fields, as a wait, or as connection/server trouble. */
+const OUTCOMES: Partial<Record<Failure, SubmitOutcome>> = { validation: 'invalid', rateLimited: 'rateLimited', connection: 'connectionError' };
+
 export const formGuards = {
-  isConnection: (_: unknown, e: ErrorInfo) => e.kind === 'connection',
-  outcomeIs: (_: unknown, [e, outcome]: [ErrorInfo, SubmitOutcome]) => submitOutcome(e) === outcome,
+  isConnection: (_: unknown, e: ErrorInfo) => classifyFailure(e) === 'connection',
+  outcomeIs: (_: unknown, [e, outcome]: [ErrorInfo, SubmitOutcome]) => (OUTCOMES[classifyFailure(e)] ?? 'serverError') === outcome,
 };
 
 export const codeGuards = {
@@ -299,8 +302,8 @@ const errorParams = ({ event }: ErrorArgs): ErrorParams => ({ error: event.error
 
 export const ssoGuards = {
   hasToken: ({ context }: { context: { search: string } }) => searchParam(context.search, 'token') !== null,
-  isConnectionError: (_: unknown, params: ErrorParams) => errorInfo(params.error).kind === 'connection',
-  isServerError: (_: unknown, params: ErrorParams) => ['server', 'schema'].includes(errorInfo(params.error).kind),
+  isConnectionError: (_: unknown, params: ErrorParams) => classifyFailure(params.error) === 'connection',
+  isServerError: (_: unknown, params: ErrorParams) => classifyFailure(params.error) === 'server',
 };
 
 export function ssoActions<TContext extends { error: ErrorInfo | null }, TEvent extends EventObject>() {

@@ -1,6 +1,6 @@
 /**
  * Generic data load of spec §4: initial, loading, loaded, connectionError, forceLogout, error.
- * A network failure gives connectionError, an unauthorized answer gives forceLogout (the client's
+ * A network failure gives connectionError, a 401 or a blocked account gives forceLogout (the client's
  * 401 hook signs the member out), any other failure gives error. The loader is an actor provided per
  * use, so one machine serves every screen that loads data:
  *
@@ -10,7 +10,7 @@
  * Data stays in context while it is refreshed, so a screen can keep showing it.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { errorInfo, type ErrorInfo } from '../api/errors';
+import { classifyFailure, endsSession, errorInfo, type ErrorInfo } from '../api/errors';
 import { factoryStamp } from './factory-registry';
 
 export interface LoadInput<TParams> {
@@ -50,8 +50,8 @@ export function createLoadMachine<TData, TParams = void>(id: string, loader: (pa
     },
     guards: {
       autoStart: ({ context }) => context.autoStart,
-      isConnectionError: (_, params: { error: unknown }) => errorInfo(params.error).kind === 'connection',
-      isUnauthorized: (_, params: { error: unknown }) => errorInfo(params.error).kind === 'unauthorized',
+      isConnectionError: (_, params: { error: unknown }) => classifyFailure(params.error) === 'connection',
+      endsSession: (_, params: { error: unknown }) => endsSession(classifyFailure(params.error)),
     },
   }).createMachine({
     id,
@@ -77,7 +77,7 @@ export function createLoadMachine<TData, TParams = void>(id: string, loader: (pa
               actions: assign({ error: ({ event }) => errorInfo(event.error) }),
             },
             {
-              guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
+              guard: { type: 'endsSession', params: ({ event }) => ({ error: event.error }) },
               target: 'forceLogout',
               actions: assign({ error: ({ event }) => errorInfo(event.error) }),
             },

@@ -14,7 +14,7 @@
  * An error while loading more keeps the rows already loaded.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { errorInfo, type ErrorInfo } from '../api/errors';
+import { classifyFailure, endsSession, errorInfo, type ErrorInfo } from '../api/errors';
 import { factoryStamp } from './factory-registry';
 
 export type PageRef = { cursor?: string; page?: number; after?: string };
@@ -83,7 +83,7 @@ export function createPagedListMachine<T, F, M = unknown>(
       actions: 'setError' as const,
     },
     {
-      guard: { type: 'isUnauthorized' as const, params: ({ event }: { event: unknown }) => ({ error: (event as { error: unknown }).error }) },
+      guard: { type: 'endsSession' as const, params: ({ event }: { event: unknown }) => ({ error: (event as { error: unknown }).error }) },
       target: 'forceLogout',
       actions: 'setError' as const,
     },
@@ -128,8 +128,8 @@ export function createPagedListMachine<T, F, M = unknown>(
       setError: assign({ error: ({ event }) => failure(event) }),
     },
     guards: {
-      isConnectionError: (_, params: { error: unknown }) => errorInfo(params.error).kind === 'connection',
-      isUnauthorized: (_, params: { error: unknown }) => errorInfo(params.error).kind === 'unauthorized',
+      isConnectionError: (_, params: { error: unknown }) => classifyFailure(params.error) === 'connection',
+      endsSession: (_, params: { error: unknown }) => endsSession(classifyFailure(params.error)),
       hasNoItems: ({ context }) => context.items.length === 0 && context.next === null,
       hasNoNextPage: ({ context }) => context.next === null,
     },

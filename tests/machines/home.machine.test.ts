@@ -2,10 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError, ConnectionError } from '../../src/api/errors';
 import { notificationsMachine, withoutRead } from '../../src/machines/notifications.machine';
-import { preferencesMachine } from '../../src/machines/preferences.machine';
 import type { MarkNotificationsRead, Notifications } from '../../src/schemas/home.schema';
-import type { User } from '../../src/schemas/common.schema';
-import type { PreferencesRequest } from '../../src/schemas/preferences.schema';
 
 const lists = {
   orders: [{ id: 1 }, { id: 2 }],
@@ -64,59 +61,5 @@ describe('notifications machine', () => {
     expect(withoutRead(lists, { kind: 'order', ids: [2] }).orders).toEqual([{ id: 1 }]);
     const all = withoutRead(lists, { kind: 'all' });
     expect([all.orders.length, all.payouts.length, all.messages.length]).toEqual([0, 0, 0]);
-  });
-});
-
-describe('preferences machine', () => {
-  it('saves, then applies the saved values with the updated user and notifies success', async () => {
-    const apply = vi.fn();
-    const notify = vi.fn();
-    const actor = createActor(
-      preferencesMachine.provide({
-        actors: { save: fromPromise(async ({ input }) => ({ id: 1, date_format: (input as { date_format?: string }).date_format ?? null }) as never) },
-        actions: { apply: (_, p) => apply(p), notify: (_, p) => notify(p.key) },
-      }),
-    ).start();
-    actor.send({ type: 'preferences.save', values: { date_format: 'd/m/Y H:i' } });
-    await waitFor(actor, (s) => s.matches('idle') && apply.mock.calls.length > 0);
-    expect(apply).toHaveBeenCalledWith({ values: { date_format: 'd/m/Y H:i' }, user: { id: 1, date_format: 'd/m/Y H:i' } });
-    expect(notify).toHaveBeenCalledWith('dashboard:preferences.saved');
-  });
-
-  it('connection error keeps the values; retry repeats the same request', async () => {
-    const calls: unknown[] = [];
-    let fail = true;
-    const actor = createActor(
-      preferencesMachine.provide({
-        actors: {
-          save: fromPromise(async ({ input }) => {
-            calls.push(input);
-            if (fail) throw new ConnectionError();
-            return { id: 1 } as never;
-          }),
-        },
-      }),
-    ).start();
-    actor.send({ type: 'preferences.save', values: { currency: 'EUR' } });
-    await waitFor(actor, (s) => s.matches('connectionError'));
-    fail = false;
-    actor.send({ type: 'preferences.retry' });
-    await waitFor(actor, (s) => s.matches('idle'));
-    expect(calls).toEqual([{ currency: 'EUR' }, { currency: 'EUR' }]);
-  });
-
-  it('a refused choice (422) is a validation error with the field', async () => {
-    const actor = createActor(
-      preferencesMachine.provide({
-        actors: {
-          save: fromPromise<User, PreferencesRequest>(async () => {
-            throw new ApiError('badRequest', 422, { error_code: 'validation_error', errors: { currency: ['validation:invalidChoice'] } });
-          }),
-        },
-      }),
-    ).start();
-    actor.send({ type: 'preferences.save', values: { currency: 'XXX' } });
-    await waitFor(actor, (s) => s.matches('validationError'));
-    expect(actor.getSnapshot().context.error?.fields).toEqual({ currency: 'validation:invalidChoice' });
   });
 });

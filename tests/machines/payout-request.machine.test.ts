@@ -1,6 +1,7 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError, ConnectionError } from '../../src/api/errors';
-import { payoutBlocker, payoutFeeCents, payoutRequestMachine, validatePayout } from '../../src/machines/payout-request.machine';
+import { fieldErrorsOf, type SubmitInput } from '../../src/machines/form.machine';
+import { payoutBlocker, payoutFeeCents, payoutFormSchema, payoutRequestMachine, type PayoutForm } from '../../src/machines/payout-request.machine';
 import type { PayoutRequestResult, PayoutSettings } from '../../src/schemas/wallet.schema';
 
 const SETTINGS: PayoutSettings = {
@@ -24,10 +25,10 @@ const RESULT: PayoutRequestResult = {
   wallet_balance: '148.0000',
 };
 
-function start(request: (input: { values: { amount: string; password: string }; key: string }) => Promise<PayoutRequestResult>) {
+function start(request: (input: SubmitInput<PayoutForm, PayoutSettings>) => Promise<PayoutRequestResult>) {
   const notify = vi.fn();
   const machine = payoutRequestMachine.provide({
-    actors: { loadSettings: fromPromise(async () => SETTINGS), requestPayout: fromPromise(({ input }) => request(input as never)) },
+    actors: { load: fromPromise(async () => SETTINGS), submit: fromPromise(({ input }) => request(input as never)) },
     actions: { notify: (_, params) => notify(params) },
   });
   const actor = createActor(machine).start();
@@ -40,12 +41,14 @@ describe('payout rules on the client', () => {
     expect(payoutFeeCents(1234n, SETTINGS)).toBe(125n); // 1 + 0.2468 → 1.25
   });
   it('checks format, minimum, maximum and balance including the fee', () => {
-    expect(validatePayout({ amount: '', password: 'x' }, SETTINGS)).toEqual({ amount: 'validation:required' });
-    expect(validatePayout({ amount: '1.234', password: 'x' }, SETTINGS).amount).toBe('validation:invalidAmount');
-    expect(validatePayout({ amount: '5', password: 'x' }, SETTINGS).amount).toBe('validation:payoutBelowMinimum');
-    expect(validatePayout({ amount: '1001', password: 'x' }, SETTINGS).amount).toBe('validation:payoutAboveMaximum');
-    expect(validatePayout({ amount: '197', password: 'x' }, SETTINGS).amount).toBe('validation:payoutInsufficientBalance');
-    expect(validatePayout({ amount: '195', password: '' }, SETTINGS)).toEqual({ password: 'validation:required' });
+    const check = (amount: string, s = SETTINGS) => fieldErrorsOf(payoutFormSchema(s), { amount });
+    expect(check('')).toEqual({ amount: 'validation:required' });
+    expect(check('1.234').amount).toBe('validation:invalidAmount');
+    expect(check('5').amount).toBe('validation:payoutBelowMinimum');
+    expect(check('1001').amount).toBe('validation:payoutAboveMaximum');
+    expect(check('197').amount).toBe('validation:payoutInsufficientBalance');
+    expect(check('195')).toEqual({});
+    expect(check('50', { ...SETTINGS, pending_request: RESULT.payout })).toEqual({ amount: 'validation:payoutPendingExists' });
   });
   it('blocks requests without KYC, with a pending request, or when disabled', () => {
     expect(payoutBlocker(SETTINGS)).toBeNull();
@@ -81,14 +84,15 @@ describe('payout request machine', () => {
     release(RESULT);
     await waitFor(actor, (s) => s.matches('success'));
     expect(notify).toHaveBeenCalledWith({ kind: 'success', key: 'payout:requested' });
-    expect(actor.getSnapshot().context.values).toEqual({ amount: '', password: '' });
+    expect(actor.getSnapshot().context.values.amount).toBe('');
+    expect(actor.getSnapshot().context.password).toBe('');
   });
 
   it('a retry after a lost connection reuses the idempotency key; an edit starts a new attempt', async () => {
     const keys: string[] = [];
     let fail = 2;
     const { actor } = start(async ({ key }) => {
-      keys.push(key);
+      keys.push(key!);
       if (fail-- > 0) throw new ConnectionError();
       return RESULT;
     });
@@ -115,23 +119,24 @@ describe('payout request machine', () => {
     actor.send({ type: 'payout.change', field: 'amount', value: '50' });
     actor.send({ type: 'payout.change', field: 'password', value: 'wrong' });
     actor.send({ type: 'payout.submit' });
-    await waitFor(actor, (s) => s.matches('editing') && Object.keys(s.context.fieldErrors).length > 0);
+    await waitFor(actor, (s) => s.matches('validationError'));
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ password: 'validation:invalidPassword' });
-    expect(actor.getSnapshot().context.values).toEqual({ amount: '50', password: 'wrong' });
+    expect(actor.getSnapshot().context.values.amount).toBe('50');
+    expect(actor.getSnapshot().context.password).toBe('wrong');
   });
 
   it('settings that fail to load offer retry', async () => {
     let n = 0;
     const machine = payoutRequestMachine.provide({
       actors: {
-        loadSettings: fromPromise(async () => {
+        load: fromPromise(async () => {
           if (n++ === 0) throw new ApiError('server', 500, {});
           return SETTINGS;
         }),
       },
     });
     const actor = createActor(machine).start();
-    await waitFor(actor, (s) => s.matches('settingsError'));
+    await waitFor(actor, (s) => s.matches('loadError'));
     actor.send({ type: 'payout.retry' });
     await waitFor(actor, (s) => s.matches('editing'));
   });

@@ -1,7 +1,6 @@
 import { ApiError, ConnectionError } from '../../src/api/errors';
 import { homeBinaryMachine, homeDashboardMachine, homePackageMachine, homeRankMachine, notificationCountMachine } from '../../src/machines/home.machine';
 import { notificationsMachine } from '../../src/machines/notifications.machine';
-import { preferencesMachine } from '../../src/machines/preferences.machine';
 import { describePaths, doneEvent, errorEvent, stubActors } from '../support/paths';
 
 const loadEvents = [
@@ -35,18 +34,4 @@ describePaths('notifications paths', {
     errorEvent('markRead', new ApiError('server', 500, {})),
   ],
   serializeState: (s) => JSON.stringify([s.value, s.context.error?.kind ?? null, s.context.markError?.kind ?? null]),
-});
-
-describePaths('preferences paths', {
-  machine: stubActors(preferencesMachine),
-  events: [
-    { type: 'preferences.save', values: { currency: 'EUR' } },
-    { type: 'preferences.retry' },
-    { type: 'preferences.dismiss' },
-    doneEvent('save', { id: 1 }),
-    errorEvent('save', new ConnectionError()),
-    errorEvent('save', new ApiError('badRequest', 422, { error_code: 'validation_error', errors: { currency: ['validation:invalidChoice'] } })),
-    errorEvent('save', new ApiError('server', 500, {})),
-  ],
-  serializeState: (s) => JSON.stringify([s.value, s.context.error?.kind ?? null]),
 });

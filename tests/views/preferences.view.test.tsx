@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError, ConnectionError } from '../../src/api/errors';
+import type { SubmitInput } from '../../src/machines/form.machine';
 import { preferencesMachine } from '../../src/machines/preferences.machine';
 import type { User } from '../../src/schemas/common.schema';
 import type { PreferencesRequest } from '../../src/schemas/preferences.schema';
@@ -24,9 +25,10 @@ function setup(save: (v: PreferencesRequest) => Promise<User>) {
   const actor = createActor(
     preferencesMachine.provide({
       actors: {
-        save: fromPromise<User, PreferencesRequest>(({ input }) => {
-          sent.push(input);
-          return save(input);
+        submit: fromPromise(({ input }) => {
+          const { values } = input as SubmitInput<PreferencesRequest, never>;
+          sent.push(values);
+          return save(values);
         }),
       },
       actions: { apply: (_, p) => applied.push(p.values) },

@@ -2,10 +2,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError, ConnectionError } from '../../src/api/errors';
 import { transactionsListMachine } from '../../src/machines/wallet-lists.machine';
-import { payoutRequestMachine } from '../../src/machines/payout-request.machine';
 import { TransactionsListView } from '../../src/views/wallet/wallet-lists.view';
-import { PayoutRequestView } from '../../src/views/wallet/payout-request.view';
-import type { PayoutRequestResult, PayoutSettings, Transaction } from '../../src/schemas/wallet.schema';
+import type { Transaction } from '../../src/schemas/wallet.schema';
 import { renderUi } from '../support/render-ui';
 
 const tx = (id: number): Transaction => ({
@@ -70,44 +68,5 @@ describe('transactions list view: the list statuses', () => {
     fireEvent.click(screen.getAllByLabelText('Sort')[0]);
     fireEvent.click(await screen.findByRole('option', { name: 'Oldest first' }));
     expect(onFilters).toHaveBeenCalledWith(expect.objectContaining({ sort: 'asc' }));
-  });
-});
-
-const SETTINGS: PayoutSettings = {
-  enabled: true, minimum_amount: '10.0000', maximum_amount: '1000.0000', fee_fixed: '1.0000', fee_percent: '2.0000', amount_decimals: 2,
-  available_balance: '200.0000', max_requestable: '195.09', kyc_required: false, kyc_status: 'approved', single_pending: true,
-  pending_request: null, password_required: true,
-};
-
-describe('payout request view', () => {
-  it('a wrong password shows its message and keeps what was typed', async () => {
-    const machine = payoutRequestMachine.provide({
-      actors: {
-        loadSettings: fromPromise(async () => SETTINGS),
-        requestPayout: fromPromise<PayoutRequestResult, { values: { amount: string; password: string }; key: string }>(async () => {
-          throw new ApiError('badRequest', 422, { error_code: 'validation_error', errors: { password: ['validation:invalidPassword'] } });
-        }),
-      },
-    });
-    const actor = createActor(machine).start();
-    renderUi(<PayoutRequestView actor={actor} />);
-    const amount = await screen.findByLabelText('Amount');
-    fireEvent.change(amount, { target: { value: '50' } });
-    fireEvent.change(screen.getByLabelText('Account password'), { target: { value: 'wrong-one' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Request payout' }));
-    expect(await screen.findByText('The password is incorrect.')).toBeTruthy();
-    expect((screen.getByLabelText('Amount') as HTMLInputElement).value).toBe('50');
-    expect((screen.getByLabelText('Account password') as HTMLInputElement).value).toBe('wrong-one');
-  });
-
-  it('shows the minimum rule before sending', async () => {
-    const request = vi.fn();
-    const actor = createActor(payoutRequestMachine.provide({ actors: { loadSettings: fromPromise(async () => SETTINGS), requestPayout: fromPromise<PayoutRequestResult, { values: { amount: string; password: string }; key: string }>(request) } })).start();
-    renderUi(<PayoutRequestView actor={actor} />);
-    fireEvent.change(await screen.findByLabelText('Amount'), { target: { value: '5' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Request payout' }));
-    expect(await screen.findByText('The amount is below the minimum payout.')).toBeTruthy();
-    expect(screen.getByText('This field is required.')).toBeTruthy();
-    expect(request).not.toHaveBeenCalled();
   });
 });

@@ -27,7 +27,8 @@ const SAMPLE = new Date(2026, 2, 9, 14, 5);
 export function PreferencesView({ actor, languages, currencies, language, currency, dateFormat, onLanguage }: PreferencesViewProps) {
   const { t } = useTranslation('dashboard');
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const state = useSelector(actor, (s) => s.value as string);
+  // The on-refresh variants (a save after an earlier one succeeded) read the same.
+  const state = useSelector(actor, (s) => (s.value as string).replace(/OnRefresh$/, ''));
   const failedField = useSelector(actor, (s) => Object.keys(s.context.error?.fields ?? {})[0] ?? null);
   const save = (values: { currency?: string; date_format?: string }) => actor.send({ type: 'preferences.save', values });
   return (

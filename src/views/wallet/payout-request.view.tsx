@@ -25,11 +25,11 @@ export function PayoutRequestView({ actor }: { actor: ActorRefFrom<typeof payout
   const f = useListFormat();
   const status = useSelector(actor, (s) => s.value as string);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const { settings, values, fieldErrors, error, result } = useSelector(actor, (s) => s.context);
+  const { loaded: settings, values, password, fieldErrors, error, result } = useSelector(actor, (s) => s.context);
 
-  if (status === 'settingsConnectionError' || status === 'settingsError')
-    return <ErrorView kind={status === 'settingsConnectionError' ? 'connection' : 'server'} onRetry={() => actor.send({ type: 'payout.retry' })} />;
-  if (!settings || status === 'loadingSettings' || status === 'forceLogout') return <PageLoader />;
+  if (status === 'loadConnectionError' || status === 'loadError')
+    return <ErrorView kind={status === 'loadConnectionError' ? 'connection' : 'server'} onRetry={() => actor.send({ type: 'payout.retry' })} />;
+  if (!settings || status === 'loading' || status === 'forceLogout') return <PageLoader />;
 
   if (status === 'success' && result)
     return (
@@ -43,7 +43,7 @@ export function PayoutRequestView({ actor }: { actor: ActorRefFrom<typeof payout
         <Button component={Link} href="/wallet/statement">
           {t('backToWallet')}
         </Button>
-        <Button variant="default" onClick={() => actor.send({ type: 'payout.again' })}>
+        <Button variant="default" onClick={() => actor.send({ type: 'payout.reset' })}>
           {t('another')}
         </Button>
       </Stack>
@@ -52,6 +52,7 @@ export function PayoutRequestView({ actor }: { actor: ActorRefFrom<typeof payout
   const blocker = payoutBlocker(settings);
   const amountCents = /^\d{1,12}(\.\d{1,2})?$/.test(values.amount.trim()) ? BigInt(Math.round(Number(values.amount.trim()) * 100)) : null;
   const fee = amountCents !== null ? Number(payoutFeeCents(amountCents, settings)) / 100 : null;
+  const retryable = ['connectionError', 'serverError', 'connectionErrorOnRefresh', 'serverErrorOnRefresh'].includes(status);
   const fieldMsg = (k: string | undefined) => (k ? t(k.includes(':') ? k : `validation:${k}`) : undefined);
   return (
     <Stack gap="md">
@@ -78,8 +79,8 @@ export function PayoutRequestView({ actor }: { actor: ActorRefFrom<typeof payout
           {t(blocker)}
         </Alert>
       )}
-      {(status === 'connectionError' || status === 'serverError') && (
-        <Alert color="red" role="alert" title={t(status === 'connectionError' ? 'connectionError' : 'serverError')}>
+      {retryable && (
+        <Alert color="red" role="alert" title={t(status.startsWith('connectionError') ? 'connectionError' : 'serverError')}>
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{t('retryHint')}</Text>
             <Button size="xs" onClick={() => actor.send({ type: 'payout.retry' })}>
@@ -88,7 +89,7 @@ export function PayoutRequestView({ actor }: { actor: ActorRefFrom<typeof payout
           </Stack>
         </Alert>
       )}
-      {status === 'editing' && error && !Object.keys(error.fields).length && (
+      {status.startsWith('validationError') && error && !Object.keys(error.fields).length && (
         <Alert color="red" role="alert">
           {t('refused')}
         </Alert>
@@ -115,7 +116,7 @@ export function PayoutRequestView({ actor }: { actor: ActorRefFrom<typeof payout
             <PasswordInput
               label={t('password')}
               autoComplete="current-password"
-              value={values.password}
+              value={password ?? '' /* not in a restored snapshot: secrets are not saved */}
               error={fieldMsg(fieldErrors.password)}
               onChange={(e) => actor.send({ type: 'payout.change', field: 'password', value: e.currentTarget.value })}
               disabled={!!blocker}

@@ -1,0 +1,210 @@
+/**
+ * One factory for the CRUD areas of the member back office (CRM entities, addresses, tickets, mail):
+ * a declaration gives the calls and the shared schema, and gets back the machines of every screen:
+ *
+ *   export const addresses = createResource({
+ *     id: 'address',
+ *     api: { list: ({ filters, next, signal }) => …, get: addressApi.get, create: addressApi.create,
+ *            update: addressApi.update, remove: addressApi.remove, restore: addressApi.restore },
+ *     schema: addressRequestSchema,
+ *     initialValues: EMPTY_ADDRESS,
+ *     valuesOf: (a) => ({ … }),
+ *   });
+ *   // addresses.list (paged list), addresses.detail (load, params = id), addresses.create and
+ *   // addresses.edit (forms; edit takes input { params: id }), addresses.remove (delete with undo)
+ *
+ * Deleting asks for confirmation, then, when the API can restore what it deleted, offers an undo
+ * window (`undoWindow`, as long as a toast stays). Failures are classified as everywhere else
+ * (classifyFailure): connection and server trouble wait for a retry, a 401 is a forced logout,
+ * demo_blocked is the featureUnavailableInDemo toast, a refusal is shown until dismissed.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type * as z from 'zod/mini';
+import { classifyFailure, type ErrorInfo, type Failure } from '../api/errors';
+import type { NotifyParams } from '../lib/flow';
+import { factoryStamp } from './factory-registry';
+import { blockedErrors, createFormMachine, failed, failureGuards, failureIs, type FormValues } from './form.machine';
+import { createLoadMachine } from './load.machine';
+import { createPagedListMachine, type FetchPageArgs, type PageResult } from './paged-list.machine';
+
+export type RecordId = string | number;
+
+export interface DeleteContext<Id extends RecordId> {
+  /** The record being deleted (or just deleted, while it can be restored). */
+  target: Id | null;
+  error: ErrorInfo | null;
+  failure: Failure | null;
+}
+
+export type DeleteEvent<Id extends RecordId> =
+  | { type: 'delete.request'; id: Id }
+  | { type: 'delete.confirm' }
+  | { type: 'delete.cancel' }
+  | { type: 'delete.retry' }
+  | { type: 'delete.undo' }
+  | { type: 'delete.dismiss' };
+
+/** How long a deleted record can be restored: as long as the success toast that offers it stays. */
+export const UNDO_WINDOW_MS = 5000;
+
+/**
+ * Delete with confirmation: idle → confirming → deleting → deleted, and with `restore`, an undo
+ * window in which `delete.undo` restores the record (restoring → idle). `removed` and `restored`
+ * (named actions, bound by the page) refresh what shows the record.
+ */
+export function createDeleteMachine<Id extends RecordId>(id: string, api: { remove: (id: Id) => Promise<unknown>; restore?: (id: Id) => Promise<unknown> }) {
+  type Ctx = DeleteContext<Id>;
+  const setFailure = { type: 'setFailure', params: failed } as const;
+  const request = { 'delete.request': { target: 'confirming', actions: 'takeTarget' } } as const;
+  /** A call on the target record (`remove` or `restore`), tagged busy. */
+  const calling = <const Done, const Errors>(src: 'remove' | 'restore', onDone: Done, onError: Errors) =>
+    ({ tags: ['busy'], invoke: { id: src, src, input: ({ context }: { context: Ctx }) => context.target, onDone, onError } }) as const;
+  /** Connection or server trouble: `delete.retry` deletes again. */
+  const retryable = {
+    tags: ['error'],
+    on: { 'delete.retry': { target: 'deleting', actions: 'clearFailure' }, 'delete.cancel': { target: 'idle', actions: 'forget' } },
+  } as const;
+  const undo = api.restore
+    ? {
+        on: { ...request, 'delete.undo': 'restoring' },
+        after: { undoWindow: { target: 'idle', actions: 'forget' } },
+      } as const
+    : ({ on: request } as const);
+
+  return setup({
+    types: { context: {} as Ctx, events: {} as DeleteEvent<Id>, tags: {} as 'busy' | 'error' },
+    actors: {
+      // Loosely typed: xstate's invoke typing cannot resolve generic actor types.
+      remove: fromPromise<unknown, unknown>(({ input }) => api.remove(input as Id)),
+      restore: fromPromise<unknown, unknown>(({ input }) => (api.restore ? api.restore(input as Id) : Promise.reject(new Error('No restore declared')))),
+    },
+    delays: { undoWindow: UNDO_WINDOW_MS },
+    actions: {
+      notify: (_, _params: NotifyParams) => {},
+      /** Bound by the page: the record is gone (refresh the list, leave its detail). */
+      removed: (_, _params: { id: Id }) => {},
+      /** Bound by the page: the record is back. */
+      restored: (_, _params: { id: Id }) => {},
+      forceLogout: () => {},
+      takeTarget: assign(({ event }) => (event.type === 'delete.request' ? { target: event.id, error: null, failure: null } : {})),
+      forget: assign({ target: null, error: null, failure: null }),
+      clearFailure: assign({ error: null, failure: null }),
+      setFailure: assign((_, e: ErrorInfo) => ({ error: e, failure: classifyFailure(e) })),
+    },
+    guards: failureGuards,
+  }).createMachine({
+    id,
+    meta: factoryStamp('createDeleteMachine'),
+    context: { target: null, error: null, failure: null },
+    initial: 'idle',
+    states: {
+      idle: { on: request },
+      confirming: {
+        on: { 'delete.confirm': 'deleting', 'delete.cancel': { target: 'idle', actions: 'forget' } },
+      },
+      deleting: calling(
+        'remove',
+        {
+          target: 'deleted',
+          actions: [
+            { type: 'removed', params: ({ context }: { context: Ctx }) => ({ id: context.target! }) },
+            { type: 'notify', params: { kind: 'success', key: api.restore ? 'common:resource.deletedUndo' : 'common:resource.deleted' } },
+          ],
+        },
+        [
+          ...blockedErrors('idle'),
+          { guard: failureIs('connectionLost'), target: 'connectionError', actions: setFailure },
+          { guard: failureIs('serverFailed'), target: 'serverError', actions: setFailure },
+          { target: 'refused', actions: setFailure },
+        ],
+      ),
+      connectionError: retryable,
+      serverError: retryable,
+      /** The server would not delete it (not found, not allowed): said until dismissed. */
+      refused: {
+        tags: ['error'],
+        on: { ...request, 'delete.dismiss': { target: 'idle', actions: 'forget' } },
+      },
+      deleted: undo,
+      // Undo: only where the API can restore what it deleted.
+      ...(api.restore
+        ? {
+            restoring: calling(
+              'restore',
+              {
+                target: 'idle',
+                actions: [
+                  { type: 'restored', params: ({ context }: { context: Ctx }) => ({ id: context.target! }) },
+                  { type: 'notify', params: { kind: 'success', key: 'common:resource.restored' } },
+                  'forget',
+                ],
+              },
+              [...blockedErrors('idle'), { target: 'restoreError', actions: setFailure }],
+            ),
+            /** Undo failed: try again, or leave the record deleted. */
+            restoreError: {
+              tags: ['error'],
+              on: { 'delete.undo': { target: 'restoring', actions: 'clearFailure' }, 'delete.dismiss': { target: 'idle', actions: 'forget' } },
+            },
+          }
+        : // Typed as if present, so the state values of every delete machine read the same.
+          ({} as never)),
+      forceLogout: { tags: ['error'], entry: 'forceLogout' },
+    },
+  });
+}
+
+export interface ResourceApi<T, F, M, Id extends RecordId, V, Rec> {
+  list: (args: FetchPageArgs<F>) => Promise<PageResult<T, M>>;
+  get: (id: Id) => Promise<Rec>;
+  create: (values: V) => Promise<Rec>;
+  update: (id: Id, values: V) => Promise<Rec>;
+  remove: (id: Id) => Promise<unknown>;
+  /** Undo of a delete, where the API keeps deleted records for a while. */
+  restore?: (id: Id) => Promise<unknown>;
+}
+
+export interface ResourceDeclaration<T, F, M, Id extends RecordId, V extends FormValues, Rec> {
+  /** Names the machines: `<id>List`, `<id>Detail`, `<id>Create`, `<id>Edit`, `<id>Delete`. */
+  id: string;
+  api: ResourceApi<T, F, M, Id, V, Rec>;
+  /** The shared zod schema of the create/edit body. */
+  schema: z.ZodMiniType;
+  /** The empty create form. */
+  initialValues: V;
+  /** The edit form's values of a loaded record. */
+  valuesOf: (record: Rec) => V;
+}
+
+/** The machines of one CRUD area: list, detail, create, edit (input { params: id }) and remove. */
+export function createResource<T, F, M, Id extends RecordId, V extends FormValues, Rec>(declaration: ResourceDeclaration<T, F, M, Id, V, Rec>) {
+  const { id, api, schema, initialValues, valuesOf } = declaration;
+  return {
+    list: createPagedListMachine<T, F, M>(`${id}List`, api.list),
+    detail: createLoadMachine<Rec, Id>(`${id}Detail`, api.get),
+    create: createFormMachine({
+      id: `${id}Create`,
+      initialValues,
+      schema,
+      submit: ({ values }) => api.create(values),
+      successKey: 'common:resource.created',
+      clearOnSuccess: true,
+    }),
+    edit: createFormMachine<V, Rec, Rec, { values: V; result: Rec }, 'form', Id>({
+      id: `${id}Edit`,
+      initialValues,
+      load: (recordId) => api.get(recordId as Id),
+      valuesFrom: (record) => valuesOf(record),
+      schema,
+      submit: ({ values, params }) => api.update(params as Id, values),
+      successKey: 'common:resource.saved',
+    }),
+    remove: createDeleteMachine<Id>(`${id}Delete`, { remove: api.remove, restore: api.restore }),
+  };
+}
+
+/** The delete machine with undo, as `npm run flows` draws it; provide `remove` and `restore` per use. */
+export const deleteMachine = createDeleteMachine<RecordId>('delete', {
+  remove: () => Promise.reject(new Error('No remove provided')),
+  restore: () => Promise.reject(new Error('No restore provided')),
+});
