@@ -146,17 +146,6 @@ export function pickPhoneCode(countries: Country[], defaultCountry?: { id?: numb
 /** How a failed submission is shown: next to fields, as a wait, or as a connection/server problem. */
 export type SubmitOutcome = 'invalid' | 'rateLimited' | 'connectionError' | 'serverError';
 
-export function isRateLimited(e: ErrorInfo): boolean {
-  return e.status === 429 || e.code === 'rate_limited';
-}
-
-export function submitOutcome(e: ErrorInfo): SubmitOutcome {
-  if (hasErrors(e.fields)) return 'invalid';
-  if (isRateLimited(e)) return 'rateLimited';
-  if (e.kind === 'connection') return 'connectionError';
-  return 'serverError';
-}
-
 /** Seconds the server asks to wait ("Too many attempts. Try again in 42 s."), null when not said. */
 export function retryAfterSeconds(e: ErrorInfo | null | undefined): number | null {
   if (!e?.message) return null;

@@ -5,7 +5,7 @@
  * the single-sign-on call with retry. Each flow spreads these into its own `setup` and config, so
  * state names, events, guards and actions stay those of the flow.
  */
-import { assign, fromPromise, type EventObject } from 'xstate';
+import { assign, fromCallback, fromPromise, type EventObject } from 'xstate';
 import { classifyFailure, errorInfo, type ErrorInfo, type Failure, type FieldErrors } from '../api/errors';
 import type { OtpSent } from '../schemas/auth.schema';
 import type { Country, ModuleData } from '../schemas/common.schema';
@@ -354,3 +354,9 @@ export function ssoRetryStates<TContext extends { error: ErrorInfo | null }, TEv
     serverError: { tags: ['error'], on: retry() },
   } as const;
 }
+
+/** One `otp.tick` a second while a code screen is open: drives the visible resend countdown. */
+export const resendTicker = fromCallback(({ sendBack }) => {
+  const id = setInterval(() => sendBack({ type: 'otp.tick' }), 1000);
+  return () => clearInterval(id);
+});

@@ -56,9 +56,9 @@ import {
   outputOf,
   sendCodeState,
   stepStates,
+  resendTicker,
 } from './flow-parts';
 import { factoryStamp } from './factory-registry';
-import { resendTicker } from './otp-login.machine';
 
 /** Field → i18n key of every problem `schema` finds in `values` (the first one per field). */
 export function fieldErrorsOf(schema: z.ZodMiniType, values: unknown): FieldErrors {

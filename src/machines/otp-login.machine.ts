@@ -3,7 +3,7 @@
  * six digits (resend after the server's resend_in, counted down every second), verify. Ends with
  * `{ type: 'loggedIn' }`.
  */
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { authApi } from '../api/auth';
 import type { ErrorInfo, FieldErrors } from '../api/errors';
 import type { LoginFields, LoginResponse, LoginWithOtpRequest, OtpSent, SendOtpRequest } from '../schemas/auth.schema';
@@ -26,6 +26,7 @@ import {
   loadFieldsLogic,
   sendCodeState,
   stepStates,
+  resendTicker,
 } from './flow-parts';
 import type { FlowInput, LoggedInOutput } from './login.machine';
 
@@ -69,12 +70,6 @@ export function allowedOtpUsing(fields: LoginFields | null): OtpUsing[] {
   if (fields?.phone_unique) out.push('mobile_code');
   return out;
 }
-
-/** One `otp.tick` a second while a code screen is open: drives the visible resend countdown. */
-export const resendTicker = fromCallback(({ sendBack }) => {
-  const id = setInterval(() => sendBack({ type: 'otp.tick' }), 1000);
-  return () => clearInterval(id);
-});
 
 /** /login/otp?login_using=email&email=… prefills the identifier (the link from /login/continue). */
 export function prefillFromSearch(search: string): { loginUsing?: OtpUsing; values: Partial<IdentifierValues> } {

@@ -48,9 +48,9 @@ import {
   sendCodeState,
   stepStates,
   submitErrors,
+  resendTicker,
 } from './flow-parts';
 import { LOGIN_PATH, type FlowInput } from './login.machine';
-import { resendTicker } from './otp-login.machine';
 
 export const RESET_PATHS = {
   request: '/password/forgot',

@@ -46,9 +46,9 @@ import {
   sendCodeState,
   stepStates,
   submitErrors,
+  resendTicker,
 } from './flow-parts';
 import { LOGIN_PATH, storedDefaultCountry, type FlowInput } from './login.machine';
-import { resendTicker } from './otp-login.machine';
 
 export const SIGNUP_PATH = '/signup';
 /** Until the first resend answer says otherwise, another code may be asked for after this many seconds. */

@@ -1,6 +1,7 @@
 import { createActor } from 'xstate';
 import { authApi } from '../../src/api/auth';
-import { otpLoginMachine, resendTicker } from '../../src/machines/otp-login.machine';
+import { otpLoginMachine } from '../../src/machines/otp-login.machine';
+import { resendTicker } from '../../src/machines/flow-parts';
 import { ControlledActors, apiError, flush, loginFields, loginResponse, otpSent, silentTicker } from '../support/auth-flows';
 
 function start(search = '') {
