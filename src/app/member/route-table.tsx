@@ -22,7 +22,6 @@ import { genealogyMachine } from '../../machines/genealogy.machine';
 import { homeBinaryMachine, homeDashboardMachine, homePackageMachine, homeRankMachine } from '../../machines/home.machine';
 import { notificationsMachine } from '../../machines/notifications.machine';
 import { orderDetailMachine } from '../../machines/order-detail.machine';
-import type { createPagedListMachine } from '../../machines/paged-list.machine';
 import { payoutRequestMachine } from '../../machines/payout-request.machine';
 import { preferencesMachine } from '../../machines/preferences.machine';
 import { referralEarnersMachine, referralJoiningsMachine, referralRecruitersMachine, referralSummaryMachine } from '../../machines/referral-pages.machine';
@@ -35,7 +34,6 @@ import {
   recentEarningsListMachine,
   recentPayoutsListMachine,
   transactionsListMachine,
-  type ListMeta,
 } from '../../machines/wallet-lists.machine';
 import { payoutStatementMachine, walletStatementMachine } from '../../machines/wallet-pages.machine';
 import { DEFAULT_CURRENCY } from '../../schemas/common.schema';
