@@ -129,24 +129,6 @@ export const PERMISSIONS = {
   events: feature('events'),
 } satisfies Record<string, Permission>;
 
-/** The top-level entries of the menu, in sidebar order (spec §6). */
-export type MenuSectionId =
-  | 'home'
-  | 'network'
-  | 'referral'
-  | 'wallet'
-  | 'shop'
-  | 'crm'
-  | 'kyc'
-  | 'mailbox'
-  | 'stories'
-  | 'events'
-  | 'myOrders'
-  | 'notifications'
-  | 'account'
-  | 'faqs'
-  | 'support';
-
 interface MenuSection {
   /** The entry's id (label `common:menu.<id>`, icon); the shop entry is named by the roi switch. */
   id: (s: MenuSwitches) => string;
@@ -159,7 +141,8 @@ interface MenuSection {
 const named = (id: string, icon: MenuIcon, extra: Omit<MenuSection, 'id' | 'icon'> = {}): MenuSection => ({ id: () => id, icon: () => icon, ...extra });
 const investments = (s: MenuSwitches) => (s.roi ? 'investments' : 'orders');
 
-const SECTIONS: Record<MenuSectionId, MenuSection> = {
+/** The top-level entries of the menu, in sidebar order (spec §6). */
+const SECTIONS = {
   home: named('home', 'home', { bottom: true, match: ['/member/home'] }),
   network: named('network', 'network', {
     bottom: true,
@@ -178,7 +161,8 @@ const SECTIONS: Record<MenuSectionId, MenuSection> = {
   account: named('account', 'account', { bottom: true, match: ['/member/account'] }),
   faqs: named('faqs', 'faqs'),
   support: named('support', 'support'),
-};
+} satisfies Record<string, MenuSection>;
+export type MenuSectionId = keyof typeof SECTIONS;
 const SECTION_ORDER = Object.keys(SECTIONS) as MenuSectionId[];
 
 /** Where a member route shows in the menu: its section, and its sub-item id (none: the section's own link). */

@@ -40,7 +40,7 @@ import { DEFAULT_CURRENCY } from '../../schemas/common.schema';
 import '../../views/components/paged-list/member-list-css';
 import { BinaryView } from '../../views/home/binary.view';
 import { DashboardView } from '../../views/home/dashboard.view';
-import { HomeTabsView, type HomeTab } from '../../views/home/home-tabs.view';
+import { HomeTabsView } from '../../views/home/home-tabs.view';
 import { NotificationsView } from '../../views/home/notifications.view';
 import { PackageView } from '../../views/home/package.view';
 import { PreferencesView } from '../../views/home/preferences.view';
@@ -125,14 +125,20 @@ function filteredList<A>(View: (props: ListViewProps<A>) => ReactNode, download:
 /** A page that loads its figures: saved in this tab and fetched again when restored. */
 const LOADED = { persist: SESSION, refresh: { type: 'load.refresh' } } as const;
 
-// ── Home ────────────────────────────────────────────────────────────────────────────────────────────
+// ── Tabbed pages ────────────────────────────────────────────────────────────────────────────────────
 
-/** A home tab's view inside the home tabs. */
-function homeTab<A>(tab: HomeTab, View: (props: { actor: A; env: PageEnv }) => ReactNode) {
+type Formats = ReturnType<typeof formats>;
+
+/** A tab's view inside its page's tabs (home, wallet, network, referral), given the member's formats. */
+function tabView<A, T extends string>(
+  Tabs: (props: { tab: T; children: ReactNode }) => ReactNode,
+  tab: T,
+  View: (props: { actor: A; env: PageEnv } & Formats) => ReactNode,
+) {
   return ({ actor, env }: { actor: A; env: PageEnv }) => (
-    <HomeTabsView tab={tab}>
-      <View actor={actor} env={env} />
-    </HomeTabsView>
+    <Tabs tab={tab}>
+      <View actor={actor} env={env} {...formats(env)} />
+    </Tabs>
   );
 }
 
@@ -207,11 +213,7 @@ const referralTab = (tab: 'recruiter' | 'earner', machine: typeof referralRecrui
       id: `referral.${tab}`,
       machine,
       ...LOADED,
-      view: ({ actor, env }) => (
-        <ReferralPageView tab={tab}>
-          <LeaderboardView actor={actor} metric={tab} {...formats(env)} />
-        </ReferralPageView>
-      ),
+      view: tabView(ReferralPageView, tab, (props) => <LeaderboardView {...props} metric={tab} />),
     },
     guarded(PERMISSIONS.referral, 'referral', tab),
   );
@@ -241,20 +243,18 @@ const earningUrl: UrlBinding<typeof earningPageMachine, ReturnType<typeof chartR
   },
 };
 
-/** A wallet tab's view inside the wallet tabs. */
-function walletTab<A>(tab: 'statement' | 'payout', View: (props: { actor: A }) => ReactNode) {
-  return ({ actor }: { actor: A }) => (
-    <WalletTabs tab={tab}>
-      <View actor={actor} />
-    </WalletTabs>
-  );
-}
-
 /** A positive whole order id, or -1 (the server answers not found). */
 const orderId = (id: string | undefined) => (Number.isInteger(Number(id)) && Number(id) > 0 ? Number(id) : -1);
 
-const soon = (path: string, titleKey: string, place: Omit<PageRoute, 'kind' | 'path' | 'persist' | 'render'> = {}) =>
-  comingSoon(path, `menu.${titleKey}`, place);
+/** A route of a section not built yet: its path, its title (`common:menu.<key>`), and whether the menu lists it. */
+type Soon = [path: string, titleKey: string, inMenu?: 'item' | 'own'];
+
+/** The "coming soon" routes of one menu section, all under one permission. */
+function soon(permission: Permission | undefined, section: MenuSectionId, routes: Soon[]) {
+  return routes.map(([path, key, inMenu]) =>
+    comingSoon(path, `menu.${key}`, { ...(permission ? { permission } : {}), ...(inMenu ? menu(section, inMenu === 'item' ? key : undefined) : {}) }),
+  );
+}
 
 export const MEMBER_ROUTES: readonly MemberRoute[] = [
   // Home: tabs dashboard, binary, package, rank; the base (and an unknown tab) goes to dashboard.
@@ -264,13 +264,13 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
       id: 'home.dashboard',
       machine: homeDashboardMachine,
       ...LOADED,
-      view: homeTab('dashboard', ({ actor, env }) => <DashboardView actor={actor} referralLink={env.user.referral_link} />),
+      view: tabView(HomeTabsView, 'dashboard', ({ actor, env }) => <DashboardView actor={actor} referralLink={env.user.referral_link} />),
     },
     menu('home'),
   ),
-  page('/home/binary', { id: 'home.binary', machine: homeBinaryMachine, ...LOADED, view: homeTab('binary', BinaryView) }),
-  page('/home/package', { id: 'home.package', machine: homePackageMachine, ...LOADED, view: homeTab('package', PackageView) }),
-  page('/home/rank', { id: 'home.rank', machine: homeRankMachine, ...LOADED, view: homeTab('rank', RankView) }),
+  page('/home/binary', { id: 'home.binary', machine: homeBinaryMachine, ...LOADED, view: tabView(HomeTabsView, 'binary', BinaryView) }),
+  page('/home/package', { id: 'home.package', machine: homePackageMachine, ...LOADED, view: tabView(HomeTabsView, 'package', PackageView) }),
+  page('/home/rank', { id: 'home.rank', machine: homeRankMachine, ...LOADED, view: tabView(HomeTabsView, 'rank', RankView) }),
   redirect('/home', '/home/dashboard'),
   redirect('/home/:tab', '/home/dashboard'),
 
@@ -283,11 +283,7 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
       input: ({ url }) => ({ username: url.username }),
       url: genealogyUrl,
       persist: TREE_MEMORY,
-      view: ({ actor, env }) => (
-        <NetworkPageView tab="genealogy">
-          <GenealogyView actor={actor} {...formats(env)} />
-        </NetworkPageView>
-      ),
+      view: tabView(NetworkPageView, 'genealogy', GenealogyView),
     },
     guarded(PERMISSIONS.network, 'network', 'genealogy'),
   ),
@@ -297,11 +293,7 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
       id: 'network.tabular',
       machine: tabularTreeMachine,
       persist: TREE_MEMORY,
-      view: ({ actor, env }) => (
-        <NetworkPageView tab="tabular">
-          <TabularView actor={actor} {...formats(env)} />
-        </NetworkPageView>
-      ),
+      view: tabView(NetworkPageView, 'tabular', TabularView),
     },
     guarded(PERMISSIONS.network, 'network', 'tabular'),
   ),
@@ -310,8 +302,10 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
   downlineReport('/downlines', 'downlines', false, 'downlines'),
   page('/pv-history', { id: 'history.pv', machine: pvHistoryListMachine, ...filteredList(PvHistoryView, listDownloads.pvHistory) }, guarded(PERMISSIONS.network, 'network', 'pvHistory')),
   page('/binary-history', { id: 'history.binary', machine: binaryHistoryListMachine, ...filteredList(BinaryHistoryView, listDownloads.binaryHistory) }, guarded(PERMISSIONS.network, 'network', 'binaryHistory')),
-  soon('/signup', 'memberSignup', guarded(PERMISSIONS.network, 'network', 'memberSignup')),
-  soon('/signup/otp', 'memberSignup', { permission: PERMISSIONS.network }),
+  ...soon(PERMISSIONS.network, 'network', [
+    ['/signup', 'memberSignup', 'item'],
+    ['/signup/otp', 'memberSignup'],
+  ]),
 
   // Referral: tabs summary, recruiter, earner (base → summary); joinings.
   page(
@@ -320,11 +314,7 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
       id: 'referral.summary',
       machine: referralSummaryMachine,
       ...LOADED,
-      view: ({ actor, env }) => (
-        <ReferralPageView tab="summary">
-          <ReferralSummaryView actor={actor} {...formats(env)} />
-        </ReferralPageView>
-      ),
+      view: tabView(ReferralPageView, 'summary', ReferralSummaryView),
     },
     guarded(PERMISSIONS.referral, 'referral', 'referralSummary'),
   ),
@@ -344,7 +334,7 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
   redirect('/referral', '/referral/summary', { permission: PERMISSIONS.referral }),
 
   // Wallet: tabs statement, earning, payout (base → statement); request payout and the three lists.
-  page('/wallet/statement', { id: 'wallet.statement', machine: walletStatementMachine, ...LOADED, view: walletTab('statement', StatementTab) }, menu('wallet', 'statement')),
+  page('/wallet/statement', { id: 'wallet.statement', machine: walletStatementMachine, ...LOADED, view: tabView(WalletTabs, 'statement', StatementTab) }, menu('wallet', 'statement')),
   page(
     '/wallet/earning',
     {
@@ -357,7 +347,7 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
     },
     menu('wallet', 'earning'),
   ),
-  page('/wallet/payout', { id: 'wallet.payout', machine: payoutStatementMachine, ...LOADED, view: walletTab('payout', PayoutTab) }, menu('wallet', 'payout')),
+  page('/wallet/payout', { id: 'wallet.payout', machine: payoutStatementMachine, ...LOADED, view: tabView(WalletTabs, 'payout', PayoutTab) }, menu('wallet', 'payout')),
   page(
     '/wallet/request-payout',
     {
@@ -376,55 +366,71 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
   redirect('/wallet', '/wallet/statement'),
 
   // Shopping, package payment and over-the-counter payments: the orders/investments entry.
-  soon('/shopping/products', 'products', guarded(PERMISSIONS.shopProducts, 'shop', 'products')),
-  soon('/shopping/products/:id', 'products', { permission: PERMISSIONS.shopProducts }),
-  soon('/shopping/cart', 'cart', guarded(PERMISSIONS.shopProducts, 'shop', 'cart')),
-  soon('/shopping/checkout', 'checkout', guarded(PERMISSIONS.shopProducts, 'shop', 'checkout')),
-  soon('/packages/payment', 'packagePayment', guarded(PERMISSIONS.shopPackages, 'shop', 'packagePayment')),
-  soon('/otc/request-payment', 'otcRequestPayment', guarded(PERMISSIONS.shop, 'shop', 'otcRequestPayment')),
-  soon('/otc/make-payment', 'otcMakePayment', guarded(PERMISSIONS.shop, 'shop', 'otcMakePayment')),
-  soon('/otc/payment-history', 'otcPaymentHistory', guarded(PERMISSIONS.shop, 'shop', 'otcPaymentHistory')),
-  soon('/payment/stripe/success', 'packagePayment', { permission: PERMISSIONS.shop }),
+  ...soon(PERMISSIONS.shopProducts, 'shop', [
+    ['/shopping/products', 'products', 'item'],
+    ['/shopping/products/:id', 'products'],
+    ['/shopping/cart', 'cart', 'item'],
+    ['/shopping/checkout', 'checkout', 'item'],
+  ]),
+  ...soon(PERMISSIONS.shopPackages, 'shop', [
+    ['/packages/payment', 'packagePayment', 'item'],
+  ]),
+  ...soon(PERMISSIONS.shop, 'shop', [
+    ['/otc/request-payment', 'otcRequestPayment', 'item'],
+    ['/otc/make-payment', 'otcMakePayment', 'item'],
+    ['/otc/payment-history', 'otcPaymentHistory', 'item'],
+    ['/payment/stripe/success', 'packagePayment'],
+  ]),
 
   // CRM (base → dashboard; /crm/index is the mobile start page); details under their list path.
   redirect('/crm', '/crm/dashboard', { permission: PERMISSIONS.crm }),
-  soon('/crm/index', 'crm', { permission: PERMISSIONS.crm }),
-  soon('/crm/dashboard', 'crmDashboard', guarded(PERMISSIONS.crm, 'crm', 'crmDashboard')),
-  soon('/crm/dashboard/analytics', 'crmAnalytics', guarded(PERMISSIONS.crm, 'crm', 'crmAnalytics')),
-  soon('/crm/leads', 'leads', guarded(PERMISSIONS.crm, 'crm', 'leads')),
-  soon('/crm/leads/new', 'leads', { permission: PERMISSIONS.crm }),
-  soon('/crm/leads/edit', 'leads', { permission: PERMISSIONS.crm }),
-  soon('/crm/leads/:id', 'leads', { permission: PERMISSIONS.crm }),
-  soon('/crm/contacts', 'contacts', guarded(PERMISSIONS.crm, 'crm', 'contacts')),
-  soon('/crm/sales', 'sales', guarded(PERMISSIONS.crm, 'crm', 'sales')),
-  soon('/crm/sales/new', 'sales', { permission: PERMISSIONS.crm }),
-  soon('/crm/sales/:id', 'sales', { permission: PERMISSIONS.crm }),
-  soon('/crm/invoices', 'invoices', guarded(PERMISSIONS.crm, 'crm', 'invoices')),
-  soon('/crm/invoices/:id', 'invoices', { permission: PERMISSIONS.crm }),
-  soon('/crm/meetings', 'meetings', guarded(PERMISSIONS.crm, 'crm', 'meetings')),
-  soon('/crm/meetings/new', 'meetings', { permission: PERMISSIONS.crm }),
-  soon('/crm/calls', 'calls', guarded(PERMISSIONS.crm, 'crm', 'calls')),
-  soon('/crm/calls/new', 'calls', { permission: PERMISSIONS.crm }),
+  ...soon(PERMISSIONS.crm, 'crm', [
+    ['/crm/index', 'crm'],
+    ['/crm/dashboard', 'crmDashboard', 'item'],
+    ['/crm/dashboard/analytics', 'crmAnalytics', 'item'],
+    ['/crm/leads', 'leads', 'item'],
+    ['/crm/leads/new', 'leads'],
+    ['/crm/leads/edit', 'leads'],
+    ['/crm/leads/:id', 'leads'],
+    ['/crm/contacts', 'contacts', 'item'],
+    ['/crm/sales', 'sales', 'item'],
+    ['/crm/sales/new', 'sales'],
+    ['/crm/sales/:id', 'sales'],
+    ['/crm/invoices', 'invoices', 'item'],
+    ['/crm/invoices/:id', 'invoices'],
+    ['/crm/meetings', 'meetings', 'item'],
+    ['/crm/meetings/new', 'meetings'],
+    ['/crm/calls', 'calls', 'item'],
+    ['/crm/calls/new', 'calls'],
+  ]),
 
-  soon('/kyc', 'kyc', guarded(PERMISSIONS.kyc, 'kyc')),
+  ...soon(PERMISSIONS.kyc, 'kyc', [
+    ['/kyc', 'kyc', 'own'],
+  ]),
 
   // Mail (base → inbox).
   redirect('/mail', '/mail/inbox', { permission: PERMISSIONS.mailbox }),
-  soon('/mail/inbox', 'inbox', guarded(PERMISSIONS.mailbox, 'mailbox', 'inbox')),
-  soon('/mail/sent', 'sent', guarded(PERMISSIONS.mailbox, 'mailbox', 'sent')),
-  soon('/mail/sent-item/:id?', 'sent', { permission: PERMISSIONS.mailbox }),
-  soon('/mail/compose', 'compose', guarded(PERMISSIONS.mailbox, 'mailbox', 'compose')),
-  soon('/mail/conversation/:id?', 'inbox', { permission: PERMISSIONS.mailbox }),
+  ...soon(PERMISSIONS.mailbox, 'mailbox', [
+    ['/mail/inbox', 'inbox', 'item'],
+    ['/mail/sent', 'sent', 'item'],
+    ['/mail/sent-item/:id?', 'sent'],
+    ['/mail/compose', 'compose', 'item'],
+    ['/mail/conversation/:id?', 'inbox'],
+  ]),
 
   // Stories: article and video, detail under each (base → article).
   redirect('/story', '/story/article', { permission: PERMISSIONS.stories }),
-  soon('/story/article', 'articles', guarded(PERMISSIONS.stories, 'stories', 'articles')),
-  soon('/story/article/:id', 'articles', { permission: PERMISSIONS.stories }),
-  soon('/story/video', 'videos', guarded(PERMISSIONS.stories, 'stories', 'videos')),
-  soon('/story/video/:id', 'videos', { permission: PERMISSIONS.stories }),
+  ...soon(PERMISSIONS.stories, 'stories', [
+    ['/story/article', 'articles', 'item'],
+    ['/story/article/:id', 'articles'],
+    ['/story/video', 'videos', 'item'],
+    ['/story/video/:id', 'videos'],
+  ]),
 
-  soon('/events', 'events', guarded(PERMISSIONS.events, 'events')),
-  soon('/event/:id', 'events', { permission: PERMISSIONS.events }),
+  ...soon(PERMISSIONS.events, 'events', [
+    ['/events', 'events', 'own'],
+    ['/event/:id', 'events'],
+  ]),
 
   // My orders, with the detail under the list.
   page('/orders', { id: 'orders', machine: ordersListMachine, ...filteredList(OrdersListView, listDownloads.orders) }, menu('myOrders')),
@@ -450,27 +456,35 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
   ),
 
   // Account and its settings.
-  soon('/account', 'account', menu('account')),
-  soon('/account/basic', 'profile', menu('account', 'profile')),
-  soon('/account/email', 'email', menu('account', 'email')),
-  soon('/account/email/otp', 'email'),
-  soon('/account/phone', 'phone', menu('account', 'phone')),
-  soon('/account/phone/otp', 'phone'),
-  soon('/account/bank', 'bank', menu('account', 'bank')),
-  soon('/account/password', 'password', menu('account', 'password')),
-  soon('/account/wallet-password', 'walletPassword', menu('account', 'walletPassword')),
-  soon('/account/payout', 'payoutSettings', menu('account', 'payoutSettings')),
+  ...soon(undefined, 'account', [
+    ['/account', 'account', 'own'],
+    ['/account/basic', 'profile', 'item'],
+    ['/account/email', 'email', 'item'],
+    ['/account/email/otp', 'email'],
+    ['/account/phone', 'phone', 'item'],
+    ['/account/phone/otp', 'phone'],
+    ['/account/bank', 'bank', 'item'],
+    ['/account/password', 'password', 'item'],
+    ['/account/wallet-password', 'walletPassword', 'item'],
+    ['/account/payout', 'payoutSettings', 'item'],
+  ]),
   preferencesPage('/account/language', 'language'),
   preferencesPage('/account/currency', 'currency'),
   preferencesPage('/account/date-format', 'dateFormat'),
   redirect('/account/notification', '/account/notification/email', menu('account', 'notificationSettings')),
-  soon('/account/notification/push', 'notificationSettings'),
-  soon('/account/notification/email', 'notificationSettings'),
-  soon('/account/intro-video', 'introVideo', menu('account', 'introVideo')),
-  soon('/account/addresses', 'addresses', menu('account', 'addresses')),
-  soon('/account/addresses/new', 'addresses'),
-  soon('/account/addresses/:id', 'addresses'),
-  soon('/account/more', 'more', menu('account', 'more')),
-  soon('/account/faqs', 'faqs', menu('faqs')),
-  soon('/support', 'support', menu('support')),
+  ...soon(undefined, 'account', [
+    ['/account/notification/push', 'notificationSettings'],
+    ['/account/notification/email', 'notificationSettings'],
+    ['/account/intro-video', 'introVideo', 'item'],
+    ['/account/addresses', 'addresses', 'item'],
+    ['/account/addresses/new', 'addresses'],
+    ['/account/addresses/:id', 'addresses'],
+    ['/account/more', 'more', 'item'],
+  ]),
+  ...soon(undefined, 'faqs', [
+    ['/account/faqs', 'faqs', 'own'],
+  ]),
+  ...soon(undefined, 'support', [
+    ['/support', 'support', 'own'],
+  ]),
 ];
