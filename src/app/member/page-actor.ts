@@ -3,12 +3,12 @@
  * persisted snapshot to sessionStorage under `upline.page.<key>` (secrets dropped, as for the root
  * actor) and restores it when the page is opened again in this tab, so a reload lands in the same page
  * state, and support can read a member's exact page state next to the root flow state. Logout clears
- * them (storage.clearSession, clearPageSnapshots).
+ * them (storage.clearSession → clearPageSnapshots in src/lib/storage.ts).
  */
 import { createActor, type AnyActorLogic, type Snapshot } from 'xstate';
+import { PAGE_SNAPSHOT_PREFIX } from '../../lib/storage';
 import { sanitizeSnapshot } from '../persistence';
 
-export const PAGE_SNAPSHOT_PREFIX = 'upline.page.';
 const VERSION = 1;
 
 function store(): Storage | null {
@@ -36,12 +36,6 @@ export function savePageSnapshot(key: string, snapshot: unknown): void {
   } catch {
     /* storage full or unavailable: pages work without it */
   }
-}
-
-export function clearPageSnapshots(): void {
-  const s = store();
-  if (!s) return;
-  for (const k of Object.keys(s)) if (k.startsWith(PAGE_SNAPSHOT_PREFIX)) s.removeItem(k);
 }
 
 /** The saved snapshot of `key`, if the logic accepts it (an incompatible one is dropped). */
