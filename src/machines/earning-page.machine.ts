@@ -24,16 +24,22 @@ export const earningPageMachine = setup({
 }).createMachine({
   id: 'earningPage',
   context: ({ input }) => ({ range: input?.range ?? {} }),
-  invoke: [
-    { id: 'overview', src: 'overview', input: {} },
-    { id: 'range', src: 'range', input: ({ context }) => ({ params: context.range }) },
-  ],
-  on: {
-    'load.refresh': {
-      actions: [sendTo('overview', { type: 'load.refresh' }), sendTo('range', ({ context }) => ({ type: 'load.refresh', params: context.range }))],
-    },
-    'range.set': {
-      actions: [assign({ range: ({ event }) => event.range }), sendTo('range', ({ event }) => ({ type: 'load.refresh', params: event.range }))],
+  initial: 'open',
+  states: {
+    // The page is open: both loads run as its children.
+    open: {
+      invoke: [
+        { id: 'overview', src: 'overview', input: {} },
+        { id: 'range', src: 'range', input: ({ context }) => ({ params: context.range }) },
+      ],
+      on: {
+        'load.refresh': {
+          actions: [sendTo('overview', { type: 'load.refresh' }), sendTo('range', ({ context }) => ({ type: 'load.refresh', params: context.range }))],
+        },
+        'range.set': {
+          actions: [assign({ range: ({ event }) => event.range }), sendTo('range', ({ event }) => ({ type: 'load.refresh', params: event.range }))],
+        },
+      },
     },
   },
 });
