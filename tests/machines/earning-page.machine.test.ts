@@ -9,9 +9,9 @@ function page(range?: EarningsRange) {
   const rangeCalls: Array<EarningsRange | undefined> = [];
   const machine = earningPageMachine.provide({
     actors: {
-      overview: earningsOverviewMachine.provide({ actors: { load: fromPromise(async () => (overviewCalls.push(1), { total: '1' }) as never) } }),
+      overview: earningsOverviewMachine.provide({ actors: { load: fromPromise<unknown, unknown>(async () => (overviewCalls.push(1), { total: '1' })) } }),
       range: earningsRangeMachine.provide({
-        actors: { load: fromPromise(async ({ input }) => (rangeCalls.push(input as EarningsRange | undefined), { points: [] }) as never) },
+        actors: { load: fromPromise<unknown, unknown>(async ({ input }) => (rangeCalls.push(input as EarningsRange | undefined), { points: [] })) },
       }),
     },
   });
