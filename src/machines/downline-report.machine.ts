@@ -3,11 +3,9 @@
  * from next_page_url; the filters (level, username, join-date sort) are the page's URL input.
  */
 import { networkApi, nextPageOf } from '../api/network';
-import type { DownlineReportQuery, ReportMember, SortOrder } from '../schemas/network.schema';
+import type { ReportFilters } from '../lib/list-filters';
+import type { ReportMember } from '../schemas/network.schema';
 import { createPagedListMachine } from './paged-list.machine';
-
-/** The report's filters: the query without paging, newest or oldest first. */
-export type ReportFilters = Pick<DownlineReportQuery, 'username' | 'level'> & { sort: SortOrder };
 
 export const downlineReportMachine = createPagedListMachine<ReportMember, ReportFilters>('downlineReport', ({ filters, next }) =>
   networkApi

@@ -8,12 +8,14 @@ import { useSelector } from '@xstate/react';
 import { assign, setup } from 'xstate';
 import { Route, useRouter } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MemberArea } from '../../src/app/member-area';
 import { page, resolveMemberRoute } from '../../src/app/member/member-page';
-import { codecFromSchema, SESSION, type MemberRoute } from '../../src/app/member/member-route';
+import { SESSION, type MemberRoute } from '../../src/app/member/member-route';
 import { MEMBER_ROUTES } from '../../src/app/member/route-table';
 import { buildMenu, menuSwitches, type Permission } from '../../src/lib/menu';
+import { createSearchCodec } from '../../src/lib/search-codec';
+import { positiveIntNumber, usernameParam } from '../../src/schemas/list-query.schema';
 import { renderWithSession } from '../support/render';
 import { sessionHarness } from '../support/session-harness';
 import { moduleData, user } from '../support/session-fixtures';
@@ -113,10 +115,8 @@ const eventsAffiliates: Permission = {
   deniedKey: 'common:shell.forbidden',
 };
 
-const queryCodec = codecFromSchema(
-  z.object({ term: z.string().trim().min(1).max(20).optional(), page: z.coerce.number().int().positive().optional() }),
-  {},
-);
+/** The page's query schema: the URL codec is made from it, as for every list query. */
+const queryCodec = createSearchCodec(z.object({ term: z.optional(usernameParam), page: z.optional(positiveIntNumber) }));
 
 const testEntry: MemberRoute = page(
   '/test/search',

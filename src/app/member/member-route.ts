@@ -7,7 +7,6 @@
  */
 import type { ReactNode } from 'react';
 import type { Actor, AnyStateMachine, EventFromLogic, InputFrom, SnapshotFrom } from 'xstate';
-import type { z } from 'zod';
 import type { MenuRoute } from '../../lib/menu';
 import type { ModuleData, User } from '../../schemas/common.schema';
 import type { SessionActor } from '../session-actor';
@@ -122,28 +121,3 @@ export function comingSoon(path: string, titleKey: string, place: Place = {}): C
 
 /** The URL of a page without query input. */
 export const NO_QUERY: UrlCodec<undefined> = { parse: () => undefined, format: () => '' };
-
-type QueryValue = string | number | boolean | undefined;
-
-/**
- * A URL codec from a zod object schema of single query values: `parse` validates the query with the
- * schema and falls back to `fallback` when it does not pass; `format` writes the defined values in the
- * schema's key order (nothing for `fallback`'s values).
- */
-export function codecFromSchema<T extends Record<string, QueryValue>>(
-  schema: z.ZodType<T>,
-  fallback: T,
-): UrlCodec<T> {
-  return {
-    parse(search) {
-      const parsed = schema.safeParse(Object.fromEntries(new URLSearchParams(search)));
-      return parsed.success ? parsed.data : fallback;
-    },
-    format(value) {
-      const q = new URLSearchParams();
-      for (const [k, v] of Object.entries(value)) if (v !== undefined && v !== '' && v !== fallback[k]) q.set(k, String(v));
-      const s = q.toString();
-      return s ? `?${s}` : '';
-    },
-  };
-}

@@ -10,10 +10,20 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { z } from 'zod';
 import { APP_LANGUAGES } from '../../i18n/languages';
 import { DEFAULT_DATE_FORMAT } from '../../lib/dates';
-import { chartRangeFromSearch, chartRangeToSearch, filtersFromSearch, filtersToSearch, sameFilters, type ListFilterState } from '../../lib/list-filters';
+import {
+  chartRangeFromSearch,
+  chartRangeToSearch,
+  filtersFromSearch,
+  filtersToSearch,
+  reportFiltersFrom,
+  reportFiltersQuery,
+  sameFilters,
+  type ListFilterState,
+  type ReportFilters,
+} from '../../lib/list-filters';
+import { createSearchCodec } from '../../lib/search-codec';
 import { PERMISSIONS, type MenuPlacement, type MenuSectionId, type Permission } from '../../lib/menu';
 import { showToast } from '../../lib/toast';
 import { downlineReportMachine } from '../../machines/downline-report.machine';
@@ -37,6 +47,7 @@ import {
 } from '../../machines/wallet-lists.machine';
 import { payoutStatementMachine, walletStatementMachine } from '../../machines/wallet-pages.machine';
 import { DEFAULT_CURRENCY } from '../../schemas/common.schema';
+import { genealogyQuerySchema } from '../../schemas/network.schema';
 import '../../views/components/paged-list/member-list-css';
 import { BinaryView } from '../../views/home/binary.view';
 import { DashboardView } from '../../views/home/dashboard.view';
@@ -45,14 +56,14 @@ import { NotificationsView } from '../../views/home/notifications.view';
 import { PackageView } from '../../views/home/package.view';
 import { PreferencesView } from '../../views/home/preferences.view';
 import { RankView } from '../../views/home/rank.view';
-import { DownlineReportView, reportFiltersFrom, reportFiltersQuery } from '../../views/network/downline-report.view';
+import { DownlineReportView } from '../../views/network/downline-report.view';
 import { NetworkPageView } from '../../views/network/network-page.view';
 import { JoiningsView, LeaderboardView, ReferralPageView, ReferralSummaryView } from '../../views/referral/referral.view';
 import type { ListViewProps } from '../../views/wallet/wallet-lists.view';
 import { lazyView } from '../lazy-view';
 import { bindPreferences } from './member-preferences';
 import { page } from './member-page';
-import { codecFromSchema, comingSoon, redirect, SESSION, type MemberRoute, type PageEnv, type Persistence, type PageRoute, type UrlBinding } from './member-route';
+import { comingSoon, redirect, SESSION, type MemberRoute, type PageEnv, type Persistence, type PageRoute, type UrlBinding } from './member-route';
 
 // The wallet screens (date pickers, virtual lists, charts) and the tree screens (canvas drawing,
 // layout, virtual rows) load when one of their pages is opened, not with the shell.
@@ -178,11 +189,11 @@ const preferencesPage = (path: string, item: string) =>
 
 /** ?username= opens the genealogy on that member (read once, as the tree's input). */
 const genealogyUrl: UrlBinding<typeof genealogyMachine, { username?: string }> = {
-  codec: codecFromSchema(z.object({ username: z.string().trim().min(1).max(64).optional() }), {}),
+  codec: createSearchCodec(genealogyQuerySchema, { fields: ['username'] }),
 };
 
 /** The downline report's filters in the URL; a new search adds a history entry, so Back returns to the last one. */
-const reportUrl: UrlBinding<typeof downlineReportMachine, ReturnType<typeof reportFiltersFrom>> = {
+const reportUrl: UrlBinding<typeof downlineReportMachine, ReportFilters> = {
   codec: { parse: reportFiltersFrom, format: reportFiltersQuery },
   follow: { current: (s) => s.context.filters, event: (filters) => ({ type: 'list.setFilters', filters }) },
   history: 'push',
