@@ -19,7 +19,7 @@ import { MemberShellView } from '../views/member/member-shell.view';
 import { PageLoader } from '../views/components/page-loader';
 import { useSession, useSessionSelector } from './session-context';
 import { MemberPageProvider, MemberRoutes, type MemberPageContext } from './member/member-page';
-import { bindPreferences } from './member/member-preferences';
+import { bindPreferences } from './member/member-forms';
 import type { MemberRoute } from './member/member-route';
 import { MEMBER_ROUTES } from './member/route-table';
 

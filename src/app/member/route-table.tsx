@@ -61,7 +61,7 @@ import { NetworkPageView } from '../../views/network/network-page.view';
 import { JoiningsView, LeaderboardView, ReferralPageView, ReferralSummaryView } from '../../views/referral/referral.view';
 import type { ListViewProps } from '../../views/wallet/wallet-lists.view';
 import { lazyView } from '../lazy-view';
-import { bindPreferences } from './member-preferences';
+import { bindPreferences, formActions } from './member-forms';
 import { page } from './member-page';
 import { comingSoon, redirect, SESSION, type MemberRoute, type PageEnv, type Persistence, type PageRoute, type UrlBinding } from './member-route';
 
@@ -364,8 +364,7 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
     {
       id: 'wallet.requestPayout',
       machine: payoutRequestMachine,
-      provide: (m) =>
-        m.provide({ actions: { notify: (_, p) => showToast({ kind: p.kind, message: i18next.t(p.key, p.values) as string }) } }),
+      provide: (m, env) => m.provide({ actions: formActions(env.session) }),
       persist: SESSION,
       view: PayoutRequestView,
     },
