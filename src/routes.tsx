@@ -57,62 +57,62 @@ export function AppRoutes() {
       </Route>
       <Route path="/login">
         <Public>
-          <FlowRoute flow="login" render={(actor) => <LoginView actor={actor as never} />} />
+          <FlowRoute flow="login" render={(actor) => <LoginView actor={actor} />} />
         </Public>
       </Route>
       <Route path="/login/continue">
         <Public>
-          <FlowRoute flow="login" render={(actor) => <LoginContinueView actor={actor as never} />} />
+          <FlowRoute flow="login" render={(actor) => <LoginContinueView actor={actor} />} />
         </Public>
       </Route>
       <Route path="/login/otp">
         <Public>
-          <FlowRoute flow="otpLogin" render={(actor) => <LoginOtpView actor={actor as never} />} />
+          <FlowRoute flow="otpLogin" render={(actor) => <LoginOtpView actor={actor} />} />
         </Public>
       </Route>
       <Route path="/password/forgot">
         <Public>
-          <FlowRoute flow="passwordReset" render={(actor) => <PasswordForgotView actor={actor as never} />} />
+          <FlowRoute flow="passwordReset" render={(actor) => <PasswordForgotView actor={actor} />} />
         </Public>
       </Route>
       <Route path="/password/forgot/otp">
         <Public>
-          <FlowRoute flow="passwordReset" render={(actor) => <PasswordForgotOtpView actor={actor as never} />} />
+          <FlowRoute flow="passwordReset" render={(actor) => <PasswordForgotOtpView actor={actor} />} />
         </Public>
       </Route>
       <Route path="/password/reset">
         <Public>
-          <FlowRoute flow="passwordReset" render={(actor) => <PasswordResetView actor={actor as never} />} />
+          <FlowRoute flow="passwordReset" render={(actor) => <PasswordResetView actor={actor} />} />
         </Public>
       </Route>
       <Route path="/password/reset/success">
         <Public>
-          <FlowRoute flow="passwordReset" render={(actor) => <PasswordResetSuccessView actor={actor as never} />} />
+          <FlowRoute flow="passwordReset" render={(actor) => <PasswordResetSuccessView actor={actor} />} />
         </Public>
       </Route>
       <Route path="/signup">
         <Public>
-          <FlowRoute flow="signup" render={(actor) => <SignupView actor={actor as never} />} />
+          <FlowRoute flow="signup" render={(actor) => <SignupView actor={actor} />} />
         </Public>
       </Route>
       <Route path="/signup/otp">
         <Public>
-          <FlowRoute flow="signup" render={(actor) => <SignupOtpView actor={actor as never} />} />
+          <FlowRoute flow="signup" render={(actor) => <SignupOtpView actor={actor} />} />
         </Public>
       </Route>
       <Route path="/signup/success">
         <Public>
-          <FlowRoute flow="signup" render={(actor) => <SignupSuccessView actor={actor as never} />} />
+          <FlowRoute flow="signup" render={(actor) => <SignupSuccessView actor={actor} />} />
         </Public>
       </Route>
       <Route path="/request-demo">
         <Public>
-          <FlowRoute flow="requestDemo" render={(actor) => <RequestDemoView actor={actor as never} />} />
+          <FlowRoute flow="requestDemo" render={(actor) => <RequestDemoView actor={actor} />} />
         </Public>
       </Route>
       <Route path="/request-demo/success">
         <Public>
-          <FlowRoute flow="requestDemo" render={(actor) => <RequestDemoSuccessView actor={actor as never} />} />
+          <FlowRoute flow="requestDemo" render={(actor) => <RequestDemoSuccessView actor={actor} />} />
         </Public>
       </Route>
       <Route path="/sso_login">

@@ -28,7 +28,7 @@ class ChunkErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
   }
 }
 
-export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>): (props: P) => ReactNode {
   let first: ReturnType<typeof lazy<ComponentType<P>>> | null = null;
   const make = () =>
     lazy(() =>

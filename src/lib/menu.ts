@@ -82,165 +82,142 @@ export interface MenuEntry {
 
 export const ROLE_AFFILIATE = 3;
 
+/** What a rule may look at: the company's feature switches and the member's role and account type. */
+export interface Access {
+  switches: MenuSwitches;
+  user: MenuUser;
+}
+
+/**
+ * A permission of spec §6, written once: the member route table puts one on each route, the route
+ * guard shows `deniedKey` when it does not allow, and the menu leaves out what it does not allow.
+ */
+export interface Permission {
+  allows: (access: Access) => boolean;
+  /** i18n key of the text shown on the page to a member it does not allow. */
+  deniedKey: string;
+}
+
+const DENIED = 'common:shell.forbidden';
+const rule = (allows: Permission['allows'], deniedKey = DENIED): Permission => ({ allows, deniedKey });
+const both = (a: Permission, b: Permission): Permission => rule((x) => a.allows(x) && b.allows(x), a.deniedKey);
+
+/** Spec §6: the network is for role Affiliate, never for merchant accounts. */
+export function canSeeNetwork(user: MenuUser | null | undefined): boolean {
+  return !!user && user.role_id === ROLE_AFFILIATE && user.account_type !== 'merchant';
+}
+
+/** Spec §6: merchants do not see the referral programme. */
+export function canSeeReferral(user: Pick<MenuUser, 'account_type'> | null | undefined): boolean {
+  return !!user && user.account_type !== 'merchant';
+}
+
+/** Spec §6: the orders/investments area needs packages or internalStore, with store and crm off. */
+const shop = rule(({ switches: s }) => (s.packages || s.internalStore) && !s.store && !s.crm);
+const feature = (name: keyof MenuSwitches) => rule(({ switches }) => switches[name]);
+
+export const PERMISSIONS = {
+  network: rule(({ user }) => canSeeNetwork(user), 'network:forbidden'),
+  referral: rule(({ user }) => canSeeReferral(user), 'referral:forbidden'),
+  shop,
+  shopProducts: both(shop, feature('internalStore')),
+  shopPackages: both(shop, feature('packages')),
+  crm: feature('crm'),
+  kyc: feature('kyc'),
+  mailbox: feature('supportMessage'),
+  stories: feature('stories'),
+  events: feature('events'),
+} satisfies Record<string, Permission>;
+
+interface MenuSection {
+  /** The entry's id (label `common:menu.<id>`, icon); the shop entry is named by the roi switch. */
+  id: (s: MenuSwitches) => string;
+  icon: (s: MenuSwitches) => MenuIcon;
+  bottom?: boolean;
+  /** Path prefixes highlighted as this entry besides its routes' own paths. */
+  match?: string[];
+}
+
+const named = (id: string, icon: MenuIcon, extra: Omit<MenuSection, 'id' | 'icon'> = {}): MenuSection => ({ id: () => id, icon: () => icon, ...extra });
+const investments = (s: MenuSwitches) => (s.roi ? 'investments' : 'orders');
+
+/** The top-level entries of the menu, in sidebar order (spec §6). */
+const SECTIONS = {
+  home: named('home', 'home', { bottom: true, match: ['/member/home'] }),
+  network: named('network', 'network', {
+    bottom: true,
+    match: ['/member/network', '/member/downlines', '/member/pv-history', '/member/binary-history', '/member/signup'],
+  }),
+  referral: named('referral', 'referral', { match: ['/member/referral'] }),
+  wallet: named('wallet', 'wallet', { bottom: true, match: ['/member/wallet'] }),
+  shop: { id: investments, icon: investments, bottom: true, match: ['/member/shopping', '/member/packages', '/member/payment', '/member/otc'] },
+  crm: named('crm', 'crm', { bottom: true, match: ['/member/crm'] }),
+  kyc: named('kyc', 'kyc'),
+  mailbox: named('mailbox', 'mail', { match: ['/member/mail'] }),
+  stories: named('stories', 'stories', { match: ['/member/story'] }),
+  events: named('events', 'events', { match: ['/member/events', '/member/event'] }),
+  myOrders: named('myOrders', 'myOrders'),
+  notifications: named('notifications', 'notifications', { bottom: true }),
+  account: named('account', 'account', { bottom: true, match: ['/member/account'] }),
+  faqs: named('faqs', 'faqs'),
+  support: named('support', 'support'),
+} satisfies Record<string, MenuSection>;
+export type MenuSectionId = keyof typeof SECTIONS;
+const SECTION_ORDER = Object.keys(SECTIONS) as MenuSectionId[];
+
+/** Where a member route shows in the menu: its section, and its sub-item id (none: the section's own link). */
+export interface MenuPlacement {
+  section: MenuSectionId;
+  item?: string;
+}
+
+/** What the menu reads of a member route (src/app/member/route-table.tsx): path under /member, rule, place. */
+export interface MenuRoute {
+  path: string;
+  permission?: Permission;
+  menu?: MenuPlacement;
+}
+
+export function allows(route: Pick<MenuRoute, 'permission'>, access: Access): boolean {
+  return !route.permission || route.permission.allows(access);
+}
+
 const label = (id: string) => `common:menu.${id}`;
 
 function entry(id: string, link: string, icon: MenuIcon, extra: Partial<Omit<MenuEntry, 'id' | 'link' | 'icon' | 'labelKey'>> = {}): MenuEntry {
   return { id, labelKey: label(id), link, icon, match: extra.match ?? [link], ...extra };
 }
 
-const child = (id: string, link: string): MenuEntry => entry(id, link, 'item');
-
 /**
- * The menu, in sidebar order (spec §6):
+ * The menu, in sidebar order (spec §6), from the member route table: a section is shown when at least
+ * one of its routes is allowed, with the allowed routes as sub-items (table order); its link is its own
+ * route's, else its first sub-item's. The rules themselves are the routes' permissions (PERMISSIONS):
  * - Network only for role Affiliate (3), and never for merchant accounts; merchants also lose referral.
  * - An orders/investments entry when packages or internalStore is on and store and crm are off
  *   (labelled investments when roi is on, orders otherwise).
  * - CRM needs crm, KYC kyc, the mailbox supportMessage, stories stories, events events.
  * - Always: home, wallet, account, my orders, notifications, FAQs, support.
  */
-export function buildMenu(s: MenuSwitches, user: MenuUser, flags: MenuFlags = {}): MenuEntry[] {
-  const merchant = user.account_type === 'merchant';
+export function buildMenu(routes: readonly MenuRoute[], s: MenuSwitches, user: MenuUser, flags: MenuFlags = {}): MenuEntry[] {
+  const access: Access = { switches: s, user };
   const out: MenuEntry[] = [];
-
-  out.push(entry('home', '/member/home/dashboard', 'home', { bottom: true, match: ['/member/home'] }));
-
-  if (user.role_id === ROLE_AFFILIATE && !merchant) {
+  for (const key of SECTION_ORDER) {
+    const section = SECTIONS[key];
+    const shown = routes.filter((r) => r.menu?.section === key && allows(r, access));
+    if (!shown.length) continue;
+    const own = shown.find((r) => !r.menu?.item);
+    const children = shown.flatMap((r) => (r.menu?.item ? [entry(r.menu.item, `/member${r.path}`, 'item')] : []));
+    const link = own ? `/member${own.path}` : children[0].link;
+    const count = key === 'notifications' ? Math.floor(flags.notificationCount ?? 0) : 0;
     out.push(
-      entry('network', '/member/network/genealogy', 'network', {
-        bottom: true,
-        match: ['/member/network', '/member/downlines', '/member/pv-history', '/member/binary-history', '/member/signup'],
-        children: [
-          child('genealogy', '/member/network/genealogy'),
-          child('tabular', '/member/network/tabular'),
-          child('downline', '/member/network/downline'),
-          child('downlines', '/member/downlines'),
-          child('pvHistory', '/member/pv-history'),
-          child('binaryHistory', '/member/binary-history'),
-          child('memberSignup', '/member/signup'),
-        ],
+      entry(section.id(s), link, section.icon(s), {
+        ...(section.bottom ? { bottom: true } : {}),
+        ...(section.match ? { match: section.match } : {}),
+        ...(children.length ? { children } : {}),
+        ...(count > 0 ? { badge: count } : {}),
       }),
     );
   }
-
-  if (!merchant) {
-    out.push(
-      entry('referral', '/member/referral/summary', 'referral', {
-        match: ['/member/referral'],
-        children: [
-          child('referralSummary', '/member/referral/summary'),
-          child('recruiter', '/member/referral/recruiter'),
-          child('earner', '/member/referral/earner'),
-          child('joinings', '/member/referral/joinings'),
-        ],
-      }),
-    );
-  }
-
-  out.push(
-    entry('wallet', '/member/wallet/statement', 'wallet', {
-      bottom: true,
-      match: ['/member/wallet'],
-      children: [
-        child('statement', '/member/wallet/statement'),
-        child('earning', '/member/wallet/earning'),
-        child('payout', '/member/wallet/payout'),
-        child('requestPayout', '/member/wallet/request-payout'),
-        child('transactions', '/member/wallet/transactions'),
-        child('recentEarnings', '/member/wallet/recent-earnings'),
-        child('recentPayouts', '/member/wallet/recent-payouts'),
-      ],
-    }),
-  );
-
-  if ((s.packages || s.internalStore) && !s.store && !s.crm) {
-    const id = s.roi ? 'investments' : 'orders';
-    const children: MenuEntry[] = [];
-    if (s.internalStore) children.push(child('products', '/member/shopping/products'), child('cart', '/member/shopping/cart'), child('checkout', '/member/shopping/checkout'));
-    if (s.packages) children.push(child('packagePayment', '/member/packages/payment'));
-    children.push(
-      child('otcRequestPayment', '/member/otc/request-payment'),
-      child('otcMakePayment', '/member/otc/make-payment'),
-      child('otcPaymentHistory', '/member/otc/payment-history'),
-    );
-    out.push(
-      entry(id, s.internalStore ? '/member/shopping/products' : '/member/packages/payment', id, {
-        bottom: true,
-        match: ['/member/shopping', '/member/packages', '/member/payment', '/member/otc'],
-        children,
-      }),
-    );
-  }
-
-  if (s.crm) {
-    out.push(
-      entry('crm', '/member/crm/dashboard', 'crm', {
-        bottom: true,
-        match: ['/member/crm'],
-        children: [
-          child('crmDashboard', '/member/crm/dashboard'),
-          child('crmAnalytics', '/member/crm/dashboard/analytics'),
-          child('leads', '/member/crm/leads'),
-          child('contacts', '/member/crm/contacts'),
-          child('sales', '/member/crm/sales'),
-          child('invoices', '/member/crm/invoices'),
-          child('meetings', '/member/crm/meetings'),
-          child('calls', '/member/crm/calls'),
-        ],
-      }),
-    );
-  }
-
-  if (s.kyc) out.push(entry('kyc', '/member/kyc', 'kyc'));
-
-  if (s.supportMessage) {
-    out.push(
-      entry('mailbox', '/member/mail/inbox', 'mail', {
-        match: ['/member/mail'],
-        children: [child('inbox', '/member/mail/inbox'), child('sent', '/member/mail/sent'), child('compose', '/member/mail/compose')],
-      }),
-    );
-  }
-
-  if (s.stories) {
-    out.push(
-      entry('stories', '/member/story/article', 'stories', {
-        match: ['/member/story'],
-        children: [child('articles', '/member/story/article'), child('videos', '/member/story/video')],
-      }),
-    );
-  }
-
-  if (s.events) out.push(entry('events', '/member/events', 'events', { match: ['/member/events', '/member/event'] }));
-
-  out.push(entry('myOrders', '/member/orders', 'myOrders'));
-
-  const count = flags.notificationCount ?? 0;
-  out.push(entry('notifications', '/member/notifications', 'notifications', { bottom: true, ...(count > 0 ? { badge: Math.floor(count) } : {}) }));
-
-  out.push(
-    entry('account', '/member/account', 'account', {
-      bottom: true,
-      match: ['/member/account'],
-      children: [
-        child('profile', '/member/account/basic'),
-        child('email', '/member/account/email'),
-        child('phone', '/member/account/phone'),
-        child('bank', '/member/account/bank'),
-        child('password', '/member/account/password'),
-        child('walletPassword', '/member/account/wallet-password'),
-        child('payoutSettings', '/member/account/payout'),
-        child('language', '/member/account/language'),
-        child('currency', '/member/account/currency'),
-        child('dateFormat', '/member/account/date-format'),
-        child('notificationSettings', '/member/account/notification'),
-        child('introVideo', '/member/account/intro-video'),
-        child('addresses', '/member/account/addresses'),
-        child('more', '/member/account/more'),
-      ],
-    }),
-  );
-  out.push(entry('faqs', '/member/account/faqs', 'faqs'));
-  out.push(entry('support', '/member/support', 'support'));
   return out;
 }
 

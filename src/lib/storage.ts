@@ -12,6 +12,8 @@ export type StorageKey = (typeof STORAGE_KEYS)[number];
 
 /** Keys for app state that the spec leaves unnamed. */
 export const FLOW_SNAPSHOT_KEY = 'upline.flow';
+/** Prefix of the member pages' saved state in sessionStorage (src/app/member/page-actor.ts). */
+export const PAGE_SNAPSHOT_PREFIX = 'upline.page.';
 
 function ls(): Storage | null {
   try {
@@ -49,12 +51,16 @@ export const storage = {
     if (!s) return;
     for (const k of ['user_data', 'auth_token', 'store_auth_token', 'sso_token'] as const) s.removeItem(k);
     for (const k of Object.keys(s)) if (k.startsWith('upline.cache.') || k === 'upline.cart') s.removeItem(k);
-    try {
-      // Member pages' saved flow state (src/app/member/page-actor.ts) belongs to the session.
-      if (typeof sessionStorage !== 'undefined')
-        for (const k of Object.keys(sessionStorage)) if (k.startsWith('upline.page.')) sessionStorage.removeItem(k);
-    } catch {
-      /* unavailable */
-    }
+    clearPageSnapshots();
   },
 };
+
+/** Member pages' saved state belongs to the session: logout removes it. */
+export function clearPageSnapshots(): void {
+  try {
+    if (typeof sessionStorage !== 'undefined')
+      for (const k of Object.keys(sessionStorage)) if (k.startsWith(PAGE_SNAPSHOT_PREFIX)) sessionStorage.removeItem(k);
+  } catch {
+    /* unavailable */
+  }
+}

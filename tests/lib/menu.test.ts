@@ -1,6 +1,7 @@
-/** The member menu of spec §6, every combination of role, account type and the nine feature switches. */
+/** The member menu of spec §6 (built from the member route table), every combination of role, account type and the nine feature switches. */
 import { describe, expect, it } from 'vitest';
 import { activeMenu, bottomBar, bottomBarSize, buildMenu, menuLabelKeys, menuSwitches, type MenuEntry, type MenuSwitches, type MenuUser } from '../../src/lib/menu';
+import { MEMBER_ROUTES } from '../../src/app/member/route-table';
 
 const SWITCHES: Array<keyof MenuSwitches> = ['store', 'crm', 'packages', 'internalStore', 'roi', 'kyc', 'supportMessage', 'stories', 'events'];
 const ROLES = [1, 2, 3] as const;
@@ -40,7 +41,7 @@ describe('every role × account type × switch combination', () => {
       it(`role ${role_id}, ${account_type}`, () => {
         const user: MenuUser = { role_id, account_type };
         for (const s of combos) {
-          const menu = buildMenu(s, user);
+          const menu = buildMenu(MEMBER_ROUTES, s, user);
           const list = ids(menu);
           const has = (id: string) => list.includes(id);
           const why = JSON.stringify({ role_id, account_type, s });
@@ -97,24 +98,24 @@ describe('examples', () => {
     ['a merchant has no network', merchant, on({ crm: true }), ['home', 'wallet', 'crm', 'notifications', 'account']],
     ['a user (role 2) has no network', { role_id: 2, account_type: 'personal' } as MenuUser, on(), ['home', 'wallet', 'notifications', 'account']],
   ])('%s', (_name, user, s, bar) => {
-    expect(ids(bottomBar(buildMenu(s, user), s))).toEqual(bar);
+    expect(ids(bottomBar(buildMenu(MEMBER_ROUTES, s, user), s))).toEqual(bar);
   });
 
   it('merchants see neither referral nor network; personal affiliates see both', () => {
-    expect(ids(buildMenu(on(), merchant))).toEqual(['home', 'wallet', 'myOrders', 'notifications', 'account', 'faqs', 'support']);
-    expect(ids(buildMenu(on(), affiliate))).toEqual(['home', 'network', 'referral', 'wallet', 'myOrders', 'notifications', 'account', 'faqs', 'support']);
+    expect(ids(buildMenu(MEMBER_ROUTES, on(), merchant))).toEqual(['home', 'wallet', 'myOrders', 'notifications', 'account', 'faqs', 'support']);
+    expect(ids(buildMenu(MEMBER_ROUTES, on(), affiliate))).toEqual(['home', 'network', 'referral', 'wallet', 'myOrders', 'notifications', 'account', 'faqs', 'support']);
   });
 
   it('the orders entry leads to the shop when the internal store is on, else to package payment', () => {
-    const shop = buildMenu(on({ internalStore: true }), affiliate).find((e) => e.id === 'orders')!;
+    const shop = buildMenu(MEMBER_ROUTES, on({ internalStore: true }), affiliate).find((e) => e.id === 'orders')!;
     expect(shop.link).toBe('/member/shopping/products');
-    const pkgs = buildMenu(on({ packages: true }), affiliate).find((e) => e.id === 'orders')!;
+    const pkgs = buildMenu(MEMBER_ROUTES, on({ packages: true }), affiliate).find((e) => e.id === 'orders')!;
     expect(pkgs.link).toBe('/member/packages/payment');
     expect(pkgs.children!.map((c) => c.id)).not.toContain('products');
   });
 
   it('the notifications entry carries the unread total as its badge', () => {
-    const badge = (n?: number) => buildMenu(on(), affiliate, { notificationCount: n }).find((e) => e.id === 'notifications')!.badge;
+    const badge = (n?: number) => buildMenu(MEMBER_ROUTES, on(), affiliate, { notificationCount: n }).find((e) => e.id === 'notifications')!.badge;
     expect(badge(7)).toBe(7);
     expect(badge(0)).toBeUndefined();
     expect(badge(undefined)).toBeUndefined();
@@ -127,7 +128,7 @@ describe('examples', () => {
   });
 
   it('has a label key per entry and sub-item, none repeated', () => {
-    const keys = menuLabelKeys(buildMenu(on({ crm: true, kyc: true, supportMessage: true, stories: true, events: true }), affiliate));
+    const keys = menuLabelKeys(buildMenu(MEMBER_ROUTES, on({ crm: true, kyc: true, supportMessage: true, stories: true, events: true }), affiliate));
     expect(new Set(keys).size).toBe(keys.length);
     expect(keys.every((k) => /^common:menu\.[a-zA-Z]+$/.test(k))).toBe(true);
   });
@@ -135,8 +136,8 @@ describe('examples', () => {
 
 describe('every member area of spec §2 belongs to a menu entry', () => {
   const affiliate: MenuUser = { role_id: 3, account_type: 'personal' };
-  const withCrm = buildMenu(on({ crm: true, kyc: true, supportMessage: true, stories: true, events: true }), affiliate);
-  const withShop = buildMenu(on({ packages: true, internalStore: true, kyc: true }), affiliate);
+  const withCrm = buildMenu(MEMBER_ROUTES, on({ crm: true, kyc: true, supportMessage: true, stories: true, events: true }), affiliate);
+  const withShop = buildMenu(MEMBER_ROUTES, on({ packages: true, internalStore: true, kyc: true }), affiliate);
 
   const AREAS: Array<[string, string, string | null]> = [
     ['/member/home', 'home', null],

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bottomBar, buildMenu, type MenuSwitches } from '../../src/lib/menu';
+import { MEMBER_ROUTES } from '../../src/app/member/route-table';
 import { MemberShellView, SIDEBAR_STORAGE_KEY } from '../../src/views/member/member-shell.view';
 import { renderUi, setViewportWidth } from '../support/render-ui';
 
@@ -14,7 +15,7 @@ const off: MenuSwitches = { store: false, crm: false, packages: false, internalS
 const affiliate = { role_id: 3 as const, account_type: 'personal' as const };
 
 function shell(s: MenuSwitches, user: typeof affiliate | { role_id: 3; account_type: 'merchant' } = affiliate, count = 0, path = '/member/home/dashboard') {
-  const menu = buildMenu(s, user, { notificationCount: count });
+  const menu = buildMenu(MEMBER_ROUTES, s, user, { notificationCount: count });
   return (
     <MemberShellView
       user={{ first_name: 'Ana', last_name: 'Ruiz', avatar: null, username: 'ana' }}

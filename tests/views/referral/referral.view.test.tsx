@@ -12,7 +12,7 @@ import { ConnectionError, ApiError } from '../../../src/api/errors';
 import type { Leaderboard, ReferralSummary } from '../../../src/schemas/referral.schema';
 import { JoiningsView, LeaderboardView, ReferralSummaryView } from '../../../src/views/referral/referral.view';
 import { absoluteUrl as absoluteLink } from '../../../src/lib/links';
-import { canSeeNetwork, canSeeReferral } from '../../../src/app/member/network.routes';
+import { canSeeNetwork, canSeeReferral } from '../../../src/lib/menu';
 import { renderUi } from '../../support/render-ui';
 
 const summary: ReferralSummary = {

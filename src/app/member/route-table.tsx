@@ -1,0 +1,500 @@
+/**
+ * Every member route of spec §2, one entry each, paths relative to /member, in menu order (the menu's
+ * sub-items follow this order). An entry says where it is, who may open it (`permission`, from
+ * src/lib/menu.ts: the route guard and the menu both read it), where the menu shows it, and what it
+ * renders: a page (machine, URL input codec, persistence, view — run by src/app/member/member-page.tsx),
+ * a redirect, or the "coming soon" page of a section not built yet.
+ */
+import i18next from 'i18next';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { APP_LANGUAGES } from '../../i18n/languages';
+import { DEFAULT_DATE_FORMAT } from '../../lib/dates';
+import {
+  chartRangeFromSearch,
+  chartRangeToSearch,
+  filtersFromSearch,
+  filtersToSearch,
+  reportFiltersFrom,
+  reportFiltersQuery,
+  sameFilters,
+  type ListFilterState,
+  type ReportFilters,
+} from '../../lib/list-filters';
+import { createSearchCodec } from '../../lib/search-codec';
+import { PERMISSIONS, type MenuPlacement, type MenuSectionId, type Permission } from '../../lib/menu';
+import { showToast } from '../../lib/toast';
+import { downlineReportMachine } from '../../machines/downline-report.machine';
+import { earningPageMachine } from '../../machines/earning-page.machine';
+import { genealogyMachine } from '../../machines/genealogy.machine';
+import { homeBinaryMachine, homeDashboardMachine, homePackageMachine, homeRankMachine } from '../../machines/home.machine';
+import { notificationsMachine } from '../../machines/notifications.machine';
+import { orderDetailMachine } from '../../machines/order-detail.machine';
+import { payoutRequestMachine } from '../../machines/payout-request.machine';
+import { preferencesMachine } from '../../machines/preferences.machine';
+import { referralEarnersMachine, referralJoiningsMachine, referralRecruitersMachine, referralSummaryMachine } from '../../machines/referral-pages.machine';
+import { tabularTreeMachine } from '../../machines/tabular-tree.machine';
+import {
+  binaryHistoryListMachine,
+  listDownloads,
+  ordersListMachine,
+  pvHistoryListMachine,
+  recentEarningsListMachine,
+  recentPayoutsListMachine,
+  transactionsListMachine,
+} from '../../machines/wallet-lists.machine';
+import { payoutStatementMachine, walletStatementMachine } from '../../machines/wallet-pages.machine';
+import { DEFAULT_CURRENCY } from '../../schemas/common.schema';
+import { genealogyQuerySchema } from '../../schemas/network.schema';
+import '../../views/components/paged-list/member-list-css';
+import { BinaryView } from '../../views/home/binary.view';
+import { DashboardView } from '../../views/home/dashboard.view';
+import { HomeTabsView } from '../../views/home/home-tabs.view';
+import { NotificationsView } from '../../views/home/notifications.view';
+import { PackageView } from '../../views/home/package.view';
+import { PreferencesView } from '../../views/home/preferences.view';
+import { RankView } from '../../views/home/rank.view';
+import { DownlineReportView } from '../../views/network/downline-report.view';
+import { NetworkPageView } from '../../views/network/network-page.view';
+import { JoiningsView, LeaderboardView, ReferralPageView, ReferralSummaryView } from '../../views/referral/referral.view';
+import type { ListViewProps } from '../../views/wallet/wallet-lists.view';
+import { lazyView } from '../lazy-view';
+import { bindPreferences, formActions } from './member-forms';
+import { page } from './member-page';
+import { comingSoon, redirect, SESSION, type MemberRoute, type PageEnv, type Persistence, type PageRoute, type UrlBinding } from './member-route';
+
+// The wallet screens (date pickers, virtual lists, charts) and the tree screens (canvas drawing,
+// layout, virtual rows) load when one of their pages is opened, not with the shell.
+const wallet = () => import('../../views/wallet/wallet.view');
+const lists = () => import('../../views/wallet/wallet-lists.view');
+const history = () => import('../../views/history/history-lists.view');
+const orders = () => import('../../views/orders/orders.view');
+const WalletTabs = lazyView(() => wallet().then((m) => m.WalletTabs));
+const StatementTab = lazyView(() => wallet().then((m) => m.StatementTab));
+const EarningTab = lazyView(() => wallet().then((m) => m.EarningTab));
+const PayoutTab = lazyView(() => wallet().then((m) => m.PayoutTab));
+const TransactionsListView = lazyView(() => lists().then((m) => m.TransactionsListView));
+const RecentEarningsListView = lazyView(() => lists().then((m) => m.RecentEarningsListView));
+const RecentPayoutsListView = lazyView(() => lists().then((m) => m.RecentPayoutsListView));
+const BinaryHistoryView = lazyView(() => history().then((m) => m.BinaryHistoryView));
+const PvHistoryView = lazyView(() => history().then((m) => m.PvHistoryView));
+const OrdersListView = lazyView(() => orders().then((m) => m.OrdersListView));
+const OrderDetailView = lazyView(() => orders().then((m) => m.OrderDetailView));
+const PayoutRequestView = lazyView(() => import('../../views/wallet/payout-request.view').then((m) => m.PayoutRequestView));
+const GenealogyView = lazyView(() => import('../../views/network/genealogy.view').then((m) => m.GenealogyView));
+const TabularView = lazyView(() => import('../../views/network/tabular.view').then((m) => m.TabularView));
+
+/**
+ * The tree pages keep their actors in memory only: a loaded tree can hold tens of thousands of members,
+ * more than is worth writing to sessionStorage on every change; a reload loads the tree again.
+ */
+const TREE_MEMORY: Persistence = { kind: 'memory', reason: 'a loaded tree can hold tens of thousands of members' };
+
+const menu = (section: MenuSectionId, item?: string): { menu: MenuPlacement } => ({ menu: item ? { section, item } : { section } });
+const guarded = (permission: Permission, section: MenuSectionId, item?: string) => ({ permission, ...menu(section, item) });
+
+/** Currency and date pattern of the network and referral views. */
+function formats(env: PageEnv) {
+  return { currency: env.moduleData?.default_currency ?? null, datePattern: env.moduleData?.date_format ?? null };
+}
+
+// ── Lists with their filters in the URL ─────────────────────────────────────────────────────────────
+
+/** The list filters of src/lib/list-filters.ts as a list page's URL input, followed by `list.setFilters`. */
+const LIST_FILTERS_URL = {
+  codec: { parse: filtersFromSearch, format: filtersToSearch, equals: sameFilters },
+  follow: {
+    current: (s: { context: { filters: ListFilterState } }) => s.context.filters,
+    event: (filters: ListFilterState) => ({ type: 'list.setFilters' as const, filters }),
+  },
+};
+
+/**
+ * An endless list page (with its entry's `machine`): filters from the URL as the list's input and
+ * followed after, the view's filter bar writing the URL, the CSV download of the filtered rows, saved
+ * in this tab.
+ */
+function filteredList<A>(View: (props: ListViewProps<A>) => ReactNode, download: (filters: ListFilterState) => Promise<unknown>) {
+  return {
+    input: ({ url }: { url: ListFilterState }) => ({ filters: url }),
+    url: LIST_FILTERS_URL,
+    persist: SESSION,
+    view: ({ actor, url, setUrl }: { actor: A; url: ListFilterState; setUrl: (f: ListFilterState) => void }) => (
+      <View
+        actor={actor}
+        onFilters={setUrl}
+        onDownload={() => {
+          download(url).catch(() => showToast({ kind: 'error', message: i18next.t('wallet:filters.downloadFailed') }));
+        }}
+      />
+    ),
+  };
+}
+
+/** A page that loads its figures: saved in this tab and fetched again when restored. */
+const LOADED = { persist: SESSION, refresh: { type: 'load.refresh' } } as const;
+
+// ── Tabbed pages ────────────────────────────────────────────────────────────────────────────────────
+
+type Formats = ReturnType<typeof formats>;
+
+/** A tab's view inside its page's tabs (home, wallet, network, referral), given the member's formats. */
+function tabView<A, T extends string>(
+  Tabs: (props: { tab: T; children: ReactNode }) => ReactNode,
+  tab: T,
+  View: (props: { actor: A; env: PageEnv } & Formats) => ReactNode,
+) {
+  return ({ actor, env }: { actor: A; env: PageEnv }) => (
+    <Tabs tab={tab}>
+      <View actor={actor} env={env} {...formats(env)} />
+    </Tabs>
+  );
+}
+
+// ── Display preferences (/account/language|currency|date-format) ────────────────────────────────────
+
+function Preferences({ actor, env }: { actor: ActorRefFrom<typeof preferencesMachine>; env: PageEnv }) {
+  const { i18n } = useTranslation();
+  const md = env.moduleData;
+  return (
+    <PreferencesView
+      actor={actor}
+      languages={md?.languages.length ? md.languages : APP_LANGUAGES}
+      currencies={md?.currencies.length ? md.currencies : [md?.default_currency ?? DEFAULT_CURRENCY]}
+      language={i18n.resolvedLanguage ?? i18n.language}
+      currency={md?.default_currency.code ?? DEFAULT_CURRENCY.code}
+      dateFormat={md?.date_format || DEFAULT_DATE_FORMAT}
+      onLanguage={(code) => env.session.send({ type: 'language.change', code })}
+    />
+  );
+}
+
+const preferencesPage = (path: string, item: string) =>
+  page(
+    path,
+    {
+      id: 'account.preferences',
+      machine: preferencesMachine,
+      provide: (m, env) => bindPreferences(m, env.session),
+      // What is saved lives in the session's module data; a save in flight or its error belongs to the visit.
+      persist: { kind: 'memory', reason: 'the saved values live in the session; only the save in flight is here' },
+      view: Preferences,
+    },
+    menu('account', item),
+  );
+
+// ── Network and referral ────────────────────────────────────────────────────────────────────────────
+
+/** ?username= opens the genealogy on that member (read once, as the tree's input). */
+const genealogyUrl: UrlBinding<typeof genealogyMachine, { username?: string }> = {
+  codec: createSearchCodec(genealogyQuerySchema, { fields: ['username'] }),
+};
+
+/** The downline report's filters in the URL; a new search adds a history entry, so Back returns to the last one. */
+const reportUrl: UrlBinding<typeof downlineReportMachine, ReportFilters> = {
+  codec: { parse: reportFiltersFrom, format: reportFiltersQuery },
+  follow: { current: (s) => s.context.filters, event: (filters) => ({ type: 'list.setFilters', filters }) },
+  history: 'push',
+};
+
+const downlineReport = (path: string, id: string, tabbed: boolean, item: string) =>
+  page(
+    path,
+    {
+      id,
+      machine: downlineReportMachine,
+      input: ({ url }) => ({ filters: url }),
+      url: reportUrl,
+      persist: SESSION,
+      view: ({ actor, url, setUrl, env }) => {
+        // A new query string starts the form again from the URL's filters.
+        const report = <DownlineReportView key={reportFiltersQuery(url)} actor={actor} onFilters={setUrl} {...formats(env)} />;
+        return tabbed ? <NetworkPageView tab="downline">{report}</NetworkPageView> : report;
+      },
+    },
+    guarded(PERMISSIONS.network, 'network', item),
+  );
+
+const referralTab = (tab: 'recruiter' | 'earner', machine: typeof referralRecruitersMachine) =>
+  page(
+    `/referral/${tab}`,
+    {
+      id: `referral.${tab}`,
+      machine,
+      ...LOADED,
+      view: tabView(ReferralPageView, tab, (props) => <LeaderboardView {...props} metric={tab} />),
+    },
+    guarded(PERMISSIONS.referral, 'referral', tab),
+  );
+
+// ── Wallet ──────────────────────────────────────────────────────────────────────────────────────────
+
+function EarningPage({ actor, url, setUrl }: { actor: ActorRefFrom<typeof earningPageMachine>; url: ReturnType<typeof chartRangeFromSearch>; setUrl: (r: ReturnType<typeof chartRangeFromSearch>) => void }) {
+  const overview = useSelector(actor, (s) => s.children.overview);
+  const range = useSelector(actor, (s) => s.children.range);
+  if (!overview || !range) return null;
+  return (
+    <WalletTabs tab="earning">
+      <EarningTab actor={overview} rangeActor={range} range={url} onRange={setUrl} />
+    </WalletTabs>
+  );
+}
+
+/** The earnings chart's from/to in the URL, followed by `range.set`. */
+const earningUrl: UrlBinding<typeof earningPageMachine, ReturnType<typeof chartRangeFromSearch>> = {
+  codec: { parse: chartRangeFromSearch, format: chartRangeToSearch },
+  follow: {
+    current: (s) => {
+      const { from, to } = s.context.range;
+      return from && to ? { from, to } : null;
+    },
+    event: (range) => ({ type: 'range.set', range: range ?? {} }),
+  },
+};
+
+/** A positive whole order id, or -1 (the server answers not found). */
+const orderId = (id: string | undefined) => (Number.isInteger(Number(id)) && Number(id) > 0 ? Number(id) : -1);
+
+/** A route of a section not built yet: its path, its title (`common:menu.<key>`), and whether the menu lists it. */
+type Soon = [path: string, titleKey: string, inMenu?: 'item' | 'own'];
+
+/** The "coming soon" routes of one menu section, all under one permission. */
+function soon(permission: Permission | undefined, section: MenuSectionId, routes: Soon[]) {
+  return routes.map(([path, key, inMenu]) =>
+    comingSoon(path, `menu.${key}`, { ...(permission ? { permission } : {}), ...(inMenu ? menu(section, inMenu === 'item' ? key : undefined) : {}) }),
+  );
+}
+
+export const MEMBER_ROUTES: readonly MemberRoute[] = [
+  // Home: tabs dashboard, binary, package, rank; the base (and an unknown tab) goes to dashboard.
+  page(
+    '/home/dashboard',
+    {
+      id: 'home.dashboard',
+      machine: homeDashboardMachine,
+      ...LOADED,
+      view: tabView(HomeTabsView, 'dashboard', ({ actor, env }) => <DashboardView actor={actor} referralLink={env.user.referral_link} />),
+    },
+    menu('home'),
+  ),
+  page('/home/binary', { id: 'home.binary', machine: homeBinaryMachine, ...LOADED, view: tabView(HomeTabsView, 'binary', BinaryView) }),
+  page('/home/package', { id: 'home.package', machine: homePackageMachine, ...LOADED, view: tabView(HomeTabsView, 'package', PackageView) }),
+  page('/home/rank', { id: 'home.rank', machine: homeRankMachine, ...LOADED, view: tabView(HomeTabsView, 'rank', RankView) }),
+  redirect('/home', '/home/dashboard'),
+  redirect('/home/:tab', '/home/dashboard'),
+
+  // Network: tabs genealogy, tabular, downline (base → genealogy); downlines, PV and binary history, member signup.
+  page(
+    '/network/genealogy',
+    {
+      id: 'network.genealogy',
+      machine: genealogyMachine,
+      input: ({ url }) => ({ username: url.username }),
+      url: genealogyUrl,
+      persist: TREE_MEMORY,
+      view: tabView(NetworkPageView, 'genealogy', GenealogyView),
+    },
+    guarded(PERMISSIONS.network, 'network', 'genealogy'),
+  ),
+  page(
+    '/network/tabular',
+    {
+      id: 'network.tabular',
+      machine: tabularTreeMachine,
+      persist: TREE_MEMORY,
+      view: tabView(NetworkPageView, 'tabular', TabularView),
+    },
+    guarded(PERMISSIONS.network, 'network', 'tabular'),
+  ),
+  downlineReport('/network/downline', 'network.downline', true, 'downline'),
+  redirect('/network', '/network/genealogy', { permission: PERMISSIONS.network }),
+  downlineReport('/downlines', 'downlines', false, 'downlines'),
+  page('/pv-history', { id: 'history.pv', machine: pvHistoryListMachine, ...filteredList(PvHistoryView, listDownloads.pvHistory) }, guarded(PERMISSIONS.network, 'network', 'pvHistory')),
+  page('/binary-history', { id: 'history.binary', machine: binaryHistoryListMachine, ...filteredList(BinaryHistoryView, listDownloads.binaryHistory) }, guarded(PERMISSIONS.network, 'network', 'binaryHistory')),
+  ...soon(PERMISSIONS.network, 'network', [
+    ['/signup', 'memberSignup', 'item'],
+    ['/signup/otp', 'memberSignup'],
+  ]),
+
+  // Referral: tabs summary, recruiter, earner (base → summary); joinings.
+  page(
+    '/referral/summary',
+    {
+      id: 'referral.summary',
+      machine: referralSummaryMachine,
+      ...LOADED,
+      view: tabView(ReferralPageView, 'summary', ReferralSummaryView),
+    },
+    guarded(PERMISSIONS.referral, 'referral', 'referralSummary'),
+  ),
+  referralTab('recruiter', referralRecruitersMachine),
+  referralTab('earner', referralEarnersMachine),
+  page(
+    '/referral/joinings',
+    {
+      id: 'referral.joinings',
+      machine: referralJoiningsMachine,
+      input: () => ({ filters: {} }),
+      persist: SESSION,
+      view: ({ actor, env }) => <JoiningsView actor={actor} datePattern={formats(env).datePattern} />,
+    },
+    guarded(PERMISSIONS.referral, 'referral', 'joinings'),
+  ),
+  redirect('/referral', '/referral/summary', { permission: PERMISSIONS.referral }),
+
+  // Wallet: tabs statement, earning, payout (base → statement); request payout and the three lists.
+  page('/wallet/statement', { id: 'wallet.statement', machine: walletStatementMachine, ...LOADED, view: tabView(WalletTabs, 'statement', StatementTab) }, menu('wallet', 'statement')),
+  page(
+    '/wallet/earning',
+    {
+      id: 'wallet.earning',
+      machine: earningPageMachine,
+      input: ({ url }) => ({ range: url ?? {} }),
+      url: earningUrl,
+      ...LOADED,
+      view: EarningPage,
+    },
+    menu('wallet', 'earning'),
+  ),
+  page('/wallet/payout', { id: 'wallet.payout', machine: payoutStatementMachine, ...LOADED, view: tabView(WalletTabs, 'payout', PayoutTab) }, menu('wallet', 'payout')),
+  page(
+    '/wallet/request-payout',
+    {
+      id: 'wallet.requestPayout',
+      machine: payoutRequestMachine,
+      provide: (m, env) => m.provide({ actions: formActions(env.session) }),
+      persist: SESSION,
+      view: PayoutRequestView,
+    },
+    menu('wallet', 'requestPayout'),
+  ),
+  page('/wallet/transactions', { id: 'wallet.transactions', machine: transactionsListMachine, ...filteredList(TransactionsListView, listDownloads.transactions) }, menu('wallet', 'transactions')),
+  page('/wallet/recent-earnings', { id: 'wallet.recentEarnings', machine: recentEarningsListMachine, ...filteredList(RecentEarningsListView, listDownloads.recentEarnings) }, menu('wallet', 'recentEarnings')),
+  page('/wallet/recent-payouts', { id: 'wallet.recentPayouts', machine: recentPayoutsListMachine, ...filteredList(RecentPayoutsListView, listDownloads.recentPayouts) }, menu('wallet', 'recentPayouts')),
+  redirect('/wallet', '/wallet/statement'),
+
+  // Shopping, package payment and over-the-counter payments: the orders/investments entry.
+  ...soon(PERMISSIONS.shopProducts, 'shop', [
+    ['/shopping/products', 'products', 'item'],
+    ['/shopping/products/:id', 'products'],
+    ['/shopping/cart', 'cart', 'item'],
+    ['/shopping/checkout', 'checkout', 'item'],
+  ]),
+  ...soon(PERMISSIONS.shopPackages, 'shop', [
+    ['/packages/payment', 'packagePayment', 'item'],
+  ]),
+  ...soon(PERMISSIONS.shop, 'shop', [
+    ['/otc/request-payment', 'otcRequestPayment', 'item'],
+    ['/otc/make-payment', 'otcMakePayment', 'item'],
+    ['/otc/payment-history', 'otcPaymentHistory', 'item'],
+    ['/payment/stripe/success', 'packagePayment'],
+  ]),
+
+  // CRM (base → dashboard; /crm/index is the mobile start page); details under their list path.
+  redirect('/crm', '/crm/dashboard', { permission: PERMISSIONS.crm }),
+  ...soon(PERMISSIONS.crm, 'crm', [
+    ['/crm/index', 'crm'],
+    ['/crm/dashboard', 'crmDashboard', 'item'],
+    ['/crm/dashboard/analytics', 'crmAnalytics', 'item'],
+    ['/crm/leads', 'leads', 'item'],
+    ['/crm/leads/new', 'leads'],
+    ['/crm/leads/edit', 'leads'],
+    ['/crm/leads/:id', 'leads'],
+    ['/crm/contacts', 'contacts', 'item'],
+    ['/crm/sales', 'sales', 'item'],
+    ['/crm/sales/new', 'sales'],
+    ['/crm/sales/:id', 'sales'],
+    ['/crm/invoices', 'invoices', 'item'],
+    ['/crm/invoices/:id', 'invoices'],
+    ['/crm/meetings', 'meetings', 'item'],
+    ['/crm/meetings/new', 'meetings'],
+    ['/crm/calls', 'calls', 'item'],
+    ['/crm/calls/new', 'calls'],
+  ]),
+
+  ...soon(PERMISSIONS.kyc, 'kyc', [
+    ['/kyc', 'kyc', 'own'],
+  ]),
+
+  // Mail (base → inbox).
+  redirect('/mail', '/mail/inbox', { permission: PERMISSIONS.mailbox }),
+  ...soon(PERMISSIONS.mailbox, 'mailbox', [
+    ['/mail/inbox', 'inbox', 'item'],
+    ['/mail/sent', 'sent', 'item'],
+    ['/mail/sent-item/:id?', 'sent'],
+    ['/mail/compose', 'compose', 'item'],
+    ['/mail/conversation/:id?', 'inbox'],
+  ]),
+
+  // Stories: article and video, detail under each (base → article).
+  redirect('/story', '/story/article', { permission: PERMISSIONS.stories }),
+  ...soon(PERMISSIONS.stories, 'stories', [
+    ['/story/article', 'articles', 'item'],
+    ['/story/article/:id', 'articles'],
+    ['/story/video', 'videos', 'item'],
+    ['/story/video/:id', 'videos'],
+  ]),
+
+  ...soon(PERMISSIONS.events, 'events', [
+    ['/events', 'events', 'own'],
+    ['/event/:id', 'events'],
+  ]),
+
+  // My orders, with the detail under the list.
+  page('/orders', { id: 'orders', machine: ordersListMachine, ...filteredList(OrdersListView, listDownloads.orders) }, menu('myOrders')),
+  page('/orders/:id', {
+    id: 'orders.detail',
+    machine: orderDetailMachine,
+    input: ({ params }) => ({ params: orderId(params.id) }),
+    ...LOADED,
+    view: OrderDetailView,
+  }),
+
+  page(
+    '/notifications',
+    {
+      id: 'notifications',
+      machine: notificationsMachine,
+      // Marking read changes the unread counts: the menu's badge follows.
+      provide: (m, env) => m.provide({ actions: { countsChanged: () => env.refreshBadge() } }),
+      ...LOADED,
+      view: NotificationsView,
+    },
+    menu('notifications'),
+  ),
+
+  // Account and its settings.
+  ...soon(undefined, 'account', [
+    ['/account', 'account', 'own'],
+    ['/account/basic', 'profile', 'item'],
+    ['/account/email', 'email', 'item'],
+    ['/account/email/otp', 'email'],
+    ['/account/phone', 'phone', 'item'],
+    ['/account/phone/otp', 'phone'],
+    ['/account/bank', 'bank', 'item'],
+    ['/account/password', 'password', 'item'],
+    ['/account/wallet-password', 'walletPassword', 'item'],
+    ['/account/payout', 'payoutSettings', 'item'],
+  ]),
+  preferencesPage('/account/language', 'language'),
+  preferencesPage('/account/currency', 'currency'),
+  preferencesPage('/account/date-format', 'dateFormat'),
+  redirect('/account/notification', '/account/notification/email', menu('account', 'notificationSettings')),
+  ...soon(undefined, 'account', [
+    ['/account/notification/push', 'notificationSettings'],
+    ['/account/notification/email', 'notificationSettings'],
+    ['/account/intro-video', 'introVideo', 'item'],
+    ['/account/addresses', 'addresses', 'item'],
+    ['/account/addresses/new', 'addresses'],
+    ['/account/addresses/:id', 'addresses'],
+    ['/account/more', 'more', 'item'],
+  ]),
+  ...soon(undefined, 'faqs', [
+    ['/account/faqs', 'faqs', 'own'],
+  ]),
+  ...soon(undefined, 'support', [
+    ['/support', 'support', 'own'],
+  ]),
+];
