@@ -36,14 +36,15 @@ import { historyRoutes } from './routes/history.routes';
 import { homeRoutes } from './routes/home.routes';
 import { preferencesRoutes } from './routes/preferences.routes';
 import { referralRoutes } from './routes/referral.routes';
-const ROUTES: RouteModule[] = [authRoutes, usersRoutes, networkRoutes, walletRoutes, payoutRoutes, ordersRoutes, historyRoutes, homeRoutes, preferencesRoutes, referralRoutes];
+import { accountRoutes } from './routes/account.routes';
+const ROUTES: RouteModule[] = [authRoutes, usersRoutes, networkRoutes, walletRoutes, payoutRoutes, ordersRoutes, historyRoutes, homeRoutes, preferencesRoutes, referralRoutes, accountRoutes];
 
 /** The API's paths: everything under /api/, plus the spec's alternative logout path (spec §7). */
 const isApiPath = (url: string) => url.startsWith('/api/') || url.split('?')[0] === '/auth/logout';
 
 export async function buildApp(database: Database, config: Config, extraRoutes: RouteModule[] = []): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, ...(config.logStream ? { stream: config.logStream } : {}) },
     bodyLimit: 64 * 1024,
     routerOptions: { querystringParser: parseQuery },
     trustProxy: false,

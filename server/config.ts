@@ -20,6 +20,8 @@ export interface Config {
   seedMembers: number;
   /** Relax rate limits (tests of unrelated features may call login many times). */
   rateLimitScale: number;
+  /** Where the log lines go instead of stdout (never set from the environment; tests read the log). */
+  logStream?: { write(line: string): void };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {

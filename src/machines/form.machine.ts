@@ -415,7 +415,9 @@ export function createFormMachine<V extends FormValues, L = never, R = unknown, 
         if (!('field' in event)) return {};
         const fieldErrors = { ...context.fieldErrors };
         delete fieldErrors[event.field];
-        const edit = event.field === 'password' ? { password: event.value } : { values: { ...context.values, [event.field]: event.value } };
+        // 'password' is the re-entered account password of steps.password; a form without that step may name a value so.
+        const edit =
+          event.field === 'password' && passwordWanted(context.loaded) ? { password: event.value } : { values: { ...context.values, [event.field]: event.value } };
         // An edit starts a new submission attempt: a new idempotency key when it is sent.
         return { ...edit, fieldErrors, idempotencyKey: null, error: null, failure: null };
       }),

@@ -46,7 +46,7 @@ const SPEC_PATHS = [
 /** Pages built today (everything else is a redirect or "coming soon"). */
 const BUILT = [
   '/home/dashboard', '/home/binary', '/home/package', '/home/rank', '/notifications',
-  '/account/language', '/account/currency', '/account/date-format',
+  '/account/password', '/account/language', '/account/currency', '/account/date-format',
   '/wallet/statement', '/wallet/earning', '/wallet/payout', '/wallet/request-payout',
   '/wallet/transactions', '/wallet/recent-earnings', '/wallet/recent-payouts', '/pv-history', '/binary-history',
   '/orders', '/orders/381', '/network/genealogy', '/network/tabular', '/network/downline', '/downlines',

@@ -26,6 +26,7 @@ import {
 import { createSearchCodec } from '../../lib/search-codec';
 import { PERMISSIONS, type MenuPlacement, type MenuSectionId, type Permission } from '../../lib/menu';
 import { showToast } from '../../lib/toast';
+import { passwordChangeMachine } from '../../machines/account/password-change.machine';
 import { downlineReportMachine } from '../../machines/downline-report.machine';
 import { earningPageMachine } from '../../machines/earning-page.machine';
 import { genealogyMachine } from '../../machines/genealogy.machine';
@@ -83,6 +84,7 @@ const PvHistoryView = lazyView(() => history().then((m) => m.PvHistoryView));
 const OrdersListView = lazyView(() => orders().then((m) => m.OrdersListView));
 const OrderDetailView = lazyView(() => orders().then((m) => m.OrderDetailView));
 const PayoutRequestView = lazyView(() => import('../../views/wallet/payout-request.view').then((m) => m.PayoutRequestView));
+const PasswordView = lazyView(() => import('../../views/account/password.view').then((m) => m.PasswordView));
 const GenealogyView = lazyView(() => import('../../views/network/genealogy.view').then((m) => m.GenealogyView));
 const TabularView = lazyView(() => import('../../views/network/tabular.view').then((m) => m.TabularView));
 
@@ -474,7 +476,19 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
     ['/account/phone', 'phone', 'item'],
     ['/account/phone/otp', 'phone'],
     ['/account/bank', 'bank', 'item'],
-    ['/account/password', 'password', 'item'],
+  ]),
+  page(
+    '/account/password',
+    {
+      id: 'account.password',
+      machine: passwordChangeMachine,
+      provide: (m, env) => m.provide({ actions: formActions(env.session) }),
+      persist: SESSION,
+      view: PasswordView,
+    },
+    menu('account', 'password'),
+  ),
+  ...soon(undefined, 'account', [
     ['/account/wallet-password', 'walletPassword', 'item'],
     ['/account/payout', 'payoutSettings', 'item'],
   ]),
