@@ -1,7 +1,8 @@
 import { createActor } from 'xstate';
 import { authApi } from '../../src/api/auth';
 import { loginMachine, type FlowInput } from '../../src/machines/login.machine';
-import { ControlledActors, apiError, flush, loginFields, loginResponse, COUNTRIES } from '../support/auth-flows';
+import { ControlledActors, apiError, flush, loginFields, COUNTRIES } from '../support/auth-flows';
+import { loginResponse } from '../support/session-fixtures';
 
 function start(input: FlowInput = { search: '' }) {
   const ctl = new ControlledActors();

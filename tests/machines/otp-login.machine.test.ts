@@ -2,7 +2,8 @@ import { createActor } from 'xstate';
 import { authApi } from '../../src/api/auth';
 import { otpLoginMachine } from '../../src/machines/otp-login.machine';
 import { resendTicker } from '../../src/machines/flow-parts';
-import { ControlledActors, apiError, flush, loginFields, loginResponse, otpSent, silentTicker } from '../support/auth-flows';
+import { ControlledActors, apiError, flush, loginFields, otpSent, silentTicker } from '../support/auth-flows';
+import { loginResponse } from '../support/session-fixtures';
 
 function start(search = '') {
   const ctl = new ControlledActors();

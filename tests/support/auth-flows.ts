@@ -24,7 +24,6 @@ import { getAdjacencyMap, getShortestPaths, getStateNodes, type AdjacencyMap, ty
 import { ConnectionError, errorFromStatus, type ApiError } from '../../src/api/errors';
 import type {
   LoginFields,
-  LoginResponse,
   OtpSent,
   RequestDemoOptions,
   ResetFields,
@@ -51,37 +50,6 @@ export function resetFields(over: Partial<ResetFields> = {}): ResetFields {
 
 export function otpSent(over: Partial<OtpSent> = {}): OtpSent {
   return { message: 'sent', destination: 'j***@example.com', expires_in: 600, resend_in: 3, ...over };
-}
-
-export function loginResponse(over: Partial<LoginResponse> = {}): LoginResponse {
-  return {
-    token: 'tok-123',
-    user: {
-      id: 7,
-      username: 'jdoe',
-      account_type: 'personal',
-      first_name: 'Jane',
-      last_name: 'Doe',
-      avatar: null,
-      status: 1,
-      role_id: 3,
-      date_format: null,
-      customer_id: null,
-      referral_link: 'https://example.com/signup?referral=jdoe',
-      email: 'jane@example.com',
-    },
-    user_status: 1,
-    user_allowed: true,
-    is_master_demo: false,
-    compensation_plan: 'binary',
-    default_store_id: null,
-    store_token: null,
-    sso_token: null,
-    default_currency: DEFAULT_CURRENCY,
-    default_language: { id: 1, name: 'English', code: 'en', native_name: 'English' },
-    cart: [],
-    ...over,
-  };
 }
 
 export function signupData(over: Partial<SignupData> = {}): SignupData {

@@ -4,7 +4,8 @@ import { createActor } from 'xstate';
 import { loginMachine } from '../../src/machines/login.machine';
 import { LoginContinueView } from '../../src/views/public/login-continue.view';
 import { LoginView } from '../../src/views/public/login.view';
-import { ControlledActors, apiError, flush, loginFields, loginResponse } from '../support/auth-flows';
+import { ControlledActors, apiError, flush, loginFields } from '../support/auth-flows';
+import { loginResponse } from '../support/session-fixtures';
 import { renderUi } from '../support/render-ui';
 
 function setup() {

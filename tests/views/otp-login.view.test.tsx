@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { createActor } from 'xstate';
 import { otpLoginMachine } from '../../src/machines/otp-login.machine';
 import { LoginOtpView } from '../../src/views/public/login-otp.view';
-import { ControlledActors, apiError, flush, loginFields, loginResponse, otpSent, silentTicker } from '../support/auth-flows';
+import { ControlledActors, apiError, flush, loginFields, otpSent, silentTicker } from '../support/auth-flows';
+import { loginResponse } from '../support/session-fixtures';
 import { renderUi } from '../support/render-ui';
 
 function setup(search = '') {
