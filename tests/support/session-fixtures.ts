@@ -3,6 +3,7 @@ import type { LoginResponse } from '../../src/schemas/auth.schema';
 import type { ModuleData, User } from '../../src/schemas/common.schema';
 import { DEFAULT_CURRENCY } from '../../src/schemas/common.schema';
 import { COMPANY, MODULES } from '../../server/seed/reference';
+import { ApiError } from '../../src/api/errors';
 
 export function user(overrides: Partial<User> = {}): User {
   return {
@@ -66,3 +67,7 @@ export function moduleData(overrides: Partial<ModuleData> = {}): ModuleData {
     ...overrides,
   };
 }
+
+/** The server's answer to an SSO token it does not accept. */
+export const invalidSsoToken = () =>
+  new ApiError('badRequest', 422, { error_code: 'validation_error', errors: { sso_token: ['validation:invalidToken'] } });
