@@ -260,28 +260,36 @@ export function assertBalanced(p: Posting): void {
   if (total !== 0n) throw new UnbalancedPostingError(`lines sum to ${money.format(total)}, not zero`);
 }
 
+/** The transaction row of a posting (its id comes from the database or from the batch). */
+function transactionRow(p: Posting) {
+  return {
+    transactionGroup: p.group,
+    transactionType: p.type,
+    transactionKey: p.key,
+    memberId: p.memberId ?? null,
+    fromMemberId: p.fromMemberId ?? null,
+    level: p.level ?? null,
+    rankId: p.rankId ?? null,
+    payoutId: p.payoutId ?? null,
+    orderId: p.orderId ?? null,
+    memo: p.memo ?? null,
+    createdAt: p.createdAt,
+  } satisfies Omit<typeof ledgerTransactions.$inferInsert, 'id'>;
+}
+
+/** The entry rows of a posting's lines. */
+function entryRows(p: Posting, transactionId: number): Array<typeof ledgerEntries.$inferInsert> {
+  return p.lines.map((l) => ({ transactionId, accountId: l.account, amount: money.format(l.amount), createdAt: p.createdAt }));
+}
+
 /** Write one balanced posting (call inside a database transaction). Returns the transaction id. */
 export async function post(tx: Executor, p: Posting): Promise<number> {
   assertBalanced(p);
   const [t] = await tx
     .insert(ledgerTransactions)
-    .values({
-      transactionGroup: p.group,
-      transactionType: p.type,
-      transactionKey: p.key,
-      memberId: p.memberId ?? null,
-      fromMemberId: p.fromMemberId ?? null,
-      level: p.level ?? null,
-      rankId: p.rankId ?? null,
-      payoutId: p.payoutId ?? null,
-      orderId: p.orderId ?? null,
-      memo: p.memo ?? null,
-      createdAt: p.createdAt,
-    })
+    .values(transactionRow(p))
     .returning({ id: ledgerTransactions.id });
-  await tx.insert(ledgerEntries).values(
-    p.lines.map((l) => ({ transactionId: t.id, accountId: l.account, amount: money.format(l.amount), createdAt: p.createdAt })),
-  );
+  await tx.insert(ledgerEntries).values(entryRows(p, t.id));
   return Number(t.id);
 }
 
@@ -325,6 +333,23 @@ export function earningPosting(e: EarningInput, wallet: number, acc: SystemAccou
   return { posting, tax, serviceCharge, net };
 }
 
+/** The earnings row of one bonus: gross, its deductions and what reaches the wallet, with the posting's transaction. */
+function earningRow(e: EarningInput, split: { tax: Units; serviceCharge: Units; net: Units }, transactionId: number) {
+  return {
+    memberId: e.memberId,
+    bonusType: e.bonusType,
+    amountGenerated: money.format(e.gross),
+    tax: money.format(split.tax),
+    serviceCharge: money.format(split.serviceCharge),
+    amountPayable: money.format(split.net),
+    level: e.level ?? null,
+    fromMemberId: e.fromMemberId ?? null,
+    rankId: e.rankId ?? null,
+    transactionId,
+    createdAt: e.createdAt,
+  } satisfies Omit<typeof earnings.$inferInsert, 'id'>;
+}
+
 /** Pay one bonus: the earning row and its posting in one transaction. */
 export async function postEarning(db: Db, e: EarningInput, s: WalletSettings): Promise<{ earningId: number; transactionId: number; net: Units }> {
   if (e.gross <= 0n) throw new RangeError('an earning must be positive');
@@ -335,19 +360,7 @@ export async function postEarning(db: Db, e: EarningInput, s: WalletSettings): P
     const transactionId = await post(tx, posting);
     const [row] = await tx
       .insert(earnings)
-      .values({
-        memberId: e.memberId,
-        bonusType: e.bonusType,
-        amountGenerated: money.format(e.gross),
-        tax: money.format(tax),
-        serviceCharge: money.format(serviceCharge),
-        amountPayable: money.format(net),
-        level: e.level ?? null,
-        fromMemberId: e.fromMemberId ?? null,
-        rankId: e.rankId ?? null,
-        transactionId,
-        createdAt: e.createdAt,
-      })
+      .values(earningRow(e, { tax, serviceCharge, net }, transactionId))
       .returning({ id: earnings.id });
     return { earningId: Number(row.id), transactionId, net };
   });
@@ -645,21 +658,8 @@ export class LedgerBatch {
   add(p: Posting): number {
     assertBalanced(p);
     const id = this.nextTransactionId++;
-    this.transactions.push({
-      id,
-      transactionGroup: p.group,
-      transactionType: p.type,
-      transactionKey: p.key,
-      memberId: p.memberId ?? null,
-      fromMemberId: p.fromMemberId ?? null,
-      level: p.level ?? null,
-      rankId: p.rankId ?? null,
-      payoutId: p.payoutId ?? null,
-      orderId: p.orderId ?? null,
-      memo: p.memo ?? null,
-      createdAt: p.createdAt,
-    });
-    for (const l of p.lines) this.entries.push({ transactionId: id, accountId: l.account, amount: money.format(l.amount), createdAt: p.createdAt });
+    this.transactions.push({ id, ...transactionRow(p) });
+    this.entries.push(...entryRows(p, id));
     return id;
   }
 
@@ -667,20 +667,7 @@ export class LedgerBatch {
     const { posting, tax, serviceCharge, net } = earningPosting(e, wallet, acc, s);
     const transactionId = this.add(posting);
     const earningId = this.nextEarningId++;
-    this.earnings.push({
-      id: earningId,
-      memberId: e.memberId,
-      bonusType: e.bonusType,
-      amountGenerated: money.format(e.gross),
-      tax: money.format(tax),
-      serviceCharge: money.format(serviceCharge),
-      amountPayable: money.format(net),
-      level: e.level ?? null,
-      fromMemberId: e.fromMemberId ?? null,
-      rankId: e.rankId ?? null,
-      transactionId,
-      createdAt: e.createdAt,
-    });
+    this.earnings.push({ id: earningId, ...earningRow(e, { tax, serviceCharge, net }, transactionId) });
     return { earningId, net };
   }
 }
