@@ -28,33 +28,25 @@ export async function openDatabase(opts: { dataDir: string | null; databaseUrl: 
       if (!pool.ending) console.error(`database: an idle connection was closed (${err.message}); it will be replaced`);
     });
     // numeric comes back as string (never float); bigint (count) as string too → parse ints where needed.
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return {
-      db,
-      kind: 'postgres',
-      async execText(text) {
-        await pool.query(text);
-      },
-      async rows(query) {
-        return ((await db.execute(query)) as unknown as { rows: never[] }).rows;
-      },
-      close: () => pool.end(),
-    };
+    return database(drizzlePg(pool, { schema }) as unknown as Db, 'postgres', (text) => pool.query(text), () => pool.end());
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return database(drizzlePglite(client, { schema }) as unknown as Db, 'pglite', (text) => client.exec(text), () => client.close());
+}
+
+function database(db: Db, kind: Database['kind'], exec: (text: string) => Promise<unknown>, close: () => Promise<void>): Database {
   return {
     db,
-    kind: 'pglite',
+    kind,
     async execText(text) {
-      await client.exec(text);
+      await exec(text);
     },
     async rows(query) {
       return ((await db.execute(query)) as unknown as { rows: never[] }).rows;
     },
-    close: () => client.close(),
+    close,
   };
 }
 

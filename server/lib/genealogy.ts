@@ -321,7 +321,8 @@ export async function genealogyTree(
   return { affiliates: [], genealogy: tree, maxLevels };
 }
 
-function toTableNode(n: TreeNode): TableNode {
+/** The table view shows these columns of a tree node. */
+export function toTableNode(n: TreeNode): TableNode {
   return {
     id: n.id,
     parent_id: n.parent_id,

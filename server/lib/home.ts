@@ -504,21 +504,27 @@ export async function binarySummary(db: Db, m: MemberRow): Promise<BinarySummary
 // (an order when it was placed, a payout at its last status change) after the member's mark for the
 // kind and after the member's own read of that item. Messages carry their read_at.
 
-const unreadOrdersSql = (memberId: number) => sql`
-  FROM orders o
-  LEFT JOIN notification_marks nm ON nm.member_id = o.member_id AND nm.kind = 'order'
-  WHERE o.member_id = ${memberId}
-    AND (nm.read_before IS NULL OR o.created_at > nm.read_before)
-    AND NOT EXISTS (SELECT 1 FROM notification_reads r
-                    WHERE r.member_id = o.member_id AND r.kind = 'order' AND r.ref_id = o.id AND r.read_at >= o.created_at)`;
+/** Where each kind is read from: the table under the alias the selects use, and the column dating a change. */
+const UNREAD_SOURCES = {
+  order: { table: 'orders', alias: 'o', changedAt: 'created_at' },
+  payout: { table: 'payout_requests', alias: 'p', changedAt: 'updated_at' },
+} as const;
 
-const unreadPayoutsSql = (memberId: number) => sql`
-  FROM payout_requests p
-  LEFT JOIN notification_marks nm ON nm.member_id = p.member_id AND nm.kind = 'payout'
-  WHERE p.member_id = ${memberId}
-    AND (nm.read_before IS NULL OR p.updated_at > nm.read_before)
+const unreadItemsSql = (memberId: number, kind: keyof typeof UNREAD_SOURCES) => {
+  const { table, alias, changedAt } = UNREAD_SOURCES[kind];
+  const item = sql.raw(alias);
+  const changed = sql.raw(`${alias}.${changedAt}`);
+  return sql`
+  FROM ${sql.raw(`${table} ${alias}`)}
+  LEFT JOIN notification_marks nm ON nm.member_id = ${item}.member_id AND nm.kind = ${sql.raw(`'${kind}'`)}
+  WHERE ${item}.member_id = ${memberId}
+    AND (nm.read_before IS NULL OR ${changed} > nm.read_before)
     AND NOT EXISTS (SELECT 1 FROM notification_reads r
-                    WHERE r.member_id = p.member_id AND r.kind = 'payout' AND r.ref_id = p.id AND r.read_at >= p.updated_at)`;
+                    WHERE r.member_id = ${item}.member_id AND r.kind = ${sql.raw(`'${kind}'`)} AND r.ref_id = ${item}.id AND r.read_at >= ${changed})`;
+};
+
+const unreadOrdersSql = (memberId: number) => unreadItemsSql(memberId, 'order');
+const unreadPayoutsSql = (memberId: number) => unreadItemsSql(memberId, 'payout');
 
 const unreadMessagesSql = (memberId: number) => sql`
   FROM messages msg

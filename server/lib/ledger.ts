@@ -260,28 +260,36 @@ export function assertBalanced(p: Posting): void {
   if (total !== 0n) throw new UnbalancedPostingError(`lines sum to ${money.format(total)}, not zero`);
 }
 
+/** The transaction row of a posting (its id comes from the database or from the batch). */
+function transactionRow(p: Posting) {
+  return {
+    transactionGroup: p.group,
+    transactionType: p.type,
+    transactionKey: p.key,
+    memberId: p.memberId ?? null,
+    fromMemberId: p.fromMemberId ?? null,
+    level: p.level ?? null,
+    rankId: p.rankId ?? null,
+    payoutId: p.payoutId ?? null,
+    orderId: p.orderId ?? null,
+    memo: p.memo ?? null,
+    createdAt: p.createdAt,
+  } satisfies Omit<typeof ledgerTransactions.$inferInsert, 'id'>;
+}
+
+/** The entry rows of a posting's lines. */
+function entryRows(p: Posting, transactionId: number): Array<typeof ledgerEntries.$inferInsert> {
+  return p.lines.map((l) => ({ transactionId, accountId: l.account, amount: money.format(l.amount), createdAt: p.createdAt }));
+}
+
 /** Write one balanced posting (call inside a database transaction). Returns the transaction id. */
 export async function post(tx: Executor, p: Posting): Promise<number> {
   assertBalanced(p);
   const [t] = await tx
     .insert(ledgerTransactions)
-    .values({
-      transactionGroup: p.group,
-      transactionType: p.type,
-      transactionKey: p.key,
-      memberId: p.memberId ?? null,
-      fromMemberId: p.fromMemberId ?? null,
-      level: p.level ?? null,
-      rankId: p.rankId ?? null,
-      payoutId: p.payoutId ?? null,
-      orderId: p.orderId ?? null,
-      memo: p.memo ?? null,
-      createdAt: p.createdAt,
-    })
+    .values(transactionRow(p))
     .returning({ id: ledgerTransactions.id });
-  await tx.insert(ledgerEntries).values(
-    p.lines.map((l) => ({ transactionId: t.id, accountId: l.account, amount: money.format(l.amount), createdAt: p.createdAt })),
-  );
+  await tx.insert(ledgerEntries).values(entryRows(p, t.id));
   return Number(t.id);
 }
 
@@ -325,6 +333,23 @@ export function earningPosting(e: EarningInput, wallet: number, acc: SystemAccou
   return { posting, tax, serviceCharge, net };
 }
 
+/** The earnings row of one bonus: gross, its deductions and what reaches the wallet, with the posting's transaction. */
+function earningRow(e: EarningInput, split: { tax: Units; serviceCharge: Units; net: Units }, transactionId: number) {
+  return {
+    memberId: e.memberId,
+    bonusType: e.bonusType,
+    amountGenerated: money.format(e.gross),
+    tax: money.format(split.tax),
+    serviceCharge: money.format(split.serviceCharge),
+    amountPayable: money.format(split.net),
+    level: e.level ?? null,
+    fromMemberId: e.fromMemberId ?? null,
+    rankId: e.rankId ?? null,
+    transactionId,
+    createdAt: e.createdAt,
+  } satisfies Omit<typeof earnings.$inferInsert, 'id'>;
+}
+
 /** Pay one bonus: the earning row and its posting in one transaction. */
 export async function postEarning(db: Db, e: EarningInput, s: WalletSettings): Promise<{ earningId: number; transactionId: number; net: Units }> {
   if (e.gross <= 0n) throw new RangeError('an earning must be positive');
@@ -335,136 +360,67 @@ export async function postEarning(db: Db, e: EarningInput, s: WalletSettings): P
     const transactionId = await post(tx, posting);
     const [row] = await tx
       .insert(earnings)
-      .values({
-        memberId: e.memberId,
-        bonusType: e.bonusType,
-        amountGenerated: money.format(e.gross),
-        tax: money.format(tax),
-        serviceCharge: money.format(serviceCharge),
-        amountPayable: money.format(net),
-        level: e.level ?? null,
-        fromMemberId: e.fromMemberId ?? null,
-        rankId: e.rankId ?? null,
-        transactionId,
-        createdAt: e.createdAt,
-      })
+      .values(earningRow(e, { tax, serviceCharge, net }, transactionId))
       .returning({ id: earnings.id });
     return { earningId: Number(row.id), transactionId, net };
   });
 }
 
-/** A payout request takes amount + fee from the wallet: two lines of the statement. */
-export function payoutRequestPostings(p: { id: number; memberId: number; amount: Units; fee: Units; createdAt: Date }, wallet: number, acc: SystemAccountIds): Posting[] {
-  const out: Posting[] = [
-    {
-      group: 'payout',
-      type: 'payout_request',
-      key: 'payout',
-      memberId: p.memberId,
-      payoutId: p.id,
-      createdAt: p.createdAt,
-      lines: [
-        { account: wallet, amount: p.amount },
-        { account: acc.payouts_payable, amount: -p.amount },
-      ],
-    },
+/** Two lines moving `amount`: debit `debit`, credit `credit`. */
+function movement(debit: number, credit: number, amount: Units): Line[] {
+  return [
+    { account: debit, amount },
+    { account: credit, amount: -amount },
   ];
-  if (p.fee > 0n) {
-    out.push({
-      group: 'payout',
-      type: 'payout_fee',
-      key: 'payout_fee',
-      memberId: p.memberId,
-      payoutId: p.id,
-      createdAt: p.createdAt,
-      lines: [
-        { account: wallet, amount: p.fee },
-        { account: acc.payout_fee_income, amount: -p.fee },
-      ],
-    });
-  }
+}
+
+type PayoutRef = { id: number; memberId: number };
+
+function payoutPosting(p: PayoutRef, type: string, key: 'payout' | 'payout_fee', createdAt: Date, lines: Line[]): Posting {
+  return { group: 'payout', type, key, memberId: p.memberId, payoutId: p.id, createdAt, lines };
+}
+
+/** A payout request takes amount + fee from the wallet: two lines of the statement. */
+export function payoutRequestPostings(p: PayoutRef & { amount: Units; fee: Units; createdAt: Date }, wallet: number, acc: SystemAccountIds): Posting[] {
+  const out = [payoutPosting(p, 'payout_request', 'payout', p.createdAt, movement(wallet, acc.payouts_payable, p.amount))];
+  if (p.fee > 0n) out.push(payoutPosting(p, 'payout_fee', 'payout_fee', p.createdAt, movement(wallet, acc.payout_fee_income, p.fee)));
   return out;
 }
 
 /** A rejected request gives amount and fee back. */
-export function payoutRefundPostings(p: { id: number; memberId: number; amount: Units; fee: Units }, at: Date, wallet: number, acc: SystemAccountIds): Posting[] {
-  const out: Posting[] = [
-    {
-      group: 'payout',
-      type: 'payout_refund',
-      key: 'payout',
-      memberId: p.memberId,
-      payoutId: p.id,
-      createdAt: at,
-      lines: [
-        { account: acc.payouts_payable, amount: p.amount },
-        { account: wallet, amount: -p.amount },
-      ],
-    },
-  ];
-  if (p.fee > 0n) {
-    out.push({
-      group: 'payout',
-      type: 'payout_fee_refund',
-      key: 'payout_fee',
-      memberId: p.memberId,
-      payoutId: p.id,
-      createdAt: at,
-      lines: [
-        { account: acc.payout_fee_income, amount: p.fee },
-        { account: wallet, amount: -p.fee },
-      ],
-    });
-  }
+export function payoutRefundPostings(p: PayoutRef & { amount: Units; fee: Units }, at: Date, wallet: number, acc: SystemAccountIds): Posting[] {
+  const out = [payoutPosting(p, 'payout_refund', 'payout', at, movement(acc.payouts_payable, wallet, p.amount))];
+  if (p.fee > 0n) out.push(payoutPosting(p, 'payout_fee_refund', 'payout_fee', at, movement(acc.payout_fee_income, wallet, p.fee)));
   return out;
 }
 
 /** Money leaves the company: clearing against bank (no wallet line). */
-export function payoutPaidPosting(p: { id: number; memberId: number; amount: Units }, at: Date, acc: SystemAccountIds): Posting {
+export function payoutPaidPosting(p: PayoutRef & { amount: Units }, at: Date, acc: SystemAccountIds): Posting {
+  return payoutPosting(p, 'payout_paid', 'payout', at, movement(acc.payouts_payable, acc.company_bank, p.amount));
+}
+
+type OrderRef = { id: number; memberId: number; total: Units; createdAt: Date };
+
+function orderPaymentPosting(o: OrderRef, key: 'wallet_purchase' | 'order_payment', paidFrom: number, acc: SystemAccountIds): Posting {
   return {
-    group: 'payout',
-    type: 'payout_paid',
-    key: 'payout',
-    memberId: p.memberId,
-    payoutId: p.id,
-    createdAt: at,
-    lines: [
-      { account: acc.payouts_payable, amount: p.amount },
-      { account: acc.company_bank, amount: -p.amount },
-    ],
+    group: 'purchase',
+    type: 'order_payment',
+    key,
+    memberId: o.memberId,
+    orderId: o.id,
+    createdAt: o.createdAt,
+    lines: movement(paidFrom, acc.sales_revenue, o.total),
   };
 }
 
 /** An order paid from the wallet. */
-export function walletPurchasePosting(o: { id: number; memberId: number; total: Units; createdAt: Date }, wallet: number, acc: SystemAccountIds): Posting {
-  return {
-    group: 'purchase',
-    type: 'order_payment',
-    key: 'wallet_purchase',
-    memberId: o.memberId,
-    orderId: o.id,
-    createdAt: o.createdAt,
-    lines: [
-      { account: wallet, amount: o.total },
-      { account: acc.sales_revenue, amount: -o.total },
-    ],
-  };
+export function walletPurchasePosting(o: OrderRef, wallet: number, acc: SystemAccountIds): Posting {
+  return orderPaymentPosting(o, 'wallet_purchase', wallet, acc);
 }
 
 /** An order paid outside the wallet (card, bank transfer): bank against revenue. */
-export function externalPaymentPosting(o: { id: number; memberId: number; total: Units; createdAt: Date }, acc: SystemAccountIds): Posting {
-  return {
-    group: 'purchase',
-    type: 'order_payment',
-    key: 'order_payment',
-    memberId: o.memberId,
-    orderId: o.id,
-    createdAt: o.createdAt,
-    lines: [
-      { account: acc.company_bank, amount: o.total },
-      { account: acc.sales_revenue, amount: -o.total },
-    ],
-  };
+export function externalPaymentPosting(o: OrderRef, acc: SystemAccountIds): Posting {
+  return orderPaymentPosting(o, 'order_payment', acc.company_bank, acc);
 }
 
 /** Wallet to wallet. `memberId` is the recipient, `fromMemberId` the sender. */
@@ -476,10 +432,7 @@ export function transferPosting(t: { fromMemberId: number; toMemberId: number; a
     memberId: t.toMemberId,
     fromMemberId: t.fromMemberId,
     createdAt: t.createdAt,
-    lines: [
-      { account: fromWallet, amount: t.amount },
-      { account: toWallet, amount: -t.amount },
-    ],
+    lines: movement(fromWallet, toWallet, t.amount),
   };
 }
 
@@ -492,10 +445,7 @@ export function adjustmentPosting(a: { memberId: number; amount: Units; memo: st
     memberId: a.memberId,
     memo: a.memo,
     createdAt: a.createdAt,
-    lines: [
-      { account: acc.wallet_adjustments, amount: a.amount },
-      { account: wallet, amount: -a.amount },
-    ],
+    lines: movement(acc.wallet_adjustments, wallet, a.amount),
   };
 }
 
@@ -708,21 +658,8 @@ export class LedgerBatch {
   add(p: Posting): number {
     assertBalanced(p);
     const id = this.nextTransactionId++;
-    this.transactions.push({
-      id,
-      transactionGroup: p.group,
-      transactionType: p.type,
-      transactionKey: p.key,
-      memberId: p.memberId ?? null,
-      fromMemberId: p.fromMemberId ?? null,
-      level: p.level ?? null,
-      rankId: p.rankId ?? null,
-      payoutId: p.payoutId ?? null,
-      orderId: p.orderId ?? null,
-      memo: p.memo ?? null,
-      createdAt: p.createdAt,
-    });
-    for (const l of p.lines) this.entries.push({ transactionId: id, accountId: l.account, amount: money.format(l.amount), createdAt: p.createdAt });
+    this.transactions.push({ id, ...transactionRow(p) });
+    this.entries.push(...entryRows(p, id));
     return id;
   }
 
@@ -730,20 +667,7 @@ export class LedgerBatch {
     const { posting, tax, serviceCharge, net } = earningPosting(e, wallet, acc, s);
     const transactionId = this.add(posting);
     const earningId = this.nextEarningId++;
-    this.earnings.push({
-      id: earningId,
-      memberId: e.memberId,
-      bonusType: e.bonusType,
-      amountGenerated: money.format(e.gross),
-      tax: money.format(tax),
-      serviceCharge: money.format(serviceCharge),
-      amountPayable: money.format(net),
-      level: e.level ?? null,
-      fromMemberId: e.fromMemberId ?? null,
-      rankId: e.rankId ?? null,
-      transactionId,
-      createdAt: e.createdAt,
-    });
+    this.earnings.push({ id: earningId, ...earningRow(e, { tax, serviceCharge, net }, transactionId) });
     return { earningId, net };
   }
 }

@@ -1,11 +1,11 @@
 // @vitest-environment node
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as z from 'zod/mini';
-import { configureClient, get, post, request, setModulesLoaded, areModulesLoaded, type ClientHooks } from '../../src/api/client';
+import { configureClient, get, post, request, setModulesLoaded, areModulesLoaded } from '../../src/api/client';
 import { ApiError, ConnectionError, SchemaError, errorInfo } from '../../src/api/errors';
 import { storage } from '../../src/lib/storage';
 import { moduleData } from '../support/session-fixtures';
+import { clientHookMocks, localHttpServer } from '../support/local-http';
 
 interface Seen {
   method: string;
@@ -17,8 +17,6 @@ interface Seen {
 
 type Reply = { status: number; body?: unknown; raw?: string };
 
-let server: Server;
-let baseURL: string;
 let seen: Seen[] = [];
 let reply: (req: Seen) => Reply = () => ({ status: 200, body: { data: {} } });
 
@@ -36,33 +34,20 @@ function memoryStorage(): Storage {
   };
 }
 
-const hooks = {
-  onModules: vi.fn<ClientHooks['onModules']>(),
-  onUnauthorized: vi.fn<ClientHooks['onUnauthorized']>(),
-  onUserBlocked: vi.fn<ClientHooks['onUserBlocked']>(),
-  onDemoBlocked: vi.fn<ClientHooks['onDemoBlocked']>(),
-};
+const hooks = clientHookMocks();
 
-beforeAll(async () => {
-  server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      const s: Seen = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body };
-      seen.push(s);
-      const r = reply(s);
-      const text = r.raw ?? (r.body === undefined ? '' : JSON.stringify(r.body));
-      res.writeHead(r.status, text ? { 'content-type': r.raw ? 'text/plain' : 'application/json' } : {});
-      res.end(text);
-    });
+const local = localHttpServer((req: IncomingMessage, res: ServerResponse) => {
+  let body = '';
+  req.on('data', (c) => (body += c));
+  req.on('end', () => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const s: Seen = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body };
+    seen.push(s);
+    const r = reply(s);
+    const text = r.raw ?? (r.body === undefined ? '' : JSON.stringify(r.body));
+    res.writeHead(r.status, text ? { 'content-type': r.raw ? 'text/plain' : 'application/json' } : {});
+    res.end(text);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
 beforeEach(() => {
@@ -71,7 +56,7 @@ beforeEach(() => {
   reply = () => ({ status: 200, body: { data: {} } });
   for (const h of Object.values(hooks)) h.mockReset();
   setModulesLoaded(true);
-  configureClient({ baseURL, appKey: 'test-app-key', getRoute: () => '/member/wallet', ...hooks });
+  configureClient({ baseURL: local.baseURL, appKey: 'test-app-key', getRoute: () => '/member/wallet', ...hooks });
 });
 
 afterEach(() => {

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { genealogyAnswerSchema, memberChecks, tableNodeIssue, tableViewAnswerSchema, treeNodeIssue } from '../../src/api/network-answers';
 import { genealogySchema, tableNodeSchema, tableViewSchema, treeNodeSchema } from '../../src/schemas/network.schema';
 import { fullTree, treeNode } from '../support/network-fixtures';
+import { toTableNode } from '../../server/lib/genealogy';
 
 /** Values to try in every field: each is valid for some fields and invalid for others. */
 const PROBES: unknown[] = [
@@ -30,23 +31,7 @@ const PROBES: unknown[] = [
   {},
 ];
 
-const tableNode = (id: number, parent: number | null) => {
-  const n = treeNode(id, parent);
-  return {
-    id,
-    parent_id: parent,
-    status: n.status,
-    username: n.username,
-    avatar: n.avatar,
-    created_at: n.created_at,
-    first_name: n.first_name,
-    last_name: n.last_name,
-    level: n.level,
-    total_earnings: n.total_earnings,
-    downlines_count: n.downlines_count,
-    child_count: n.child_count,
-  };
-};
+const tableNode = (id: number, parent: number | null) => toTableNode(treeNode(id, parent));
 
 describe('member checks agree with the schemas', () => {
   it('tree node: every field with every probe value is accepted or refused exactly as treeNodeSchema does', () => {

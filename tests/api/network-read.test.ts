@@ -4,9 +4,8 @@
  * there is no Worker in node) against the usual JSON reading of the same answer by the same client: every
  * answer, valid or not, must end the same way — the same members, or the same error.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { configureClient, get, setModulesLoaded, type ClientHooks } from '../../src/api/client';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { configureClient, get, setModulesLoaded } from '../../src/api/client';
 import { networkApi } from '../../src/api/network';
 import { tableViewAnswerSchema, type TableViewAnswer } from '../../src/api/network-answers';
 import type { MemberTable } from '../../src/api/network-members';
@@ -14,33 +13,24 @@ import { scanAnswer } from '../../src/api/network-scan';
 import { tableNodeSchema } from '../../src/schemas/network.schema';
 import { tableNode } from '../support/network-fixtures';
 import { moduleData } from '../support/session-fixtures';
+import { clientHookMocks, localHttpServer } from '../support/local-http';
 
 type Reply = { status: number; raw: string | Buffer };
-let server: Server;
 let reply: () => Reply = () => ({ status: 200, raw: '{}' });
 
-const hooks = {
-  onModules: vi.fn<ClientHooks['onModules']>(),
-  onUnauthorized: vi.fn<ClientHooks['onUnauthorized']>(),
-  onUserBlocked: vi.fn<ClientHooks['onUserBlocked']>(),
-  onDemoBlocked: vi.fn<ClientHooks['onDemoBlocked']>(),
-};
+const hooks = clientHookMocks();
 
-beforeAll(async () => {
-  server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    req.resume();
-    req.on('end', () => {
-      const r = reply();
-      res.writeHead(r.status, { 'content-type': 'application/json' });
-      res.end(r.raw);
-    });
+const local = localHttpServer((req: IncomingMessage, res: ServerResponse) => {
+  req.resume();
+  req.on('end', () => {
+    const r = reply();
+    res.writeHead(r.status, { 'content-type': 'application/json' });
+    res.end(r.raw);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  configureClient({ baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, getRoute: () => '/member/network/tabular', ...hooks });
 });
 
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+beforeAll(() => {
+  configureClient({ baseURL: local.baseURL, getRoute: () => '/member/network/tabular', ...hooks });
 });
 
 beforeEach(() => {

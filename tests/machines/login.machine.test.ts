@@ -1,18 +1,11 @@
 import { createActor } from 'xstate';
 import { authApi } from '../../src/api/auth';
 import { loginMachine, type FlowInput } from '../../src/machines/login.machine';
-import { ControlledActors, apiError, flush, loginFields, loginResponse, COUNTRIES } from '../support/auth-flows';
+import { apiError, flush, loginFields, COUNTRIES, startControlledFlow } from '../support/auth-flows';
+import { loginResponse } from '../support/session-fixtures';
 
 function start(input: FlowInput = { search: '' }) {
-  const ctl = new ControlledActors();
-  const navigate = vi.fn();
-  const notify = vi.fn();
-  const machine = loginMachine.provide({
-    actors: ctl.actors('loadLoginFields', 'login') as never,
-    actions: { navigate: (_, p) => navigate(p), notify: (_, p) => notify(p) },
-  });
-  const actor = createActor(machine, { input }).start();
-  return { actor, ctl, navigate, notify, snap: () => actor.getSnapshot() };
+  return startControlledFlow(loginMachine, { sources: ['loadLoginFields', 'login'], input });
 }
 
 async function loaded(fields = loginFields(), input?: FlowInput) {

@@ -2,18 +2,11 @@ import { createActor } from 'xstate';
 import { authApi } from '../../src/api/auth';
 import { otpLoginMachine } from '../../src/machines/otp-login.machine';
 import { resendTicker } from '../../src/machines/flow-parts';
-import { ControlledActors, apiError, flush, loginFields, loginResponse, otpSent, silentTicker } from '../support/auth-flows';
+import { apiError, flush, loginFields, otpSent, startControlledFlow } from '../support/auth-flows';
+import { loginResponse } from '../support/session-fixtures';
 
 function start(search = '') {
-  const ctl = new ControlledActors();
-  const navigate = vi.fn();
-  const notify = vi.fn();
-  const machine = otpLoginMachine.provide({
-    actors: { ...(ctl.actors('loadLoginFields', 'sendOtp', 'loginWithOtp') as object), ticker: silentTicker } as never,
-    actions: { navigate: (_, p) => navigate(p), notify: (_, p) => notify(p) },
-  });
-  const actor = createActor(machine, { input: { search } }).start();
-  return { actor, ctl, navigate, notify, snap: () => actor.getSnapshot() };
+  return startControlledFlow(otpLoginMachine, { sources: ['loadLoginFields', 'sendOtp', 'loginWithOtp'], silentTicker: true, input: { search } });
 }
 
 async function loaded(fields = loginFields(), search = '') {

@@ -1,18 +1,10 @@
 import { createActor } from 'xstate';
 import { authApi } from '../../src/api/auth';
 import { passwordResetMachine } from '../../src/machines/password-reset.machine';
-import { ControlledActors, apiError, flush, otpSent, resetFields, silentTicker } from '../support/auth-flows';
+import { apiError, flush, otpSent, resetFields, startControlledFlow } from '../support/auth-flows';
 
 function start(path?: string) {
-  const ctl = new ControlledActors();
-  const navigate = vi.fn();
-  const notify = vi.fn();
-  const machine = passwordResetMachine.provide({
-    actors: { ...(ctl.actors('loadResetFields', 'sendResetOtp', 'checkResetOtp', 'resetPassword') as object), ticker: silentTicker } as never,
-    actions: { navigate: (_, p) => navigate(p), notify: (_, p) => notify(p) },
-  });
-  const actor = createActor(machine, { input: { search: '', path } }).start();
-  return { actor, ctl, navigate, notify, snap: () => actor.getSnapshot() };
+  return startControlledFlow(passwordResetMachine, { sources: ['loadResetFields', 'sendResetOtp', 'checkResetOtp', 'resetPassword'], silentTicker: true, input: { search: '', path } });
 }
 
 async function loaded(fields = resetFields(), path?: string) {

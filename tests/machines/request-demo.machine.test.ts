@@ -1,17 +1,10 @@
 import { createActor } from 'xstate';
 import { authApi } from '../../src/api/auth';
 import { requestDemoMachine, type RequestDemoField } from '../../src/machines/request-demo.machine';
-import { ControlledActors, DEMO_OPTIONS, apiError, flush } from '../support/auth-flows';
+import { DEMO_OPTIONS, apiError, flush, startControlledFlow } from '../support/auth-flows';
 
 function start(path?: string) {
-  const ctl = new ControlledActors();
-  const navigate = vi.fn();
-  const machine = requestDemoMachine.provide({
-    actors: ctl.actors('loadOptions', 'requestDemo') as never,
-    actions: { navigate: (_, p) => navigate(p) },
-  });
-  const actor = createActor(machine, { input: { search: '', path } }).start();
-  return { actor, ctl, navigate, snap: () => actor.getSnapshot() };
+  return startControlledFlow(requestDemoMachine, { sources: ['loadOptions', 'requestDemo'], input: { search: '', path } });
 }
 
 async function loaded(path?: string) {

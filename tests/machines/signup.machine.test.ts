@@ -2,21 +2,10 @@ import { createActor } from 'xstate';
 import { authApi } from '../../src/api/auth';
 import { signupBody, signupMachine, type SignupValues } from '../../src/machines/signup.machine';
 import type { SignupData } from '../../src/schemas/auth.schema';
-import { ControlledActors, apiError, flush, otpSent, signupData, signupResponse, silentTicker } from '../support/auth-flows';
+import { apiError, flush, otpSent, signupData, signupResponse, startControlledFlow } from '../support/auth-flows';
 
 function start(search = '', path?: string) {
-  const ctl = new ControlledActors();
-  const navigate = vi.fn();
-  const notify = vi.fn();
-  const machine = signupMachine.provide({
-    actors: {
-      ...(ctl.actors('loadSignupData', 'validateReferral', 'signup', 'verifySignup', 'resendSignupVerification') as object),
-      ticker: silentTicker,
-    } as never,
-    actions: { navigate: (_, p) => navigate(p), notify: (_, p) => notify(p) },
-  });
-  const actor = createActor(machine, { input: { search, path } }).start();
-  return { actor, ctl, navigate, notify, snap: () => actor.getSnapshot() };
+  return startControlledFlow(signupMachine, { sources: ['loadSignupData', 'validateReferral', 'signup', 'verifySignup', 'resendSignupVerification'], silentTicker: true, input: { search, path } });
 }
 
 async function loaded(data: SignupData = signupData(), search = '', path?: string) {

@@ -1,28 +1,13 @@
 import { createActor, fromPromise, toPromise, waitFor } from 'xstate';
 import { ssoLoginMachine } from '../../src/machines/sso-login.machine';
 import { ApiError, ConnectionError } from '../../src/api/errors';
-import type { NavigateParams, NotifyParams } from '../../src/lib/flow';
 import type { LoginResponse } from '../../src/schemas/auth.schema';
-import { loginResponse } from '../support/session-fixtures';
-
-function recorder() {
-  const navigations: NavigateParams[] = [];
-  const notes: NotifyParams[] = [];
-  return {
-    navigations,
-    notes,
-    actions: {
-      navigate: (_: unknown, p: NavigateParams) => void navigations.push(p),
-      notify: (_: unknown, p: NotifyParams) => void notes.push(p),
-    },
-  };
-}
-
-const invalidToken = () => new ApiError('badRequest', 422, { error_code: 'validation_error', errors: { sso_token: ['validation:invalidToken'] } });
+import { invalidSsoToken, loginResponse } from '../support/session-fixtures';
+import { flowRecorder } from '../support/flow-recorder';
 
 describe('ssoLogin machine', () => {
   function start(search: string, answer: (token: string) => Promise<LoginResponse>) {
-    const r = recorder();
+    const r = flowRecorder();
     const tokens: string[] = [];
     const machine = ssoLoginMachine.provide({
       actions: r.actions,
@@ -56,7 +41,7 @@ describe('ssoLogin machine', () => {
   });
 
   it('on a refused token shows ssoLoginFailed and goes to login', async () => {
-    const h = start('?token=abcdefabcdefabcdef', () => Promise.reject(invalidToken()));
+    const h = start('?token=abcdefabcdefabcdef', () => Promise.reject(invalidSsoToken()));
     await toPromise(h.actor);
     expect(h.notes).toEqual([{ kind: 'error', key: 'auth:ssoLoginFailed' }]);
     expect(h.navigations).toEqual([{ to: '/login', replace: true }]);

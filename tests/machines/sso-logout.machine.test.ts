@@ -3,26 +3,12 @@ import { ssoLogoutMachine, ssoLogoutCall } from '../../src/machines/sso-logout.m
 import { ApiError, ConnectionError } from '../../src/api/errors';
 import { authApi } from '../../src/api/auth';
 import { storage } from '../../src/lib/storage';
-import type { NavigateParams, NotifyParams } from '../../src/lib/flow';
-
-function recorder() {
-  const navigations: NavigateParams[] = [];
-  const notes: NotifyParams[] = [];
-  return {
-    navigations,
-    notes,
-    actions: {
-      navigate: (_: unknown, p: NavigateParams) => void navigations.push(p),
-      notify: (_: unknown, p: NotifyParams) => void notes.push(p),
-    },
-  };
-}
-
-const invalidToken = () => new ApiError('badRequest', 422, { error_code: 'validation_error', errors: { sso_token: ['validation:invalidToken'] } });
+import { invalidSsoToken } from '../support/session-fixtures';
+import { flowRecorder } from '../support/flow-recorder';
 
 describe('ssoLogout machine (spec §2, §4)', () => {
   function start(search: string, authenticated: boolean, answer: () => Promise<void>) {
-    const r = recorder();
+    const r = flowRecorder();
     let calls = 0;
     const machine = ssoLogoutMachine.provide({
       actions: r.actions,
@@ -64,7 +50,7 @@ describe('ssoLogout machine (spec §2, §4)', () => {
   });
 
   it('validation error: ssoLogoutFailed and root', async () => {
-    const h = start('?token=abcdefabcdefabcdef', true, () => Promise.reject(invalidToken()));
+    const h = start('?token=abcdefabcdefabcdef', true, () => Promise.reject(invalidSsoToken()));
     await expect(toPromise(h.actor)).resolves.toEqual({ type: 'done' });
     expect(h.notes).toEqual([{ kind: 'error', key: 'auth:ssoLogoutFailed' }]);
     expect(h.navigations).toEqual([{ to: '/', replace: true }]);

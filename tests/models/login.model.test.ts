@@ -1,7 +1,8 @@
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import { loginMachine } from '../../src/machines/login.machine';
 import { identifierErrors } from '../../src/lib/validation';
-import { apiError, describeGeneratedPaths, loginFields, loginResponse } from '../support/auth-flows';
+import { apiError, describeGeneratedPaths, loginFields } from '../support/auth-flows';
+import { loginResponse } from '../support/session-fixtures';
 
 type Snap = SnapshotFrom<typeof loginMachine>;
 type Ev = EventFromLogic<typeof loginMachine>;

@@ -1,7 +1,8 @@
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import { otpLoginMachine } from '../../src/machines/otp-login.machine';
 import { identifierErrors, otpError } from '../../src/lib/validation';
-import { apiError, describeGeneratedPaths, loginFields, loginResponse, otpSent } from '../support/auth-flows';
+import { apiError, describeGeneratedPaths, loginFields, otpSent } from '../support/auth-flows';
+import { loginResponse } from '../support/session-fixtures';
 
 type Snap = SnapshotFrom<typeof otpLoginMachine>;
 type Ev = EventFromLogic<typeof otpLoginMachine>;

@@ -4,9 +4,9 @@
  * and a wallet balance is exactly the sum of its entries — for the seeded data and under a random
  * sequence of earnings, transfers, adjustments and payouts (through the API) with their outcomes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { startTestServer, TEST_PASSWORD, type TestServer } from '../support/server';
+import { TEST_PASSWORD } from '../support/server';
 import * as money from '../../server/lib/money';
 import { addVolume, emptyState, matchPairs, runPairing, weekStart, type PairingConfig } from '../../server/lib/pairing';
 import {
@@ -21,7 +21,7 @@ import {
   transferFunds,
   approvePayout,
 } from '../../server/lib/ledger';
-import { apiGet, call, ledgerBalance, loginDemo, memberId, quietMember, sessionOf, setKyc, setSetting, unbalancedTransactions } from './wallet-support';
+import { apiGet, signedInDemo, call, ledgerBalance, memberId, quietMember, sessionOf, setKyc, setSetting, unbalancedTransactions } from './wallet-support';
 import { Rng } from '../../server/seed/prng';
 
 const P = money.parse;
@@ -123,30 +123,21 @@ describe('postings', () => {
 });
 
 describe('the ledger in the database', () => {
-  let server: TestServer;
-  let demoToken: string;
-  let demoId: number;
-
-  beforeAll(async () => {
-    server = await startTestServer({ rateLimitScale: 50 });
-    demoToken = await loginDemo(server);
-    demoId = await memberId(server, 'demo');
-  });
-  afterAll(async () => server?.close());
+  const ctx = signedInDemo({ rateLimitScale: 50 });
 
   it('seeds demo a wallet with real history whose figures add up', async () => {
-    const db = server.database;
-    expect(await unbalancedTransactions(server)).toBe(0);
+    const db = ctx.server.database;
+    expect(await unbalancedTransactions(ctx.server)).toBe(0);
     const [total] = await db.rows<{ s: string }>(sql`SELECT coalesce(sum(amount), 0)::text AS s FROM ledger_entries`);
     expect(money.parse(total.s)).toBe(0n);
     const [lines] = await db.rows<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE a.member_id = ${demoId}`,
+      sql`SELECT count(*)::int AS n FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE a.member_id = ${ctx.demoId}`,
     );
     expect(Number(lines.n)).toBeGreaterThanOrEqual(200);
 
-    const statement = await apiGet(server, demoToken, '/api/wallet/statement');
+    const statement = await apiGet(ctx.server, ctx.token, '/api/wallet/statement');
     expect(statement.status).toBe(200);
-    expect(money.parse(statement.body.data.wallet_balance)).toBe(await ledgerBalance(server, demoId));
+    expect(money.parse(statement.body.data.wallet_balance)).toBe(await ledgerBalance(ctx.server, ctx.demoId));
     // No wallet in the seed is below zero.
     const negative = await db.rows(
       sql`SELECT a.member_id FROM ledger_accounts a JOIN ledger_entries e ON e.account_id = a.id WHERE a.member_id IS NOT NULL GROUP BY a.member_id HAVING sum(e.amount) > 0`,
@@ -160,9 +151,9 @@ describe('the ledger in the database', () => {
     );
     expect(mismatched).toEqual([]);
     const [bin] = await db.rows<{ paid: string; earned: string; n: number }>(
-      sql`SELECT (SELECT sum(bonus_to_pay) FROM binary_history WHERE member_id = ${demoId})::text AS paid,
-                 (SELECT sum(amount_generated) FROM earnings WHERE member_id = ${demoId} AND bonus_type = 'binary_bonus')::text AS earned,
-                 (SELECT count(*)::int FROM binary_history WHERE member_id = ${demoId} AND type = 'pairing' AND bonus_to_pay > 0 AND earning_id IS NULL) AS n`,
+      sql`SELECT (SELECT sum(bonus_to_pay) FROM binary_history WHERE member_id = ${ctx.demoId})::text AS paid,
+                 (SELECT sum(amount_generated) FROM earnings WHERE member_id = ${ctx.demoId} AND bonus_type = 'binary_bonus')::text AS earned,
+                 (SELECT count(*)::int FROM binary_history WHERE member_id = ${ctx.demoId} AND type = 'pairing' AND bonus_to_pay > 0 AND earning_id IS NULL) AS n`,
     );
     expect(money.parse(bin.earned)).toBe(money.parse(bin.paid));
     expect(money.parse(bin.paid)).toBeGreaterThan(0n);
@@ -180,19 +171,19 @@ describe('the ledger in the database', () => {
 
   it('keeps every transaction balanced and every balance = Σ entries under random postings and payouts', async () => {
     const rng = new Rng(424242);
-    const a = await quietMember(server, 0);
-    const b = await quietMember(server, 1);
+    const a = await quietMember(ctx.server, 0);
+    const b = await quietMember(ctx.server, 1);
     const members = [a, b];
     const tokens = new Map<number, string>();
     for (const m of members) {
-      tokens.set(m.id, await sessionOf(server, m.id));
-      await setKyc(server, m.id, 'approved');
+      tokens.set(m.id, await sessionOf(ctx.server, m.id));
+      await setKyc(ctx.server, m.id, 'approved');
     }
-    await setSetting(server, 'payout', { minimum: '10', maximum: '500', fee_fixed: '1', fee_percent: '2', kyc_required: true, single_pending: false });
+    await setSetting(ctx.server, 'payout', { minimum: '10', maximum: '500', fee_fixed: '1', fee_percent: '2', kyc_required: true, single_pending: false });
     const expected = new Map<number, bigint>(members.map((m) => [m.id, 0n]));
     const pending: Array<{ id: number; member: number; amount: bigint; fee: bigint }> = [];
     const settings = { ...DEFAULT_WALLET_SETTINGS, tax_percent: '5', service_charge_percent: '2' };
-    const db = server.database.db;
+    const db = ctx.server.database.db;
     const seen = { payoutOk: 0, payoutRefused: 0, transferOk: 0, transferRefused: 0, settled: 0 };
 
     for (let step = 0; step < 80; step++) {
@@ -237,7 +228,7 @@ describe('the ledger in the database', () => {
         const fee = payoutFee(amount, { fee_fixed: '1', fee_percent: '2' });
         const okRules = amount >= P('10') && amount <= P('500');
         const okBalance = amount + fee <= expected.get(m.id)!;
-        const res = await call(server, 'POST', '/api/payout/request_payout', {
+        const res = await call(ctx.server, 'POST', '/api/payout/request_payout', {
           token: tokens.get(m.id),
           body: { amount: text, password: rng.chance(0.15) ? 'wrong-password' : TEST_PASSWORD },
           headers: { 'idempotency-key': `rand-${step}-${m.id}` },
@@ -267,19 +258,19 @@ describe('the ledger in the database', () => {
         }
       }
       for (const x of members) {
-        const res = await apiGet(server, tokens.get(x.id)!, '/api/wallet/statement');
+        const res = await apiGet(ctx.server, tokens.get(x.id)!, '/api/wallet/statement');
         expect(money.parse(res.body.data.wallet_balance)).toBe(expected.get(x.id));
-        expect(await ledgerBalance(server, x.id)).toBe(expected.get(x.id));
+        expect(await ledgerBalance(ctx.server, x.id)).toBe(expected.get(x.id));
         expect(expected.get(x.id)! >= 0n).toBe(true);
       }
     }
     // The sequence really exercised both outcomes of every kind of operation.
     for (const [k, v] of Object.entries(seen)) expect(v, k).toBeGreaterThan(0);
-    expect(await unbalancedTransactions(server)).toBe(0);
-    const [total] = await server.database.rows<{ s: string }>(sql`SELECT coalesce(sum(amount), 0)::text AS s FROM ledger_entries`);
+    expect(await unbalancedTransactions(ctx.server)).toBe(0);
+    const [total] = await ctx.server.database.rows<{ s: string }>(sql`SELECT coalesce(sum(amount), 0)::text AS s FROM ledger_entries`);
     expect(money.parse(total.s)).toBe(0n);
     // The payouts-payable clearing account holds exactly what is requested and neither paid nor rejected.
-    const [clearing] = await server.database.rows<{ s: string | null; open: string | null }>(
+    const [clearing] = await ctx.server.database.rows<{ s: string | null; open: string | null }>(
       sql`SELECT (SELECT -sum(e.amount) FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE a.kind = 'payouts_payable')::text AS s,
                  (SELECT sum(amount) FROM payout_requests WHERE status IN (1, 2))::text AS open`,
     );

@@ -2,25 +2,17 @@
 /**
  * The list queries are one contract: each list call validates its query string with its schema of
  * src/schemas/list-query.schema.ts (a field map of i18n keys, never a 5xx), the OpenAPI document shows
- * the real parameters, and what the client writes for a list is what the server reads.
+ * the real parameters, and what the client writes for a list is what the ctx.server reads.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server';
-import { apiGet, loginDemo } from './wallet-support';
+import { describe, expect, it } from 'vitest';
+import { apiGet, signedInDemo } from './wallet-support';
 import { ListQuery } from '../../server/lib/pagination';
 import { queryRecord, readQuery, searchString, writeQuery } from '../../src/lib/search-codec';
 import { filtersFromSearch, toPayoutFilters, toTransactionFilters } from '../../src/lib/list-filters';
 import { payoutTransactionsQuerySchema, transactionsQuerySchema } from '../../src/schemas/wallet.schema';
 import { transactionsQuery } from '../../src/schemas/list-query.schema';
 
-let server: TestServer;
-let token: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  token = await loginDemo(server);
-});
-afterAll(async () => server?.close());
+const ctx = signedInDemo();
 
 const LISTS = ['/api/wallet/transactions', '/api/wallet/recent_earnings', '/api/payout/transactions', '/api/orders/recent_orders', '/api/network/pv_history', '/api/network/binary_history'];
 
@@ -43,7 +35,7 @@ describe('bad list queries', () => {
       for (const [q, errors] of cases) {
         // Exports read no cursor or page size.
         if (path.endsWith('/export') && /^(cursor|limit)=/.test(q) && q !== 'limit=1&limit=2') continue;
-        const res = await apiGet(server, token, `${path}?${q}`);
+        const res = await apiGet(ctx.server, ctx.token, `${path}?${q}`);
         expect(res.status, `${path}?${q}`).toBe(422);
         expect(res.body.error_code).toBe('validation_error');
         expect(res.body.errors, `${path}?${q}`).toEqual(errors);
@@ -65,14 +57,14 @@ describe('bad list queries', () => {
       ['/api/referral/joinings?per_page=0', 'per_page', 'validation:invalidFormat'],
     ];
     for (const [url, field, key] of cases) {
-      const res = await apiGet(server, token, url);
+      const res = await apiGet(ctx.server, ctx.token, url);
       expect(res.status, url).toBe(422);
       expect(res.body.errors, url).toEqual({ [field]: [key] });
     }
   });
 
   it('a refused query names every bad parameter at once', async () => {
-    const res = await apiGet(server, token, '/api/wallet/transactions?sort=up&date_range=custom&transaction_key[]=x&cash_flow=credit&limit=0');
+    const res = await apiGet(ctx.server, ctx.token, '/api/wallet/transactions?sort=up&date_range=custom&transaction_key[]=x&cash_flow=credit&limit=0');
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({
       sort: ['validation:invalidChoice'],
@@ -84,18 +76,18 @@ describe('bad list queries', () => {
   });
 
   it('the parameters the client adds to every call (route, load_modules) pass', async () => {
-    const res = await apiGet(server, token, '/api/wallet/transactions?route=%2Fmember%2Fwallet&load_modules=1&limit=1');
+    const res = await apiGet(ctx.server, ctx.token, '/api/wallet/transactions?route=%2Fmember%2Fwallet&load_modules=1&limit=1');
     expect(res.status).toBe(200);
     expect(res.body.data.items).toHaveLength(1);
   });
 });
 
 describe('one contract for client and server', () => {
-  it('the query the client writes for a URL filter is one the server answers, and next_page_url keeps it', async () => {
+  it('the query the client writes for a URL filter is one the ctx.server answers, and next_page_url keeps it', async () => {
     const f = filtersFromSearch('?type=payout&cash_flow=credit&date_range=custom&start_date=2025-01-01&end_date=2026-12-31&sort=asc');
     const q = searchString(writeQuery(transactionsQuerySchema, { ...toTransactionFilters(f), limit: '2' }));
     expect(q).toBe('?sort=asc&date_range=custom&start_date=2025-01-01&end_date=2026-12-31&limit=2&transaction_key[0]=payout&cash_flow=credit');
-    const res = await apiGet(server, token, `/api/wallet/transactions${q}`);
+    const res = await apiGet(ctx.server, ctx.token, `/api/wallet/transactions${q}`);
     expect(res.status).toBe(200);
     expect(res.body.data.items.length).toBeGreaterThan(0);
     expect(res.body.data.items.every((i: { transaction_key: string; cash_flow: string }) => i.transaction_key === 'payout' && i.cash_flow === 'credit')).toBe(true);
@@ -107,7 +99,7 @@ describe('one contract for client and server', () => {
 
     const payouts = queryRecord(payoutTransactionsQuerySchema, toPayoutFilters(filtersFromSearch('?type=3&type=1&type=nope')));
     expect(payouts).toEqual({ sort: 'desc', 'payout_status[]': ['3', '1'] });
-    const p = await apiGet(server, token, `/api/payout/transactions?${new URLSearchParams(Object.entries(payouts).flatMap(([k, v]) => [v].flat().map((x) => [k, x])))}`);
+    const p = await apiGet(ctx.server, ctx.token, `/api/payout/transactions?${new URLSearchParams(Object.entries(payouts).flatMap(([k, v]) => [v].flat().map((x) => [k, x])))}`);
     expect(p.status).toBe(200);
     expect(p.body.data.items.every((i: { status_id: number }) => i.status_id === 1 || i.status_id === 3)).toBe(true);
   });
@@ -138,7 +130,7 @@ describe('one contract for client and server', () => {
 
 describe('the OpenAPI document', () => {
   it('shows each list\'s real parameters: their values, formats and lists', async () => {
-    const doc = JSON.parse((await server.app.inject({ method: 'GET', url: '/api/openapi.json' })).body);
+    const doc = JSON.parse((await ctx.server.app.inject({ method: 'GET', url: '/api/openapi.json' })).body);
     const params = (path: string) =>
       Object.fromEntries((doc.paths[path].get.parameters as Array<{ name: string; in: string; schema: unknown }>).filter((p) => p.in === 'query').map((p) => [p.name, p.schema]));
     const tx = params('/api/wallet/transactions');

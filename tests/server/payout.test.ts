@@ -4,58 +4,49 @@
  * KYC, one pending request, password), idempotency under 50 concurrent retries, concurrent requests
  * that must not overdraw, demo mode, the statement and the paged list with its CSV export.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { startTestServer, TEST_PASSWORD, type TestServer } from '../support/server';
+import { TEST_PASSWORD } from '../support/server';
 import * as money from '../../server/lib/money';
 import { DEFAULT_PAYOUT_SETTINGS, adjustWallet } from '../../server/lib/ledger';
-import { apiGet, call, ledgerBalance, loginDemo, memberId, parseCsv, quietMember, sessionOf, setKyc, setSetting, walk } from './wallet-support';
+import { apiGet, signedInDemo, call, ledgerBalance, memberId, parseCsv, quietMember, sessionOf, setKyc, setSetting, walk } from './wallet-support';
 
-let server: TestServer;
-let demoToken: string;
-let demoId: number;
+// 50 simultaneous requests of one member must get past the per-member rate limit.
+const ctx = signedInDemo({ rateLimitScale: 10 });
 let skip = 0;
 
-beforeAll(async () => {
-  // 50 simultaneous requests of one member must get past the per-member rate limit.
-  server = await startTestServer({ rateLimitScale: 10 });
-  demoToken = await loginDemo(server);
-  demoId = await memberId(server, 'demo');
-});
-afterAll(async () => server?.close());
-
 const requestPayout = (token: string | undefined, body: unknown, key: string | null = randomUUID()) =>
-  call(server, 'POST', '/api/payout/request_payout', { token, body, headers: key === null ? {} : { 'idempotency-key': key } });
+  call(ctx.server, 'POST', '/api/payout/request_payout', { token, body, headers: key === null ? {} : { 'idempotency-key': key } });
 
 /** A member with exactly `balance` in the wallet, verified, and a session. */
 async function funded(balance: string, kyc = 'approved') {
-  const m = await quietMember(server, skip++);
-  if (money.parse(balance) > 0n) await adjustWallet(server.database.db, { memberId: m.id, amount: money.parse(balance), memo: 'test funds' });
-  await setKyc(server, m.id, kyc);
-  return { ...m, token: await sessionOf(server, m.id) };
+  const m = await quietMember(ctx.server, skip++);
+  if (money.parse(balance) > 0n) await adjustWallet(ctx.server.database.db, { memberId: m.id, amount: money.parse(balance), memo: 'test funds' });
+  await setKyc(ctx.server, m.id, kyc);
+  return { ...m, token: await sessionOf(ctx.server, m.id) };
 }
 
 async function counts(member: number) {
-  const [r] = await server.database.rows<{ p: number; t: number }>(
+  const [r] = await ctx.server.database.rows<{ p: number; t: number }>(
     sql`SELECT (SELECT count(*)::int FROM payout_requests WHERE member_id = ${member}) AS p,
                (SELECT count(*)::int FROM ledger_transactions) AS t`,
   );
-  return { payouts: Number(r.p), transactions: Number(r.t), balance: await ledgerBalance(server, member) };
+  return { payouts: Number(r.p), transactions: Number(r.t), balance: await ledgerBalance(ctx.server, member) };
 }
 
 async function withPayoutSettings(patch: Record<string, unknown>, fn: () => Promise<void>) {
-  await setSetting(server, 'payout', { ...DEFAULT_PAYOUT_SETTINGS, ...patch });
+  await setSetting(ctx.server, 'payout', { ...DEFAULT_PAYOUT_SETTINGS, ...patch });
   try {
     await fn();
   } finally {
-    await setSetting(server, 'payout', DEFAULT_PAYOUT_SETTINGS);
+    await setSetting(ctx.server, 'payout', DEFAULT_PAYOUT_SETTINGS);
   }
 }
 
 describe('criteria', () => {
   it('tells demo its limits, fee, balance and verification', async () => {
-    const res = await apiGet(server, demoToken, '/api/payout/settings');
+    const res = await apiGet(ctx.server, ctx.token, '/api/payout/settings');
     expect(res.status).toBe(200);
     const d = res.body.data;
     expect(d).toMatchObject({
@@ -71,7 +62,7 @@ describe('criteria', () => {
       pending_request: null,
       password_required: true,
     });
-    const balance = await ledgerBalance(server, demoId);
+    const balance = await ledgerBalance(ctx.server, ctx.demoId);
     expect(money.parse(d.available_balance)).toBe(balance);
     const max = money.parse(d.max_requestable);
     const fee = (a: bigint) => money.roundTo(money.parse('2') + money.percentOf(a, '1.5'), 2);
@@ -80,7 +71,7 @@ describe('criteria', () => {
   });
 
   it('needs a signed-in member', async () => {
-    expect((await apiGet(server, undefined, '/api/payout/settings')).status).toBe(401);
+    expect((await apiGet(ctx.server, undefined, '/api/payout/settings')).status).toBe(401);
     expect((await requestPayout(undefined, { amount: '60', password: TEST_PASSWORD })).status).toBe(401);
   });
 });
@@ -88,7 +79,7 @@ describe('criteria', () => {
 describe('a payout request', () => {
   it('takes amount + fee from the wallet, never more than the balance', async () => {
     const m = await funded('100.00');
-    const s = await apiGet(server, m.token, '/api/payout/settings');
+    const s = await apiGet(ctx.server, m.token, '/api/payout/settings');
     // 96.55 + (2 + 1.5 % of 96.55 = 3.45) = 100.00; one cent more does not fit.
     expect(s.body.data.max_requestable).toBe('96.5500');
     const over = await requestPayout(m.token, { amount: '96.56', password: TEST_PASSWORD });
@@ -99,17 +90,17 @@ describe('a payout request', () => {
     expect(ok.status).toBe(201);
     expect(ok.body.data.payout).toMatchObject({ status_id: 1, status: 'pending', total: '96.5500', fee: '3.4500' });
     expect(ok.body.data.wallet_balance).toBe('0.0000');
-    expect(await ledgerBalance(server, m.id)).toBe(0n);
+    expect(await ledgerBalance(ctx.server, m.id)).toBe(0n);
 
-    const lines = (await apiGet(server, m.token, '/api/wallet/transactions')).body.data.items;
+    const lines = (await apiGet(ctx.server, m.token, '/api/wallet/transactions')).body.data.items;
     expect(lines.slice(0, 2).map((l: { transaction_key: string; amount: string; cash_flow: string }) => [l.transaction_key, l.amount, l.cash_flow]).sort()).toEqual([
       ['payout', '96.5500', 'debit'],
       ['payout_fee', '3.4500', 'debit'],
     ]);
-    const after = (await apiGet(server, m.token, '/api/payout/settings')).body.data;
+    const after = (await apiGet(ctx.server, m.token, '/api/payout/settings')).body.data;
     expect(after.pending_request).toMatchObject({ id: ok.body.data.payout.id, total: '96.5500' });
     expect(after.max_requestable).toBe('0.0000');
-    const list = (await apiGet(server, m.token, '/api/payout/transactions')).body.data.items;
+    const list = (await apiGet(ctx.server, m.token, '/api/payout/transactions')).body.data.items;
     expect(list).toEqual([ok.body.data.payout]);
   });
 
@@ -160,7 +151,7 @@ describe('a payout request', () => {
     expect(both.body.errors).toEqual({ amount: ['validation:payoutBelowMinimum'], password: ['validation:invalidPassword'] });
     const missing = await requestPayout(m.token, { amount: '100' });
     expect(missing.body.errors.password).toEqual(['validation:required']);
-    const extra = await requestPayout(m.token, { amount: '100', password: TEST_PASSWORD, member_id: demoId });
+    const extra = await requestPayout(m.token, { amount: '100', password: TEST_PASSWORD, member_id: ctx.demoId });
     expect(extra.status).toBe(422);
     expect(await counts(m.id)).toEqual(before);
   });
@@ -178,23 +169,23 @@ describe('a payout request', () => {
   it('is refused in demo mode and when the feature is off (403)', async () => {
     const m = await funded('300.00');
     const before = await counts(m.id);
-    server.config.demoMode = true;
+    ctx.server.config.demoMode = true;
     try {
       const res = await requestPayout(m.token, { amount: '100', password: TEST_PASSWORD });
       expect(res.status).toBe(403);
       expect(res.body.error_code).toBe('demo_blocked');
     } finally {
-      server.config.demoMode = false;
+      ctx.server.config.demoMode = false;
     }
-    const [row] = await server.database.rows<{ value: Record<string, unknown> }>(sql`SELECT value FROM settings WHERE key = 'modules'`);
-    await setSetting(server, 'modules', { ...row.value, payout_request: false });
+    const [row] = await ctx.server.database.rows<{ value: Record<string, unknown> }>(sql`SELECT value FROM settings WHERE key = 'modules'`);
+    await setSetting(ctx.server, 'modules', { ...row.value, payout_request: false });
     try {
       const res = await requestPayout(m.token, { amount: '100', password: TEST_PASSWORD });
       expect(res.status).toBe(403);
       expect(res.body.error_code).toBe('payout_disabled');
-      expect((await apiGet(server, m.token, '/api/payout/settings')).body.data.enabled).toBe(false);
+      expect((await apiGet(ctx.server, m.token, '/api/payout/settings')).body.data.enabled).toBe(false);
     } finally {
-      await setSetting(server, 'modules', row.value);
+      await setSetting(ctx.server, 'modules', row.value);
     }
     expect(await counts(m.id)).toEqual(before);
   });
@@ -211,10 +202,10 @@ describe('concurrency', () => {
     expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(49);
     // Every answer is the first one: same payout, same balance after it.
     for (const a of answers) expect(a.body).toEqual(answers[0].body);
-    const [rows] = await server.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM payout_requests WHERE member_id = ${m.id}`);
+    const [rows] = await ctx.server.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM payout_requests WHERE member_id = ${m.id}`);
     expect(Number(rows.n)).toBe(1);
     // 250 + (2 + 3.75) once.
-    expect(await ledgerBalance(server, m.id)).toBe(money.parse('744.25'));
+    expect(await ledgerBalance(ctx.server, m.id)).toBe(money.parse('744.25'));
     expect(answers[0].body.data.wallet_balance).toBe('744.2500');
 
     // The key stays bound to that request: a later retry is answered the same, another amount is refused.
@@ -224,7 +215,7 @@ describe('concurrency', () => {
     const changed = await requestPayout(m.token, { amount: '260.00', password: TEST_PASSWORD }, key);
     expect(changed.status).toBe(422);
     expect(changed.body.errors).toEqual({ idempotency_key: ['validation:idempotencyKeyReused'] });
-    expect(await ledgerBalance(server, m.id)).toBe(money.parse('744.25'));
+    expect(await ledgerBalance(ctx.server, m.id)).toBe(money.parse('744.25'));
   });
 
   it('never overdraws with simultaneous different requests', async () => {
@@ -239,7 +230,7 @@ describe('concurrency', () => {
         expect(a.status).toBe(422);
         expect(a.body.errors).toEqual({ amount: ['validation:payoutInsufficientBalance'] });
       }
-      expect(await ledgerBalance(server, m.id)).toBe(money.parse('2.65'));
+      expect(await ledgerBalance(ctx.server, m.id)).toBe(money.parse('2.65'));
       expect(ok.map((a) => a.body.data.wallet_balance).sort()).toEqual(['2.6500', '35.1000', '67.5500']);
     });
   });
@@ -247,51 +238,51 @@ describe('concurrency', () => {
 
 describe('statement and list', () => {
   it('lists payouts page by page and filters by status', async () => {
-    const db = await server.database.rows<{ id: number; status: number }>(sql`SELECT id, status FROM payout_requests WHERE member_id = ${demoId}`);
-    const all = await walk(server, demoToken, '/api/payout/transactions?limit=4');
+    const db = await ctx.server.database.rows<{ id: number; status: number }>(sql`SELECT id, status FROM payout_requests WHERE member_id = ${ctx.demoId}`);
+    const all = await walk(ctx.server, ctx.token, '/api/payout/transactions?limit=4');
     expect(all.items.map((i: { id: number }) => i.id).sort((a: number, b: number) => a - b)).toEqual(db.map((r) => Number(r.id)).sort((a, b) => a - b));
     expect(all.pages).toBe(Math.ceil(db.length / 4));
-    const paid = await walk(server, demoToken, '/api/payout/transactions?payout_status[]=3');
+    const paid = await walk(ctx.server, ctx.token, '/api/payout/transactions?payout_status[]=3');
     expect(paid.items).toHaveLength(db.filter((r) => Number(r.status) === 3).length);
     expect(paid.items.every((i: { status_id: number; status: string }) => i.status_id === 3 && i.status === 'paid')).toBe(true);
-    const two = await walk(server, demoToken, '/api/payout/transactions?payout_status[]=2&payout_status[]=4&limit=2');
+    const two = await walk(ctx.server, ctx.token, '/api/payout/transactions?payout_status[]=2&payout_status[]=4&limit=2');
     expect(two.items).toHaveLength(db.filter((r) => [2, 4].includes(Number(r.status))).length);
     expect(two.urls.slice(1).every((u) => u.includes('payout_status[0]=2&payout_status[1]=4'))).toBe(true);
-    const bad = await apiGet(server, demoToken, '/api/payout/transactions?payout_status[]=9');
+    const bad = await apiGet(ctx.server, ctx.token, '/api/payout/transactions?payout_status[]=9');
     expect(bad.status).toBe(422);
     expect(bad.body.errors.payout_status).toEqual(['validation:invalidChoice']);
   });
 
   it('gives the statement with paid amounts per month or week', async () => {
-    const res = await apiGet(server, demoToken, '/api/payout/statement');
+    const res = await apiGet(ctx.server, ctx.token, '/api/payout/statement');
     expect(res.status).toBe(200);
     const d = res.body.data;
     expect(d.interval).toBe('month');
     expect(d.payout_datewise).toHaveLength(12);
     const now = new Date();
     expect(d.payout_datewise[11].date).toBe(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString().slice(0, 10));
-    const [sum] = await server.database.rows<{ s: string | null }>(
-      sql`SELECT sum(amount)::text AS s FROM payout_requests WHERE member_id = ${demoId} AND status = 3
+    const [sum] = await ctx.server.database.rows<{ s: string | null }>(
+      sql`SELECT sum(amount)::text AS s FROM payout_requests WHERE member_id = ${ctx.demoId} AND status = 3
           AND paid_at >= ${d.payout_datewise[0].date}::date`,
     );
     expect(money.sum(d.payout_datewise.map((x: { total: string }) => money.parse(x.total)))).toBe(money.parse(sum.s ?? '0'));
-    expect(money.parse(d.total_balance)).toBe(await ledgerBalance(server, demoId));
+    expect(money.parse(d.total_balance)).toBe(await ledgerBalance(ctx.server, ctx.demoId));
     expect(d.recent_transactions.length).toBeLessThanOrEqual(5);
-    const weekly = (await apiGet(server, demoToken, '/api/payout/statement?interval=week')).body.data;
+    const weekly = (await apiGet(ctx.server, ctx.token, '/api/payout/statement?interval=week')).body.data;
     expect(weekly.payout_datewise).toHaveLength(12);
     expect(weekly.payout_datewise.every((x: { date: string }) => new Date(`${x.date}T00:00:00Z`).getUTCDay() === 1)).toBe(true);
-    const bad = await apiGet(server, demoToken, '/api/payout/statement?interval=fortnight');
+    const bad = await apiGet(ctx.server, ctx.token, '/api/payout/statement?interval=fortnight');
     expect(bad.status).toBe(422);
     expect(bad.body.errors.interval).toEqual(['validation:invalidChoice']);
   });
 
   it('exports payouts as CSV', async () => {
-    const res = await apiGet(server, demoToken, '/api/payout/transactions/export?payout_status[]=3&sort=asc');
+    const res = await apiGet(ctx.server, ctx.token, '/api/payout/transactions/export?payout_status[]=3&sort=asc');
     expect(res.status).toBe(200);
     expect(String(res.headers['content-disposition'])).toMatch(/^attachment; filename="payouts-.*\.csv"$/);
     const rows = parseCsv(res.text);
     expect(rows[0]).toEqual(['id', 'date', 'status', 'amount', 'fee', 'total_debited']);
-    const listed = await walk(server, demoToken, '/api/payout/transactions?payout_status[]=3&sort=asc');
+    const listed = await walk(ctx.server, ctx.token, '/api/payout/transactions?payout_status[]=3&sort=asc');
     expect(rows.slice(1).map((r) => Number(r[0]))).toEqual(listed.items.map((i: { id: number }) => i.id));
     for (const r of rows.slice(1)) expect(money.parse(r[5])).toBe(money.parse(r[3]) + money.parse(r[4]));
   });

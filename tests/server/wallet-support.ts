@@ -1,7 +1,7 @@
 /** Helpers of the wallet, payout, orders and history server tests. */
 import { sql } from 'drizzle-orm';
-import { expect } from 'vitest';
-import { apiHeaders, TEST_PASSWORD, type TestServer } from '../support/server';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { apiHeaders, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server';
 import { createSession } from '../../server/lib/auth';
 import * as money from '../../server/lib/money';
 
@@ -53,6 +53,25 @@ export async function sessionOf(server: TestServer, memberId: number): Promise<s
 export async function memberId(server: TestServer, username: string): Promise<number> {
   const [r] = await server.database.rows<{ id: number }>(sql`SELECT id FROM members WHERE lower(username) = lower(${username})`);
   return Number(r.id);
+}
+
+export interface SignedInDemo {
+  server: TestServer;
+  /** demo's token, from the login call. */
+  token: string;
+  demoId: number;
+}
+
+/** A server started before the tests of the enclosing block (closed after them), with demo signed in. */
+export function signedInDemo(overrides: Parameters<typeof startTestServer>[0] = {}): SignedInDemo {
+  const ctx = {} as SignedInDemo;
+  beforeAll(async () => {
+    ctx.server = await startTestServer(overrides);
+    ctx.token = await loginDemo(ctx.server);
+    ctx.demoId = await memberId(ctx.server, 'demo');
+  });
+  afterAll(async () => ctx.server?.close());
+  return ctx;
 }
 
 /** Follow next_page_url to the end; `between` runs after every page (to change data mid-walk). */

@@ -10,6 +10,7 @@ import {
   fromPromise,
   initialTransition,
   transition,
+  type Actor,
   type AnyActorRef,
   type AnyMachineSnapshot,
   type AnyStateMachine,
@@ -24,7 +25,6 @@ import { getAdjacencyMap, getShortestPaths, getStateNodes, type AdjacencyMap, ty
 import { ConnectionError, errorFromStatus, type ApiError } from '../../src/api/errors';
 import type {
   LoginFields,
-  LoginResponse,
   OtpSent,
   RequestDemoOptions,
   ResetFields,
@@ -33,6 +33,7 @@ import type {
   PasswordPolicy,
 } from '../../src/schemas/auth.schema';
 import { DEFAULT_CURRENCY, type Country } from '../../src/schemas/common.schema';
+import type { FlowInput } from '../../src/lib/flow';
 
 export const COUNTRIES: Country[] = [
   { id: 1, name: 'Spain', iso_code_2: 'ES', iso_code_3: 'ESP', phone_code: '34' },
@@ -51,37 +52,6 @@ export function resetFields(over: Partial<ResetFields> = {}): ResetFields {
 
 export function otpSent(over: Partial<OtpSent> = {}): OtpSent {
   return { message: 'sent', destination: 'j***@example.com', expires_in: 600, resend_in: 3, ...over };
-}
-
-export function loginResponse(over: Partial<LoginResponse> = {}): LoginResponse {
-  return {
-    token: 'tok-123',
-    user: {
-      id: 7,
-      username: 'jdoe',
-      account_type: 'personal',
-      first_name: 'Jane',
-      last_name: 'Doe',
-      avatar: null,
-      status: 1,
-      role_id: 3,
-      date_format: null,
-      customer_id: null,
-      referral_link: 'https://example.com/signup?referral=jdoe',
-      email: 'jane@example.com',
-    },
-    user_status: 1,
-    user_allowed: true,
-    is_master_demo: false,
-    compensation_plan: 'binary',
-    default_store_id: null,
-    store_token: null,
-    sso_token: null,
-    default_currency: DEFAULT_CURRENCY,
-    default_language: { id: 1, name: 'English', code: 'en', native_name: 'English' },
-    cart: [],
-    ...over,
-  };
 }
 
 export function signupData(over: Partial<SignupData> = {}): SignupData {
@@ -196,6 +166,28 @@ export class ControlledActors {
 
 /** A ticker that never ticks: tests send `otp.tick` themselves. */
 export const silentTicker = fromCallback(() => () => {});
+
+export interface ControlledFlowOptions {
+  /** Sources of the promise actors the test answers (see ControlledActors). */
+  sources: string[];
+  /** Replace the resend ticker by one that never ticks. */
+  silentTicker?: boolean;
+  /** The flow input; `{ search: '' }` unless given. */
+  input?: FlowInput & { path?: string };
+}
+
+/** A flow machine started with answered actors; its navigations and notices go to mocks. */
+export function startControlledFlow<TMachine extends AnyStateMachine>(machine: TMachine, options: ControlledFlowOptions) {
+  const ctl = new ControlledActors();
+  const navigate = vi.fn();
+  const notify = vi.fn();
+  const actors = { ...ctl.actors(...options.sources), ...(options.silentTicker ? { ticker: silentTicker } : {}) };
+  const actor = createActor(
+    machine.provide({ actors, actions: { navigate: (_: unknown, p: unknown) => navigate(p), notify: (_: unknown, p: unknown) => notify(p) } } as never),
+    { input: options.input ?? { search: '' } } as never,
+  ).start() as Actor<TMachine>;
+  return { ctl, actor, navigate, notify, snap: () => actor.getSnapshot() as SnapshotFrom<TMachine> };
+}
 
 /** Lets promise callbacks and the actor's reactions run. */
 export async function flush(times = 5): Promise<void> {

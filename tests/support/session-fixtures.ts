@@ -1,7 +1,9 @@
-/** Sample data of the shapes the API answers with, for session and SSO tests. */
+/** Sample data of the shapes the API answers with, for session and SSO tests (company and modules from the demo seed). */
 import type { LoginResponse } from '../../src/schemas/auth.schema';
 import type { ModuleData, User } from '../../src/schemas/common.schema';
 import { DEFAULT_CURRENCY } from '../../src/schemas/common.schema';
+import { COMPANY, MODULES } from '../../server/seed/reference';
+import { ApiError } from '../../src/api/errors';
 
 export function user(overrides: Partial<User> = {}): User {
   return {
@@ -45,47 +47,8 @@ export function loginResponse(overrides: Partial<LoginResponse> = {}): LoginResp
 
 export function moduleData(overrides: Partial<ModuleData> = {}): ModuleData {
   return {
-    company: { name: 'Upline Demo', support_email: 'support@upline.example', email: 'info@upline.example', phone: '+1 555 0100', logo: null, logo_small: null },
-    modules: {
-      compensation_plan: 'binary',
-      package: true,
-      upgrade: false,
-      autoship: false,
-      rank: true,
-      direct_bonus: true,
-      unilevel_bonus: false,
-      repurchase_bonus: false,
-      roi_bonus: false,
-      pool_bonus: false,
-      payout_request: true,
-      money_transfer: false,
-      wallet_management: true,
-      onboarding: false,
-      language: true,
-      currency: true,
-      store: false,
-      internal_store: true,
-      dynamic_link: false,
-      cloud_messaging: false,
-      intro_video: false,
-      intro_video_url: null,
-      passcode: false,
-      support_message: true,
-      stories: true,
-      events: true,
-      android_app: false,
-      ios_app: false,
-      android_app_link: null,
-      ios_app_link: null,
-      kyc: true,
-      crm: true,
-      ticketing_system: false,
-      replica: false,
-      lcp: false,
-      business_volume: true,
-      product_category: false,
-      roi: false,
-    },
+    company: { ...COMPANY, logo: null, logo_small: null },
+    modules: { ...MODULES, upgrade: false, autoship: false, unilevel_bonus: false },
     default_language: ENGLISH,
     default_currency: DEFAULT_CURRENCY,
     date_format: 'M d, Y h:i A',
@@ -104,3 +67,7 @@ export function moduleData(overrides: Partial<ModuleData> = {}): ModuleData {
     ...overrides,
   };
 }
+
+/** The server's answer to an SSO token it does not accept. */
+export const invalidSsoToken = () =>
+  new ApiError('badRequest', 422, { error_code: 'validation_error', errors: { sso_token: ['validation:invalidToken'] } });

@@ -1,29 +1,15 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createActor } from 'xstate';
 import { loginMachine } from '../../src/machines/login.machine';
 import { LoginContinueView } from '../../src/views/public/login-continue.view';
 import { LoginView } from '../../src/views/public/login.view';
-import { ControlledActors, apiError, flush, loginFields, loginResponse } from '../support/auth-flows';
+import { apiError, loginFields } from '../support/auth-flows';
+import { loginResponse } from '../support/session-fixtures';
+import { startAuthFlow } from '../support/auth-flow-view';
 import { renderUi } from '../support/render-ui';
 
 function setup() {
-  const ctl = new ControlledActors();
-  const navigate = vi.fn();
-  const actor = createActor(
-    loginMachine.provide({
-      actors: ctl.actors('loadLoginFields', 'login') as never,
-      actions: { navigate: (_, p) => navigate(p) },
-    }),
-    { input: { search: '' } },
-  ).start();
-  const answer = async (fn: () => void) => {
-    await act(async () => {
-      fn();
-      await flush();
-    });
-  };
-  return { ctl, actor, navigate, answer };
+  return startAuthFlow(loginMachine, { sources: ['loadLoginFields', 'login'] });
 }
 
 async function loadedView(fields = loginFields(), lng = 'en') {

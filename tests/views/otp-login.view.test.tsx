@@ -1,28 +1,14 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createActor } from 'xstate';
 import { otpLoginMachine } from '../../src/machines/otp-login.machine';
 import { LoginOtpView } from '../../src/views/public/login-otp.view';
-import { ControlledActors, apiError, flush, loginFields, loginResponse, otpSent, silentTicker } from '../support/auth-flows';
+import { apiError, loginFields, otpSent } from '../support/auth-flows';
+import { loginResponse } from '../support/session-fixtures';
+import { startAuthFlow } from '../support/auth-flow-view';
 import { renderUi } from '../support/render-ui';
 
 function setup(search = '') {
-  const ctl = new ControlledActors();
-  const notify = vi.fn();
-  const actor = createActor(
-    otpLoginMachine.provide({
-      actors: { ...(ctl.actors('loadLoginFields', 'sendOtp', 'loginWithOtp') as object), ticker: silentTicker } as never,
-      actions: { notify: (_, p) => notify(p) },
-    }),
-    { input: { search } },
-  ).start();
-  const answer = async (fn: () => void) => {
-    await act(async () => {
-      fn();
-      await flush();
-    });
-  };
-  return { ctl, actor, notify, answer };
+  return startAuthFlow(otpLoginMachine, { sources: ['loadLoginFields', 'sendOtp', 'loginWithOtp'], silentTicker: true, search });
 }
 
 async function loaded(fields = loginFields(), search = '') {

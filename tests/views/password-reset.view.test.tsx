@@ -1,31 +1,16 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createActor } from 'xstate';
 import { passwordResetMachine } from '../../src/machines/password-reset.machine';
 import { PasswordForgotOtpView } from '../../src/views/public/password-forgot-otp.view';
 import { PasswordForgotView } from '../../src/views/public/password-forgot.view';
 import { PasswordResetSuccessView } from '../../src/views/public/password-reset-success.view';
 import { PasswordResetView } from '../../src/views/public/password-reset.view';
-import { ControlledActors, apiError, flush, otpSent, resetFields, silentTicker } from '../support/auth-flows';
+import { apiError, otpSent, resetFields } from '../support/auth-flows';
+import { startAuthFlow } from '../support/auth-flow-view';
 import { renderUi } from '../support/render-ui';
 
 function setup() {
-  const ctl = new ControlledActors();
-  const navigate = vi.fn();
-  const actor = createActor(
-    passwordResetMachine.provide({
-      actors: { ...(ctl.actors('loadResetFields', 'sendResetOtp', 'checkResetOtp', 'resetPassword') as object), ticker: silentTicker } as never,
-      actions: { navigate: (_, p) => navigate(p) },
-    }),
-    { input: { search: '' } },
-  ).start();
-  const answer = async (fn: () => void) => {
-    await act(async () => {
-      fn();
-      await flush();
-    });
-  };
-  return { ctl, actor, navigate, answer };
+  return startAuthFlow(passwordResetMachine, { sources: ['loadResetFields', 'sendResetOtp', 'checkResetOtp', 'resetPassword'], silentTicker: true });
 }
 
 type T = ReturnType<typeof setup>;

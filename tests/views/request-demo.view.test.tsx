@@ -1,26 +1,14 @@
-import { act, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createActor } from 'xstate';
 import { requestDemoMachine } from '../../src/machines/request-demo.machine';
 import { RequestDemoSuccessView } from '../../src/views/public/request-demo-success.view';
 import { RequestDemoView } from '../../src/views/public/request-demo.view';
-import { ControlledActors, DEMO_OPTIONS, apiError, flush } from '../support/auth-flows';
+import { DEMO_OPTIONS, apiError } from '../support/auth-flows';
+import { startAuthFlow } from '../support/auth-flow-view';
 import { renderUi } from '../support/render-ui';
 
 function setup() {
-  const ctl = new ControlledActors();
-  const navigate = vi.fn();
-  const actor = createActor(
-    requestDemoMachine.provide({ actors: ctl.actors('loadOptions', 'requestDemo') as never, actions: { navigate: (_, p) => navigate(p) } }),
-    { input: { search: '' } },
-  ).start();
-  const answer = async (fn: () => void) => {
-    await act(async () => {
-      fn();
-      await flush();
-    });
-  };
-  return { ctl, actor, navigate, answer };
+  return startAuthFlow(requestDemoMachine, { sources: ['loadOptions', 'requestDemo'] });
 }
 
 async function loaded(view = RequestDemoView, lng = 'en') {

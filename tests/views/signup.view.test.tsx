@@ -1,34 +1,16 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createActor } from 'xstate';
 import { signupMachine } from '../../src/machines/signup.machine';
 import type { SignupData } from '../../src/schemas/auth.schema';
 import { SignupOtpView } from '../../src/views/public/signup-otp.view';
 import { SignupSuccessView } from '../../src/views/public/signup-success.view';
 import { SignupView } from '../../src/views/public/signup.view';
-import { ControlledActors, apiError, flush, signupData, signupResponse, silentTicker } from '../support/auth-flows';
+import { apiError, signupData, signupResponse } from '../support/auth-flows';
+import { startAuthFlow } from '../support/auth-flow-view';
 import { renderUi } from '../support/render-ui';
 
 function setup(search = '') {
-  const ctl = new ControlledActors();
-  const navigate = vi.fn();
-  const actor = createActor(
-    signupMachine.provide({
-      actors: {
-        ...(ctl.actors('loadSignupData', 'validateReferral', 'signup', 'verifySignup', 'resendSignupVerification') as object),
-        ticker: silentTicker,
-      } as never,
-      actions: { navigate: (_, p) => navigate(p) },
-    }),
-    { input: { search } },
-  ).start();
-  const answer = async (fn: () => void) => {
-    await act(async () => {
-      fn();
-      await flush();
-    });
-  };
-  return { ctl, actor, navigate, answer };
+  return startAuthFlow(signupMachine, { sources: ['loadSignupData', 'validateReferral', 'signup', 'verifySignup', 'resendSignupVerification'], silentTicker: true, search });
 }
 
 type T = ReturnType<typeof setup>;
