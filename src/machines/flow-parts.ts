@@ -28,6 +28,12 @@ export interface CodeContext extends FormErrorContext {
   resendIn: number;
 }
 
+/** What loading a flow's form gives: the form's options and the phone code to start the mobile field with. */
+export interface LoadedFields<F> {
+  fields: F;
+  phoneCode: string;
+}
+
 type ErrorArgs = { event: { error: unknown } };
 type OutputArgs<T> = { event: { output: T } };
 
@@ -121,7 +127,7 @@ export function storedDefaultCountry(): ModuleData['default_country'] | undefine
 
 /** Loads a form's fields and picks the phone code to preselect (the company's default country). */
 export function loadFieldsLogic<F extends { countries: Country[] }>(load: () => Promise<F>) {
-  return fromPromise<{ fields: F; phoneCode: string }>(async () => {
+  return fromPromise<LoadedFields<F>>(async () => {
     const fields = await load();
     return { fields, phoneCode: pickPhoneCode(fields.countries, storedDefaultCountry()) };
   });
@@ -146,7 +152,7 @@ export function loadedOnDone<const A extends string, const G extends string>(o: 
 }
 
 /** The loaded fields, with the phone code preselected unless one is already chosen. */
-export function fieldsLoaded<F, V extends { mobile_code: string }>(context: { values: V }, out: { fields: F; phoneCode: string }) {
+export function fieldsLoaded<F, V extends { mobile_code: string }>(context: { values: V }, out: LoadedFields<F>) {
   return { fields: out.fields, error: null, values: { ...context.values, mobile_code: context.values.mobile_code || out.phoneCode } };
 }
 

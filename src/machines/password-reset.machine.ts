@@ -49,8 +49,11 @@ import {
   stepStates,
   submitErrors,
   resendTicker,
+  type CodeContext,
+  type LoadedFields,
 } from './flow-parts';
 import { LOGIN_PATH, type FlowInput } from './login.machine';
+import type { FormFlowEvent } from '../lib/flow';
 
 export const RESET_PATHS = {
   request: '/password/forgot',
@@ -63,16 +66,12 @@ export type ResetUsing = 'email' | 'mobile_code';
 export type ResetField = keyof IdentifierValues | 'otp' | 'password' | 'password_confirmation';
 type ResetValues = IdentifierValues & { otp: string; password: string; password_confirmation: string };
 
-export interface PasswordResetContext {
+export interface PasswordResetContext extends CodeContext {
   path: string | null;
   fields: ResetFields | null;
   resetUsing: ResetUsing;
   values: ResetValues;
-  fieldErrors: FieldErrors;
-  error: ErrorInfo | null;
-  retryAfter: number | null;
   destination: string | null;
-  resendIn: number;
   /** A code was sent for the identifier as it stands. */
   sent: boolean;
   /** The server accepted the code as it stands. */
@@ -80,8 +79,7 @@ export interface PasswordResetContext {
 }
 
 export type PasswordResetEvent =
-  | { type: 'route.changed'; path: string; search: string }
-  | { type: 'load.retry' }
+  | FormFlowEvent
   | { type: 'reset.change'; field: ResetField; value: string }
   | { type: 'reset.use'; using: ResetUsing }
   | { type: 'reset.send' }
@@ -92,10 +90,7 @@ export type PasswordResetEvent =
   | { type: 'otp.resend' }
   | { type: 'otp.tick' };
 
-export interface LoadedResetFields {
-  fields: ResetFields;
-  phoneCode: string;
-}
+export type LoadedResetFields = LoadedFields<ResetFields>;
 
 export function allowedResetUsing(fields: ResetFields | null): ResetUsing[] {
   const by = fields?.reset_password_based_on ?? 'email';
