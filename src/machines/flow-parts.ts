@@ -34,6 +34,9 @@ export interface LoadedFields<F> {
   phoneCode: string;
 }
 
+/** The events of the resend countdown of a one-time-code step. */
+export type CodeStepEvent = { type: 'otp.resend' } | { type: 'otp.tick' };
+
 type ErrorArgs = { event: { error: unknown } };
 type OutputArgs<T> = { event: { output: T } };
 
@@ -319,10 +322,10 @@ export function ssoActions<TContext extends { error: ErrorInfo | null }, TEvent 
 }
 
 /** The token of the URL, for the call. */
-export const ssoTokenInput = ({ context }: { context: { search: string } }) => ({ ssoToken: searchParam(context.search, 'token') ?? '' });
+const ssoTokenInput = ({ context }: { context: { search: string } }) => ({ ssoToken: searchParam(context.search, 'token') ?? '' });
 
 /** Without a token there is nothing to do: to root. */
-export const ssoChecking = {
+const ssoChecking = {
   always: [
     { guard: 'hasToken', target: 'connecting' },
     { target: 'done', actions: { type: 'navigate', params: { to: '/', replace: true } } },
@@ -330,7 +333,7 @@ export const ssoChecking = {
 } as const;
 
 /** `onError` of the call: connection and server trouble wait for `sso.retry`; a refusal tells `failedKey` and goes to `then`. */
-export function ssoCallErrors(failedKey: string, then: string) {
+function ssoCallErrors(failedKey: string, then: string) {
   return [
     {
       guard: { type: 'isConnectionError', params: errorParams },
@@ -358,6 +361,26 @@ export function ssoRetryStates<TContext extends { error: ErrorInfo | null }, TEv
   return {
     connectionError: { tags: ['error'], on: retry() },
     serverError: { tags: ['error'], on: retry() },
+  } as const;
+}
+
+/**
+ * The states of a single-sign-on screen around its call `src`: checking the token, connecting
+ * (busy; `onDone` is the flow's own) and the final `done`; the flow adds `ssoRetryStates`.
+ */
+export function ssoCallStates<const S extends string, const D>(o: {
+  src: S;
+  onDone: D;
+  failedKey: string;
+  then: string;
+}) {
+  return {
+    checking: ssoChecking,
+    connecting: {
+      tags: ['busy'],
+      invoke: { id: 'call', src: o.src, input: ssoTokenInput, onDone: o.onDone, onError: ssoCallErrors(o.failedKey, o.then) },
+    },
+    done: { type: 'final' },
   } as const;
 }
 

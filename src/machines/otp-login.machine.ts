@@ -28,6 +28,7 @@ import {
   stepStates,
   resendTicker,
   type CodeContext,
+  type CodeStepEvent,
   type LoadedFields,
 } from './flow-parts';
 import type { FlowInput, LoggedInOutput } from './login.machine';
@@ -51,8 +52,7 @@ export type OtpLoginEvent =
   | { type: 'auth.use'; using: OtpUsing }
   | { type: 'otp.send' }
   | { type: 'otp.verify' }
-  | { type: 'otp.resend' }
-  | { type: 'otp.tick' }
+  | CodeStepEvent
   | { type: 'otp.back' };
 
 export type LoadedOtpFields = LoadedFields<LoginFields>;

@@ -50,6 +50,7 @@ import {
   submitErrors,
   resendTicker,
   type CodeContext,
+  type CodeStepEvent,
   type LoadedFields,
 } from './flow-parts';
 import { LOGIN_PATH, type FlowInput } from './login.machine';
@@ -87,8 +88,7 @@ export type PasswordResetEvent =
   | { type: 'reset.submit' }
   | { type: 'reset.back' }
   | { type: 'reset.signIn' }
-  | { type: 'otp.resend' }
-  | { type: 'otp.tick' };
+  | CodeStepEvent;
 
 export type LoadedResetFields = LoadedFields<ResetFields>;
 

@@ -48,6 +48,7 @@ import {
   submitErrors,
   resendTicker,
   type CodeContext,
+  type CodeStepEvent,
 } from './flow-parts';
 import { LOGIN_PATH, storedDefaultCountry, type FlowInput } from './login.machine';
 import type { FormFlowEvent } from '../lib/flow';
@@ -104,8 +105,7 @@ export type SignupEvent =
   | { type: 'signup.submit' }
   | { type: 'signup.signIn' }
   | { type: 'otp.verify' }
-  | { type: 'otp.resend' }
-  | { type: 'otp.tick' };
+  | CodeStepEvent;
 
 export interface LoadedSignupData {
   data: SignupData;
