@@ -1,12 +1,11 @@
 /** The wallet's endless lists: transactions, recent earnings and recent payouts (spec §2, §3). */
 import { Badge } from '@mantine/core';
-import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { ListFilterState } from '../../lib/list-filters';
 import type { recentEarningsListMachine, recentPayoutsListMachine, transactionsListMachine } from '../../machines/wallet-lists.machine';
-import { ListPage, typeOptionsOf } from '../components/paged-list/list-page';
-import { ListRow } from '../components/paged-list/list-row';
+import { ListPage, useTypeLabels } from '../components/paged-list/list-page';
+import { detailsOf, ListRow } from '../components/paged-list/list-row';
 import { useListFormat } from '../components/paged-list/list-format';
 import type { PagedListActor } from '../components/paged-list/paged-list';
 
@@ -21,8 +20,7 @@ const STATUS_COLOURS: Record<string, string> = { pending: 'yellow', approved: 'b
 export function TransactionsListView({ actor, onFilters, onDownload }: ListViewProps<ActorRefFrom<typeof transactionsListMachine>>) {
   const { t } = useTranslation('wallet');
   const f = useListFormat();
-  const meta = useSelector(actor, (s) => s.context.meta);
-  const label = (key: string) => t(`transactionKeys.${key}`, { defaultValue: meta?.labels[key] ?? key });
+  const { label, typeOptions } = useTypeLabels(actor, 'transactionKeys');
   return (
     <ListPage
       title={t('transactions.title')}
@@ -31,13 +29,13 @@ export function TransactionsListView({ actor, onFilters, onDownload }: ListViewP
       onDownload={onDownload}
       withCashFlow
       typeLabel={t('filters.transactionTypes')}
-      typeOptions={typeOptionsOf(meta?.types ?? [], meta?.labels ?? {}, (k, fb) => t(`transactionKeys.${k}`, { defaultValue: fb }))}
+      typeOptions={typeOptions}
       renderItems={(items) =>
         (items as import('../../schemas/wallet.schema').Transaction[]).map((tx) => (
           <ListRow
             key={tx.id}
             title={label(tx.transaction_key)}
-            details={[f.date(tx.created_at), tx.from_user ? t('fromUser', { user: tx.from_user }) : null].filter(Boolean).join(' · ')}
+            details={detailsOf(f.date(tx.created_at), tx.from_user && t('fromUser', { user: tx.from_user }))}
             figure={`${tx.cash_flow === 'debit' ? '−' : '+'}${f.money(tx.amount)}`}
             figureColor={tx.cash_flow === 'debit' ? 'red' : 'teal'}
           />
@@ -50,7 +48,7 @@ export function TransactionsListView({ actor, onFilters, onDownload }: ListViewP
 export function RecentEarningsListView({ actor, onFilters, onDownload }: ListViewProps<ActorRefFrom<typeof recentEarningsListMachine>>) {
   const { t } = useTranslation('wallet');
   const f = useListFormat();
-  const meta = useSelector(actor, (s) => s.context.meta);
+  const { label, typeOptions } = useTypeLabels(actor, 'bonusTypes');
   return (
     <ListPage
       title={t('earnings.recentTitle')}
@@ -58,15 +56,13 @@ export function RecentEarningsListView({ actor, onFilters, onDownload }: ListVie
       onFilters={onFilters}
       onDownload={onDownload}
       typeLabel={t('filters.bonusTypes')}
-      typeOptions={typeOptionsOf(meta?.types ?? [], meta?.labels ?? {}, (k, fb) => t(`bonusTypes.${k}`, { defaultValue: fb }))}
+      typeOptions={typeOptions}
       renderItems={(items) =>
         (items as import('../../schemas/wallet.schema').Earning[]).map((e) => (
           <ListRow
             key={e.id}
-            title={t(`bonusTypes.${e.bonus_type}`, { defaultValue: meta?.labels[e.bonus_type] ?? e.bonus_type })}
-            details={[f.date(e.created_at), e.from_user ? t('fromUser', { user: e.from_user }) : null, e.level != null ? t('level', { level: e.level }) : null]
-              .filter(Boolean)
-              .join(' · ')}
+            title={label(e.bonus_type)}
+            details={detailsOf(f.date(e.created_at), e.from_user && t('fromUser', { user: e.from_user }), e.level != null && t('level', { level: e.level }))}
             figure={f.money(e.amount_payable)}
             figureColor="teal"
             extra={
@@ -98,7 +94,7 @@ export function RecentPayoutsListView({ actor, onFilters, onDownload }: ListView
           <ListRow
             key={p.id}
             title={t('payouts.request', { id: p.id })}
-            details={[f.date(p.created_at), t('payouts.fee', { fee: f.money(p.fee) })].join(' · ')}
+            details={detailsOf(f.date(p.created_at), t('payouts.fee', { fee: f.money(p.fee) }))}
             figure={f.money(p.total)}
             extra={
               <Badge size="xs" variant="light" color={STATUS_COLOURS[p.status]}>

@@ -2,6 +2,9 @@
 import { Stack, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AnyActorRef } from 'xstate';
+import type { ListMeta } from '../../../machines/wallet-lists.machine';
 import type { ListFilterState } from '../../../lib/list-filters';
 import { FilterBar, type FilterOption } from './filter-bar';
 import { PagedList, type PagedListActor } from './paged-list';
@@ -45,7 +48,13 @@ export function ListPage<T>({ title, actor, renderItems, onFilters, onDownload, 
   );
 }
 
-/** Options of a type filter: the server's keys with its labels, translated when the client knows the key. */
-export function typeOptionsOf(types: string[], labels: Record<string, string>, translate: (key: string, fallback: string) => string): FilterOption[] {
-  return types.map((value) => ({ value, label: translate(value, labels[value] ?? value) }));
+/**
+ * The type keys of a list whose pages name them with labels (`meta`): a key's label, translated under
+ * `prefix` of the wallet texts when the client knows the key, else the server's; and the type filter's options.
+ */
+export function useTypeLabels(actor: AnyActorRef, prefix: string): { label: (key: string) => string; typeOptions: FilterOption[] } {
+  const { t } = useTranslation('wallet');
+  const meta = useSelector(actor, (s) => (s.context as { meta: ListMeta | null }).meta);
+  const label = (key: string) => t(`${prefix}.${key}`, { defaultValue: meta?.labels[key] ?? key });
+  return { label, typeOptions: (meta?.types ?? []).map((value) => ({ value, label: label(value) })) };
 }
