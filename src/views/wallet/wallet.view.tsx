@@ -2,15 +2,15 @@
 import { Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
-import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
+import type { DatesRangeValue } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { earningsOverviewMachine, earningsRangeMachine, payoutStatementMachine, walletStatementMachine } from '../../machines/wallet-pages.machine';
 import { daysInRange, MAX_CHART_DAYS } from '../../lib/list-filters';
-import { WEEK_START } from '../../lib/dates';
 import { useListFormat } from '../components/paged-list/list-format';
 import { ListRow } from '../components/paged-list/list-row';
+import { dayOf, DayRangeInput } from '../components/paged-list/day-range-input';
 import { ErrorView } from '../components/error-view';
 import { PageLoader } from '../components/page-loader';
 import { EmptyState } from '../components/empty-state';
@@ -73,6 +73,19 @@ export function DatewiseChart({ points, label }: { points: Array<{ date: string;
   );
 }
 
+/** Balance, total paid and total pending side by side: the head of the statement and of the payout tab. */
+function BalanceFigures({ balance, paid, pending }: { balance: string; paid: string; pending: string }) {
+  const { t } = useTranslation('wallet');
+  const f = useListFormat();
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+      <Figure label={t('statement.balance')} value={f.money(balance)} />
+      <Figure label={t('statement.totalPaid')} value={f.money(paid)} />
+      <Figure label={t('statement.totalPending')} value={f.money(pending)} />
+    </SimpleGrid>
+  );
+}
+
 export function StatementTab({ actor }: { actor: ActorRefFrom<typeof walletStatementMachine> }) {
   const { t } = useTranslation('wallet');
   const f = useListFormat();
@@ -82,11 +95,7 @@ export function StatementTab({ actor }: { actor: ActorRefFrom<typeof walletState
       {() =>
         data && (
           <Stack gap="md">
-            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-              <Figure label={t('statement.balance')} value={f.money(data.wallet_balance)} />
-              <Figure label={t('statement.totalPaid')} value={f.money(data.total_paid)} />
-              <Figure label={t('statement.totalPending')} value={f.money(data.total_pending)} />
-            </SimpleGrid>
+            <BalanceFigures balance={data.wallet_balance} paid={data.total_paid} pending={data.total_pending} />
             <Group justify="space-between">
               <Title order={2} size="h4">
                 {t('statement.recent')}
@@ -152,7 +161,7 @@ export function EarningTab({
     setPicked([range?.from ?? null, range?.to ?? null]);
   }
   const [from, to] = picked;
-  const tooLong = !!from && !!to && daysInRange(String(from).slice(0, 10), String(to).slice(0, 10)) > MAX_CHART_DAYS;
+  const tooLong = !!from && !!to && daysInRange(dayOf(from), dayOf(to)) > MAX_CHART_DAYS;
   const labelOf = (k: string) => t(`bonusTypes.${k}`, { defaultValue: data?.bonus_labels[k] ?? k });
   const rangeTotal = rangeData ? rangeData.earnings_datewise_grouped.reduce((sum, g) => sum + (Number(g.total) || 0), 0) : 0;
   return (
@@ -162,20 +171,15 @@ export function EarningTab({
           <Stack gap="md">
             <Figure label={t('earnings.total')} value={f.money(data.total_earnings)} />
             <Group align="flex-end" gap="xs" data-earnings-range>
-              <DatePickerInput
-                type="range"
+              <DayRangeInput
                 label={t('earnings.range')}
-                placeholder={t('filters.pickDates')}
-                valueFormat="YYYY-MM-DD"
-                firstDayOfWeek={WEEK_START}
-                allowSingleDateInRange
                 value={picked}
                 error={tooLong ? t('earnings.rangeTooLong', { days: MAX_CHART_DAYS }) : undefined}
                 onChange={(v) => {
                   setPicked(v);
                   const [a, b] = v;
                   if (a && b) {
-                    const next = { from: String(a).slice(0, 10), to: String(b).slice(0, 10) };
+                    const next = { from: dayOf(a), to: dayOf(b) };
                     if (daysInRange(next.from, next.to) <= MAX_CHART_DAYS) onRange(next);
                   }
                 }}
@@ -224,11 +228,7 @@ export function PayoutTab({ actor }: { actor: ActorRefFrom<typeof payoutStatemen
       {() =>
         data && (
           <Stack gap="md">
-            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-              <Figure label={t('statement.balance')} value={f.money(data.total_balance)} />
-              <Figure label={t('statement.totalPaid')} value={f.money(data.total_paid)} />
-              <Figure label={t('statement.totalPending')} value={f.money(data.total_pending)} />
-            </SimpleGrid>
+            <BalanceFigures balance={data.total_balance} paid={data.total_paid} pending={data.total_pending} />
             <DatewiseChart points={data.payout_datewise} label={t('payouts.chart')} />
             <Group>
               <Button component={Link} href="/wallet/request-payout">
