@@ -7,22 +7,19 @@ import type { binaryHistoryListMachine, pvHistoryListMachine } from '../../machi
 import { ListPage, useTypeLabels } from '../components/paged-list/list-page';
 import { detailsOf, ListRow } from '../components/paged-list/list-row';
 import { useListFormat } from '../components/paged-list/list-format';
-import type { PagedListActor } from '../components/paged-list/paged-list';
 import type { ListViewProps } from '../wallet/wallet-lists.view';
 
-export function PvHistoryView({ actor, onFilters, onDownload }: ListViewProps<ActorRefFrom<typeof pvHistoryListMachine>>) {
+export function PvHistoryView(list: ListViewProps<ActorRefFrom<typeof pvHistoryListMachine>>) {
   const { t } = useTranslation('wallet');
   const f = useListFormat();
-  const { label, typeOptions } = useTypeLabels(actor, 'historyTypes');
+  const { label, typeOptions } = useTypeLabels(list.actor, 'historyTypes');
   return (
     <ListPage
       title={t('history.pvTitle')}
-      actor={actor as unknown as PagedListActor<unknown>}
-      onFilters={onFilters}
-      onDownload={onDownload}
+      {...list}
       typeOptions={typeOptions}
-      renderItems={(items) =>
-        (items as PvHistoryEntry[]).map((e) => (
+      renderItems={(items: PvHistoryEntry[]) =>
+        items.map((e) => (
           <ListRow
             key={e.id}
             title={label(e.type)}
@@ -72,17 +69,15 @@ export function BinaryHistoryRow({ entry: e }: { entry: BinaryHistoryEntry }) {
   );
 }
 
-export function BinaryHistoryView({ actor, onFilters, onDownload }: ListViewProps<ActorRefFrom<typeof binaryHistoryListMachine>>) {
+export function BinaryHistoryView(list: ListViewProps<ActorRefFrom<typeof binaryHistoryListMachine>>) {
   const { t } = useTranslation('wallet');
-  const { typeOptions } = useTypeLabels(actor, 'historyTypes');
+  const { typeOptions } = useTypeLabels(list.actor, 'historyTypes');
   return (
     <ListPage
       title={t('history.binaryTitle')}
-      actor={actor as unknown as PagedListActor<unknown>}
-      onFilters={onFilters}
-      onDownload={onDownload}
+      {...list}
       typeOptions={typeOptions}
-      renderItems={(items) => (items as BinaryHistoryEntry[]).map((e) => <BinaryHistoryRow key={e.id} entry={e} />)}
+      renderItems={(items: BinaryHistoryEntry[]) => items.map((e) => <BinaryHistoryRow key={e.id} entry={e} />)}
     />
   );
 }

@@ -10,23 +10,20 @@ import type { orderDetailMachine } from '../../machines/order-detail.machine';
 import { ListPage } from '../components/paged-list/list-page';
 import { detailsOf, ListRow } from '../components/paged-list/list-row';
 import { useListFormat } from '../components/paged-list/list-format';
-import type { PagedListActor } from '../components/paged-list/paged-list';
 import { EmptyState } from '../components/empty-state';
 import { ErrorView } from '../components/error-view';
 import { PageLoader } from '../components/page-loader';
 import type { ListViewProps } from '../wallet/wallet-lists.view';
 
-export function OrdersListView({ actor, onFilters, onDownload }: ListViewProps<ActorRefFrom<typeof ordersListMachine>>) {
+export function OrdersListView(list: ListViewProps<ActorRefFrom<typeof ordersListMachine>>) {
   const { t } = useTranslation('wallet');
   const f = useListFormat();
   return (
     <ListPage
       title={t('orders.title')}
-      actor={actor as unknown as PagedListActor<unknown>}
-      onFilters={onFilters}
-      onDownload={onDownload}
-      renderItems={(items) =>
-        (items as OrderSummary[]).map((o) => (
+      {...list}
+      renderItems={(items: OrderSummary[]) =>
+        items.map((o) => (
           <ListRow
             key={o.id}
             title={

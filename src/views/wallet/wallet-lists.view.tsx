@@ -3,11 +3,11 @@ import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { ListFilterState } from '../../lib/list-filters';
+import type { Earning, PayoutTransaction, Transaction } from '../../schemas/wallet.schema';
 import type { recentEarningsListMachine, recentPayoutsListMachine, transactionsListMachine } from '../../machines/wallet-lists.machine';
 import { ListPage, useTypeLabels } from '../components/paged-list/list-page';
 import { detailsOf, ListRow } from '../components/paged-list/list-row';
 import { useListFormat } from '../components/paged-list/list-format';
-import type { PagedListActor } from '../components/paged-list/paged-list';
 
 export interface ListViewProps<A> {
   actor: A;
@@ -17,21 +17,19 @@ export interface ListViewProps<A> {
 
 const STATUS_COLOURS: Record<string, string> = { pending: 'yellow', approved: 'blue', paid: 'green', rejected: 'red' };
 
-export function TransactionsListView({ actor, onFilters, onDownload }: ListViewProps<ActorRefFrom<typeof transactionsListMachine>>) {
+export function TransactionsListView(list: ListViewProps<ActorRefFrom<typeof transactionsListMachine>>) {
   const { t } = useTranslation('wallet');
   const f = useListFormat();
-  const { label, typeOptions } = useTypeLabels(actor, 'transactionKeys');
+  const { label, typeOptions } = useTypeLabels(list.actor, 'transactionKeys');
   return (
     <ListPage
       title={t('transactions.title')}
-      actor={actor as unknown as PagedListActor<unknown>}
-      onFilters={onFilters}
-      onDownload={onDownload}
+      {...list}
       withCashFlow
       typeLabel={t('filters.transactionTypes')}
       typeOptions={typeOptions}
-      renderItems={(items) =>
-        (items as import('../../schemas/wallet.schema').Transaction[]).map((tx) => (
+      renderItems={(items: Transaction[]) =>
+        items.map((tx) => (
           <ListRow
             key={tx.id}
             title={label(tx.transaction_key)}
@@ -45,20 +43,18 @@ export function TransactionsListView({ actor, onFilters, onDownload }: ListViewP
   );
 }
 
-export function RecentEarningsListView({ actor, onFilters, onDownload }: ListViewProps<ActorRefFrom<typeof recentEarningsListMachine>>) {
+export function RecentEarningsListView(list: ListViewProps<ActorRefFrom<typeof recentEarningsListMachine>>) {
   const { t } = useTranslation('wallet');
   const f = useListFormat();
-  const { label, typeOptions } = useTypeLabels(actor, 'bonusTypes');
+  const { label, typeOptions } = useTypeLabels(list.actor, 'bonusTypes');
   return (
     <ListPage
       title={t('earnings.recentTitle')}
-      actor={actor as unknown as PagedListActor<unknown>}
-      onFilters={onFilters}
-      onDownload={onDownload}
+      {...list}
       typeLabel={t('filters.bonusTypes')}
       typeOptions={typeOptions}
-      renderItems={(items) =>
-        (items as import('../../schemas/wallet.schema').Earning[]).map((e) => (
+      renderItems={(items: Earning[]) =>
+        items.map((e) => (
           <ListRow
             key={e.id}
             title={label(e.bonus_type)}
@@ -77,20 +73,18 @@ export function RecentEarningsListView({ actor, onFilters, onDownload }: ListVie
   );
 }
 
-export function RecentPayoutsListView({ actor, onFilters, onDownload }: ListViewProps<ActorRefFrom<typeof recentPayoutsListMachine>>) {
+export function RecentPayoutsListView(list: ListViewProps<ActorRefFrom<typeof recentPayoutsListMachine>>) {
   const { t } = useTranslation('wallet');
   const f = useListFormat();
   return (
     <ListPage
       title={t('payouts.recentTitle')}
-      actor={actor as unknown as PagedListActor<unknown>}
-      onFilters={onFilters}
-      onDownload={onDownload}
+      {...list}
       typeLabel={t('filters.payoutStatuses')}
       typePlaceholder={t('filters.allStatuses')}
       typeOptions={(['1', '2', '3', '4'] as const).map((id) => ({ value: id, label: t(`payoutStatus.${id}`) }))}
-      renderItems={(items) =>
-        (items as import('../../schemas/wallet.schema').PayoutTransaction[]).map((p) => (
+      renderItems={(items: PayoutTransaction[]) =>
+        items.map((p) => (
           <ListRow
             key={p.id}
             title={t('payouts.request', { id: p.id })}

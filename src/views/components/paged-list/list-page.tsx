@@ -11,7 +11,8 @@ import { PagedList, type PagedListActor } from './paged-list';
 
 export interface ListPageProps<T> {
   title: string;
-  actor: PagedListActor<T>;
+  /** The list's paged-list actor (its own machine type: the page only reads what every paged list has). */
+  actor: AnyActorRef;
   renderItems: (items: T[]) => ReactNode;
   /** Writes new filters (to the URL); the list follows. */
   onFilters: (filters: ListFilterState) => void;
@@ -26,7 +27,8 @@ export interface ListPageProps<T> {
 }
 
 export function ListPage<T>({ title, actor, renderItems, onFilters, onDownload, typeOptions, typeLabel, typePlaceholder, withCashFlow, withDates, emptyTitle, headerExtra }: ListPageProps<T>) {
-  const filters = useSelector(actor, (s) => s.context.filters as unknown as ListFilterState);
+  const list = actor as unknown as PagedListActor<T>;
+  const filters = useSelector(list, (s) => s.context.filters as unknown as ListFilterState);
   return (
     <Stack gap="md">
       <Title order={1} size="h3">
@@ -43,7 +45,7 @@ export function ListPage<T>({ title, actor, renderItems, onFilters, onDownload, 
         withDates={withDates}
         onDownload={onDownload}
       />
-      <PagedList actor={actor} renderItems={renderItems} emptyTitle={emptyTitle} />
+      <PagedList actor={list} renderItems={renderItems} emptyTitle={emptyTitle} />
     </Stack>
   );
 }
