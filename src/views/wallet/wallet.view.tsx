@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import type { DatesRangeValue } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { ActorRefFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { earningsOverviewMachine, earningsRangeMachine, payoutStatementMachine, walletStatementMachine } from '../../machines/wallet-pages.machine';
 import { daysInRange, MAX_CHART_DAYS } from '../../lib/list-filters';
 import { useListFormat } from '../components/paged-list/list-format';
@@ -21,13 +21,14 @@ export type WalletTab = 'statement' | 'earning' | 'payout';
 
 type LoadActor = ActorRefFrom<typeof walletStatementMachine> | ActorRefFrom<typeof earningsOverviewMachine> | ActorRefFrom<typeof payoutStatementMachine>;
 
-function Loaded({ actor, children }: { actor: LoadActor; children: () => ReactNode }) {
+/** A tab's load: the error with retry, the loader, then the tab drawn from the loaded data. */
+function Loaded<A extends LoadActor>({ actor, children }: { actor: A; children: (data: NonNullable<SnapshotFrom<A>['context']['data']>) => ReactNode }) {
   const status = useSelector(actor as ActorRefFrom<typeof walletStatementMachine>, (s) => s.value as string);
-  const hasData = useSelector(actor as ActorRefFrom<typeof walletStatementMachine>, (s) => s.context.data !== null);
+  const data = useSelector(actor as ActorRefFrom<typeof walletStatementMachine>, (s) => s.context.data);
   if (status === 'connectionError' || status === 'error')
     return <ErrorView kind={status === 'connectionError' ? 'connection' : 'server'} onRetry={() => actor.send({ type: 'load.retry' })} />;
-  if (!hasData) return <PageLoader />;
-  return <>{children()}</>;
+  if (data === null) return <PageLoader />;
+  return <>{children(data as NonNullable<SnapshotFrom<A>['context']['data']>)}</>;
 }
 
 /**
@@ -89,39 +90,36 @@ function BalanceFigures({ balance, paid, pending }: { balance: string; paid: str
 export function StatementTab({ actor }: { actor: ActorRefFrom<typeof walletStatementMachine> }) {
   const { t } = useTranslation('wallet');
   const f = useListFormat();
-  const data = useSelector(actor, (s) => s.context.data);
   return (
     <Loaded actor={actor}>
-      {() =>
-        data && (
-          <Stack gap="md">
-            <BalanceFigures balance={data.wallet_balance} paid={data.total_paid} pending={data.total_pending} />
-            <Group justify="space-between">
-              <Title order={2} size="h4">
-                {t('statement.recent')}
-              </Title>
-              <Anchor component={Link} href="/wallet/transactions">
-                {t('statement.allTransactions')}
-              </Anchor>
-            </Group>
-            {data.recent_transactions.length === 0 ? (
-              <EmptyState title={t('list.emptyTitle')} description={t('list.emptyDescription')} />
-            ) : (
-              <div role="list">
-                {data.recent_transactions.map((tx) => (
-                  <ListRow
-                    key={tx.id}
-                    title={t(`transactionKeys.${tx.transaction_key}`, { defaultValue: data.transaction_labels[tx.transaction_key] ?? tx.transaction_key })}
-                    details={f.date(tx.created_at)}
-                    figure={`${tx.cash_flow === 'debit' ? '−' : '+'}${f.money(tx.amount)}`}
-                    figureColor={tx.cash_flow === 'debit' ? 'red' : 'teal'}
-                  />
-                ))}
-              </div>
-            )}
+      {(data) => (
+        <Stack gap="md">
+          <BalanceFigures balance={data.wallet_balance} paid={data.total_paid} pending={data.total_pending} />
+          <Group justify="space-between">
+            <Title order={2} size="h4">
+              {t('statement.recent')}
+            </Title>
+            <Anchor component={Link} href="/wallet/transactions">
+              {t('statement.allTransactions')}
+            </Anchor>
+          </Group>
+          {data.recent_transactions.length === 0 ? (
+            <EmptyState title={t('list.emptyTitle')} description={t('list.emptyDescription')} />
+          ) : (
+            <div role="list">
+              {data.recent_transactions.map((tx) => (
+                <ListRow
+                  key={tx.id}
+                  title={t(`transactionKeys.${tx.transaction_key}`, { defaultValue: data.transaction_labels[tx.transaction_key] ?? tx.transaction_key })}
+                  details={f.date(tx.created_at)}
+                  figure={`${tx.cash_flow === 'debit' ? '−' : '+'}${f.money(tx.amount)}`}
+                  figureColor={tx.cash_flow === 'debit' ? 'red' : 'teal'}
+                />
+              ))}
+            </div>
+      )}
           </Stack>
-        )
-      }
+        )}
     </Loaded>
   );
 }
@@ -221,26 +219,22 @@ export function EarningTab({
 
 export function PayoutTab({ actor }: { actor: ActorRefFrom<typeof payoutStatementMachine> }) {
   const { t } = useTranslation('wallet');
-  const f = useListFormat();
-  const data = useSelector(actor, (s) => s.context.data);
   return (
     <Loaded actor={actor}>
-      {() =>
-        data && (
-          <Stack gap="md">
-            <BalanceFigures balance={data.total_balance} paid={data.total_paid} pending={data.total_pending} />
-            <DatewiseChart points={data.payout_datewise} label={t('payouts.chart')} />
-            <Group>
-              <Button component={Link} href="/wallet/request-payout">
-                {t('payouts.requestButton')}
-              </Button>
-              <Anchor component={Link} href="/wallet/recent-payouts">
-                {t('payouts.all')}
-              </Anchor>
-            </Group>
-          </Stack>
-        )
-      }
+      {(data) => (
+        <Stack gap="md">
+          <BalanceFigures balance={data.total_balance} paid={data.total_paid} pending={data.total_pending} />
+          <DatewiseChart points={data.payout_datewise} label={t('payouts.chart')} />
+          <Group>
+            <Button component={Link} href="/wallet/request-payout">
+              {t('payouts.requestButton')}
+            </Button>
+            <Anchor component={Link} href="/wallet/recent-payouts">
+              {t('payouts.all')}
+            </Anchor>
+          </Group>
+        </Stack>
+      )}
     </Loaded>
   );
 }
