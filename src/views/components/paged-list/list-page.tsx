@@ -6,27 +6,22 @@ import { useTranslation } from 'react-i18next';
 import type { AnyActorRef } from 'xstate';
 import type { ListMeta } from '../../../machines/wallet-lists.machine';
 import type { ListFilterState } from '../../../lib/list-filters';
-import { FilterBar, type FilterOption } from './filter-bar';
+import { FilterBar, type FilterBarProps, type FilterOption } from './filter-bar';
 import { PagedList, type PagedListActor } from './paged-list';
 
-export interface ListPageProps<T> {
+/** A list page: its own parts, and the filter bar's options (passed on as they are). */
+export interface ListPageProps<T> extends Omit<FilterBarProps, 'filters' | 'onChange'> {
   title: string;
   /** The list's paged-list actor (its own machine type: the page only reads what every paged list has). */
   actor: AnyActorRef;
   renderItems: (items: T[]) => ReactNode;
   /** Writes new filters (to the URL); the list follows. */
   onFilters: (filters: ListFilterState) => void;
-  onDownload?: () => void;
-  typeOptions?: FilterOption[];
-  typeLabel?: string;
-  typePlaceholder?: string;
-  withCashFlow?: boolean;
-  withDates?: boolean;
   emptyTitle?: string;
   headerExtra?: ReactNode;
 }
 
-export function ListPage<T>({ title, actor, renderItems, onFilters, onDownload, typeOptions, typeLabel, typePlaceholder, withCashFlow, withDates, emptyTitle, headerExtra }: ListPageProps<T>) {
+export function ListPage<T>({ title, actor, renderItems, onFilters, emptyTitle, headerExtra, ...filterBar }: ListPageProps<T>) {
   const list = actor as unknown as PagedListActor<T>;
   const filters = useSelector(list, (s) => s.context.filters as unknown as ListFilterState);
   return (
@@ -35,16 +30,7 @@ export function ListPage<T>({ title, actor, renderItems, onFilters, onDownload, 
         {title}
       </Title>
       {headerExtra}
-      <FilterBar
-        filters={filters}
-        onChange={onFilters}
-        typeOptions={typeOptions}
-        typeLabel={typeLabel}
-        typePlaceholder={typePlaceholder}
-        withCashFlow={withCashFlow}
-        withDates={withDates}
-        onDownload={onDownload}
-      />
+      <FilterBar filters={filters} onChange={onFilters} {...filterBar} />
       <PagedList actor={list} renderItems={renderItems} emptyTitle={emptyTitle} />
     </Stack>
   );
