@@ -330,13 +330,7 @@ class Scanner {
 
   /** The rest of the object p is in, after a value: its other keys must not be `unique`. */
   private restOf(unique: string) {
-    const b = this.b;
-    for (;;) {
-      this.ws();
-      const c = b[this.p++];
-      if (c === 125) return;
-      if (c !== 44) throw BAIL;
-      this.ws();
+    while (!this.closed(125)) {
       if (this.key() === unique) throw BAIL;
       this.skipValue();
     }
@@ -422,6 +416,25 @@ class Scanner {
     return esc;
   }
 
+  /** At the '{' or '[' at p: steps in; true when the container ends at once with `close` (then passed). */
+  private opened(close: number): boolean {
+    this.p++;
+    this.ws();
+    if (this.b[this.p] !== close) return false;
+    this.p++;
+    return true;
+  }
+
+  /** After an item of a container: true at its `close` (passed), false at a comma (passed, and the spaces after it). */
+  private closed(close: number): boolean {
+    this.ws();
+    const c = this.b[this.p++];
+    if (c === close) return true;
+    if (c !== 44) throw BAIL;
+    this.ws();
+    return false;
+  }
+
   /** Skips any JSON value at p, checking its syntax. */
   private skipValue(depth = 0) {
     if (depth > 512) throw BAIL;
@@ -429,13 +442,8 @@ class Scanner {
     const c = b[this.p];
     if (c === Q) this.string();
     else if (c === 123) {
-      this.p++;
-      this.ws();
-      if (b[this.p] === 125) {
-        this.p++;
-        return;
-      }
-      for (;;) {
+      if (this.opened(125)) return;
+      do {
         if (b[this.p] !== Q) throw BAIL;
         this.string();
         this.ws();
@@ -443,27 +451,11 @@ class Scanner {
         this.p++;
         this.ws();
         this.skipValue(depth + 1);
-        this.ws();
-        const d = b[this.p++];
-        if (d === 125) return;
-        if (d !== 44) throw BAIL;
-        this.ws();
-      }
+      } while (!this.closed(125));
     } else if (c === 91) {
-      this.p++;
-      this.ws();
-      if (b[this.p] === 93) {
-        this.p++;
-        return;
-      }
-      for (;;) {
-        this.skipValue(depth + 1);
-        this.ws();
-        const d = b[this.p++];
-        if (d === 93) return;
-        if (d !== 44) throw BAIL;
-        this.ws();
-      }
+      if (this.opened(93)) return;
+      do this.skipValue(depth + 1);
+      while (!this.closed(93));
     } else if (c === 116) this.word(116, 114, 117, 101, 4);
     else if (c === 102) {
       if (b[this.p + 4] !== 101) throw BAIL;
@@ -533,21 +525,11 @@ class Scanner {
   private memberList() {
     const b = this.b;
     if (b[this.p] !== 91) throw BAIL;
-    this.p++;
-    this.ws();
-    if (b[this.p] === 93) {
-      this.p++;
-      return;
-    }
-    for (;;) {
+    if (this.opened(93)) return;
+    do {
       if (b[this.p] !== 123) throw BAIL;
       this.member(-1);
-      this.ws();
-      const c = b[this.p++];
-      if (c === 93) return;
-      if (c !== 44) throw BAIL;
-      this.ws();
-    }
+    } while (!this.closed(93));
   }
 
   /**

@@ -16,6 +16,9 @@ export interface RouteChangedEvent {
   search: string;
 }
 
+/** The events every public flow with a form takes besides its own: route changes and retrying the load. */
+export type FormFlowEvent = RouteChangedEvent | { type: 'load.retry' };
+
 export interface NavigateParams {
   to: string;
   replace?: boolean;

@@ -36,6 +36,9 @@ export async function logoutCall(): Promise<LogoutResult> {
 /** Named action of the flows that log out: opens a page in a new tab (bound at the root). */
 export type OpenInNewTabParams = { url: string | null };
 
+/** The params of `openInNewTab` after a logout: the storefront's sign-on logout page, if the answer gave one. */
+export const storeLogoutTab = ({ event }: { event: { output?: LogoutResult } }): OpenInNewTabParams => ({ url: event.output?.storeLogoutUrl ?? null });
+
 export const blockedLogoutMachine = setup({
   types: {
     events: {} as RouteChangedEvent,
@@ -64,7 +67,7 @@ export const blockedLogoutMachine = setup({
         src: 'logout',
         onDone: {
           target: 'loggedOut',
-          actions: { type: 'openInNewTab', params: ({ event }) => ({ url: event.output?.storeLogoutUrl ?? null }) },
+          actions: { type: 'openInNewTab', params: storeLogoutTab },
         },
         onError: [
           // The server already ended this session (a blocked account's tokens are revoked).

@@ -28,6 +28,15 @@ export interface CodeContext extends FormErrorContext {
   resendIn: number;
 }
 
+/** What loading a flow's form gives: the form's options and the phone code to start the mobile field with. */
+export interface LoadedFields<F> {
+  fields: F;
+  phoneCode: string;
+}
+
+/** The events of the resend countdown of a one-time-code step. */
+export type CodeStepEvent = { type: 'otp.resend' } | { type: 'otp.tick' };
+
 type ErrorArgs = { event: { error: unknown } };
 type OutputArgs<T> = { event: { output: T } };
 
@@ -121,7 +130,7 @@ export function storedDefaultCountry(): ModuleData['default_country'] | undefine
 
 /** Loads a form's fields and picks the phone code to preselect (the company's default country). */
 export function loadFieldsLogic<F extends { countries: Country[] }>(load: () => Promise<F>) {
-  return fromPromise<{ fields: F; phoneCode: string }>(async () => {
+  return fromPromise<LoadedFields<F>>(async () => {
     const fields = await load();
     return { fields, phoneCode: pickPhoneCode(fields.countries, storedDefaultCountry()) };
   });
@@ -146,7 +155,7 @@ export function loadedOnDone<const A extends string, const G extends string>(o: 
 }
 
 /** The loaded fields, with the phone code preselected unless one is already chosen. */
-export function fieldsLoaded<F, V extends { mobile_code: string }>(context: { values: V }, out: { fields: F; phoneCode: string }) {
+export function fieldsLoaded<F, V extends { mobile_code: string }>(context: { values: V }, out: LoadedFields<F>) {
   return { fields: out.fields, error: null, values: { ...context.values, mobile_code: context.values.mobile_code || out.phoneCode } };
 }
 
@@ -313,10 +322,10 @@ export function ssoActions<TContext extends { error: ErrorInfo | null }, TEvent 
 }
 
 /** The token of the URL, for the call. */
-export const ssoTokenInput = ({ context }: { context: { search: string } }) => ({ ssoToken: searchParam(context.search, 'token') ?? '' });
+const ssoTokenInput = ({ context }: { context: { search: string } }) => ({ ssoToken: searchParam(context.search, 'token') ?? '' });
 
 /** Without a token there is nothing to do: to root. */
-export const ssoChecking = {
+const ssoChecking = {
   always: [
     { guard: 'hasToken', target: 'connecting' },
     { target: 'done', actions: { type: 'navigate', params: { to: '/', replace: true } } },
@@ -324,7 +333,7 @@ export const ssoChecking = {
 } as const;
 
 /** `onError` of the call: connection and server trouble wait for `sso.retry`; a refusal tells `failedKey` and goes to `then`. */
-export function ssoCallErrors(failedKey: string, then: string) {
+function ssoCallErrors(failedKey: string, then: string) {
   return [
     {
       guard: { type: 'isConnectionError', params: errorParams },
@@ -352,6 +361,26 @@ export function ssoRetryStates<TContext extends { error: ErrorInfo | null }, TEv
   return {
     connectionError: { tags: ['error'], on: retry() },
     serverError: { tags: ['error'], on: retry() },
+  } as const;
+}
+
+/**
+ * The states of a single-sign-on screen around its call `src`: checking the token, connecting
+ * (busy; `onDone` is the flow's own) and the final `done`; the flow adds `ssoRetryStates`.
+ */
+export function ssoCallStates<const S extends string, const D>(o: {
+  src: S;
+  onDone: D;
+  failedKey: string;
+  then: string;
+}) {
+  return {
+    checking: ssoChecking,
+    connecting: {
+      tags: ['busy'],
+      invoke: { id: 'call', src: o.src, input: ssoTokenInput, onDone: o.onDone, onError: ssoCallErrors(o.failedKey, o.then) },
+    },
+    done: { type: 'final' },
   } as const;
 }
 

@@ -4,9 +4,8 @@
  */
 import { and, assign, fromPromise, setup } from 'xstate';
 import { authApi } from '../api/auth';
-import type { ErrorInfo, FieldErrors } from '../api/errors';
 import type { LoginFields, LoginResponse, LoginUsing, LoginRequest } from '../schemas/auth.schema';
-import type { FlowInput as BaseFlowInput, NavigateParams, NotifyParams } from '../lib/flow';
+import type { FlowInput as BaseFlowInput, FormFlowEvent, NavigateParams, NotifyParams } from '../lib/flow';
 import {
   EMPTY_IDENTIFIER,
   hasErrors,
@@ -28,6 +27,8 @@ import {
   stepStates,
   storedDefaultCountry,
   submitErrors,
+  type FormErrorContext,
+  type LoadedFields,
 } from './flow-parts';
 
 export const LOGIN_PATH = '/login';
@@ -43,30 +44,23 @@ export type LoggedInOutput = { type: 'loggedIn'; response: LoginResponse };
 
 export type LoginField = keyof IdentifierValues | 'password';
 
-export interface LoginContext {
+export interface LoginContext extends FormErrorContext {
   path: string | null;
   fields: LoginFields | null;
   loginUsing: LoginUsing;
   values: IdentifierValues & { password: string };
-  fieldErrors: FieldErrors;
-  error: ErrorInfo | null;
-  retryAfter: number | null;
   response: LoginResponse | null;
 }
 
 export type LoginEvent =
-  | { type: 'route.changed'; path: string; search: string }
-  | { type: 'load.retry' }
+  | FormFlowEvent
   | { type: 'auth.change'; field: LoginField; value: string }
   | { type: 'auth.use'; using: LoginUsing }
   | { type: 'auth.continue' }
   | { type: 'auth.back' }
   | { type: 'auth.submit' };
 
-export interface LoadedLoginFields {
-  fields: LoginFields;
-  phoneCode: string;
-}
+export type LoadedLoginFields = LoadedFields<LoginFields>;
 
 /** The ways of identifying that the company allows: username always, e-mail and mobile when unique. */
 export function allowedLoginUsing(fields: LoginFields | null): LoginUsing[] {

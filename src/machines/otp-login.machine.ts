@@ -5,7 +5,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { authApi } from '../api/auth';
-import type { ErrorInfo, FieldErrors } from '../api/errors';
+import type { ErrorInfo } from '../api/errors';
 import type { LoginFields, LoginResponse, LoginWithOtpRequest, OtpSent, SendOtpRequest } from '../schemas/auth.schema';
 import { EMPTY_IDENTIFIER, hasErrors, identifierBody, identifierErrors, withoutField, type IdentifierValues } from '../lib/validation';
 import {
@@ -27,41 +27,35 @@ import {
   sendCodeState,
   stepStates,
   resendTicker,
+  type CodeContext,
+  type CodeStepEvent,
+  type LoadedFields,
 } from './flow-parts';
 import type { FlowInput, LoggedInOutput } from './login.machine';
+import type { FormFlowEvent } from '../lib/flow';
 
 export type OtpUsing = 'email' | 'mobile_code';
 export type OtpLoginField = keyof IdentifierValues | 'otp';
 
-export interface OtpLoginContext {
+export interface OtpLoginContext extends CodeContext {
   fields: LoginFields | null;
   loginUsing: OtpUsing;
   values: IdentifierValues & { otp: string };
-  fieldErrors: FieldErrors;
-  error: ErrorInfo | null;
-  retryAfter: number | null;
   /** Masked destination of the last code sent. */
   destination: string | null;
-  /** Seconds left until another code may be asked for. */
-  resendIn: number;
   response: LoginResponse | null;
 }
 
 export type OtpLoginEvent =
-  | { type: 'route.changed'; path: string; search: string }
-  | { type: 'load.retry' }
+  | FormFlowEvent
   | { type: 'otp.change'; field: OtpLoginField; value: string }
   | { type: 'auth.use'; using: OtpUsing }
   | { type: 'otp.send' }
   | { type: 'otp.verify' }
-  | { type: 'otp.resend' }
-  | { type: 'otp.tick' }
+  | CodeStepEvent
   | { type: 'otp.back' };
 
-export interface LoadedOtpFields {
-  fields: LoginFields;
-  phoneCode: string;
-}
+export type LoadedOtpFields = LoadedFields<LoginFields>;
 
 /** E-mail when e-mails are unique, mobile when phones are unique. */
 export function allowedOtpUsing(fields: LoginFields | null): OtpUsing[] {

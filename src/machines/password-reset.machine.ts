@@ -49,8 +49,12 @@ import {
   stepStates,
   submitErrors,
   resendTicker,
+  type CodeContext,
+  type CodeStepEvent,
+  type LoadedFields,
 } from './flow-parts';
 import { LOGIN_PATH, type FlowInput } from './login.machine';
+import type { FormFlowEvent } from '../lib/flow';
 
 export const RESET_PATHS = {
   request: '/password/forgot',
@@ -63,16 +67,12 @@ export type ResetUsing = 'email' | 'mobile_code';
 export type ResetField = keyof IdentifierValues | 'otp' | 'password' | 'password_confirmation';
 type ResetValues = IdentifierValues & { otp: string; password: string; password_confirmation: string };
 
-export interface PasswordResetContext {
+export interface PasswordResetContext extends CodeContext {
   path: string | null;
   fields: ResetFields | null;
   resetUsing: ResetUsing;
   values: ResetValues;
-  fieldErrors: FieldErrors;
-  error: ErrorInfo | null;
-  retryAfter: number | null;
   destination: string | null;
-  resendIn: number;
   /** A code was sent for the identifier as it stands. */
   sent: boolean;
   /** The server accepted the code as it stands. */
@@ -80,8 +80,7 @@ export interface PasswordResetContext {
 }
 
 export type PasswordResetEvent =
-  | { type: 'route.changed'; path: string; search: string }
-  | { type: 'load.retry' }
+  | FormFlowEvent
   | { type: 'reset.change'; field: ResetField; value: string }
   | { type: 'reset.use'; using: ResetUsing }
   | { type: 'reset.send' }
@@ -89,13 +88,9 @@ export type PasswordResetEvent =
   | { type: 'reset.submit' }
   | { type: 'reset.back' }
   | { type: 'reset.signIn' }
-  | { type: 'otp.resend' }
-  | { type: 'otp.tick' };
+  | CodeStepEvent;
 
-export interface LoadedResetFields {
-  fields: ResetFields;
-  phoneCode: string;
-}
+export type LoadedResetFields = LoadedFields<ResetFields>;
 
 export function allowedResetUsing(fields: ResetFields | null): ResetUsing[] {
   const by = fields?.reset_password_based_on ?? 'email';

@@ -5,7 +5,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { authApi } from '../api/auth';
-import type { ErrorInfo, FieldErrors } from '../api/errors';
+import type { FieldErrors } from '../api/errors';
 import { DEMO_PLATFORM, type RequestDemoOptions, type RequestDemoRequest } from '../schemas/auth.schema';
 import {
   collectErrors,
@@ -15,8 +15,19 @@ import {
   requiredError,
   withoutField,
 } from '../lib/validation';
-import { flowCallbacks, formActions, formGuards, loadedOnDone, loadErrors, loadErrorStates, stepStates, submitErrors } from './flow-parts';
+import {
+  flowCallbacks,
+  formActions,
+  formGuards,
+  loadedOnDone,
+  loadErrors,
+  loadErrorStates,
+  stepStates,
+  submitErrors,
+  type FormErrorContext,
+} from './flow-parts';
 import type { FlowInput } from './login.machine';
+import type { FormFlowEvent } from '../lib/flow';
 
 export const REQUEST_DEMO_PATHS = { form: '/request-demo', success: '/request-demo/success' } as const;
 const DEMO_MOBILE = /^\+?[\d ()-]{6,20}$/;
@@ -32,18 +43,14 @@ export interface RequestDemoValues {
 }
 export type RequestDemoField = keyof RequestDemoValues;
 
-export interface RequestDemoContext {
+export interface RequestDemoContext extends FormErrorContext {
   path: string | null;
   options: RequestDemoOptions | null;
   values: RequestDemoValues;
-  fieldErrors: FieldErrors;
-  error: ErrorInfo | null;
-  retryAfter: number | null;
 }
 
 export type RequestDemoEvent =
-  | { type: 'route.changed'; path: string; search: string }
-  | { type: 'load.retry' }
+  | FormFlowEvent
   | { type: 'demo.change'; field: RequestDemoField; value: string }
   | { type: 'demo.submit' };
 

@@ -39,7 +39,7 @@ import { loginMachine } from './login.machine';
 import { deferredFlows, loadFlowFor } from './deferred-flows';
 import { ssoLoginMachine } from './sso-login.machine';
 import { ssoLogoutMachine } from './sso-logout.machine';
-import { blockedLogoutMachine, logoutCall, type LogoutResult, type OpenInNewTabParams } from './blocked-logout.machine';
+import { blockedLogoutMachine, logoutCall, storeLogoutTab, type LogoutResult, type OpenInNewTabParams } from './blocked-logout.machine';
 
 export const HOME_MENU = 'home';
 
@@ -491,7 +491,7 @@ export const sessionMachine = sessionSetup.createMachine({
             onDone: {
               target: '#session.unauthenticated',
               actions: [
-                { type: 'openInNewTab', params: ({ event }) => ({ url: event.output?.storeLogoutUrl ?? null }) },
+                { type: 'openInNewTab', params: storeLogoutTab },
                 'clearSession',
                 'signOut',
                 ...go({ to: LOGIN_PATH }),

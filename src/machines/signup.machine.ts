@@ -47,8 +47,11 @@ import {
   stepStates,
   submitErrors,
   resendTicker,
+  type CodeContext,
+  type CodeStepEvent,
 } from './flow-parts';
 import { LOGIN_PATH, storedDefaultCountry, type FlowInput } from './login.machine';
+import type { FormFlowEvent } from '../lib/flow';
 
 export const SIGNUP_PATH = '/signup';
 /** Until the first resend answer says otherwise, another code may be asked for after this many seconds. */
@@ -76,7 +79,7 @@ export interface SignupInput extends FlowInput {
   basePath?: string;
 }
 
-export interface SignupContext {
+export interface SignupContext extends CodeContext {
   base: string;
   path: string | null;
   /** The sponsor username of the invitation link (?referral=), if any. */
@@ -91,24 +94,18 @@ export interface SignupContext {
   /** The sponsor value the last validation was about, and its id. */
   referralChecked: string | null;
   referralId: number | null;
-  fieldErrors: FieldErrors;
-  error: ErrorInfo | null;
-  retryAfter: number | null;
   result: SignupResponse | null;
-  resendIn: number;
 }
 
 export type SignupEvent =
-  | { type: 'route.changed'; path: string; search: string }
-  | { type: 'load.retry' }
+  | FormFlowEvent
   | { type: 'signup.change'; field: SignupField; value: string }
   | { type: 'signup.terms'; accepted: boolean }
   | { type: 'signup.sponsorBlur' }
   | { type: 'signup.submit' }
   | { type: 'signup.signIn' }
   | { type: 'otp.verify' }
-  | { type: 'otp.resend' }
-  | { type: 'otp.tick' };
+  | CodeStepEvent;
 
 export interface LoadedSignupData {
   data: SignupData;

@@ -7,7 +7,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { authApi } from '../api/auth';
 import type { ErrorInfo } from '../api/errors';
 import type { LoginResponse } from '../schemas/auth.schema';
-import { flowCallbacks, ssoActions, ssoCallErrors, ssoChecking, ssoGuards, ssoRetryStates, ssoTokenInput } from './flow-parts';
+import { flowCallbacks, outputOf, ssoActions, ssoCallStates, ssoGuards, ssoRetryStates } from './flow-parts';
 import type { FlowInput, RouteChangedEvent } from '../lib/flow';
 
 export interface SsoLoginContext {
@@ -32,6 +32,7 @@ export const ssoLoginMachine = setup({
   actions: {
     ...flowCallbacks,
     ...ssoActions<SsoLoginContext, SsoLoginEvent>(),
+    keepResponse: assign((_, response: LoginResponse) => ({ response })),
   },
   guards: {
     ...ssoGuards,
@@ -41,22 +42,14 @@ export const ssoLoginMachine = setup({
   context: ({ input }) => ({ search: input.search, error: null, response: null }),
   initial: 'checking',
   states: {
-    checking: ssoChecking,
-    connecting: {
-      tags: ['busy'],
-      invoke: {
-        id: 'call',
-        src: 'ssoLogin',
-        input: ssoTokenInput,
-        onDone: { target: 'loggedIn', actions: assign({ response: ({ event }) => event.output }) },
-        onError: ssoCallErrors('auth:ssoLoginFailed', '/login'),
-      },
-    },
+    ...ssoCallStates({
+      src: 'ssoLogin',
+      onDone: { target: 'loggedIn', actions: { type: 'keepResponse', params: outputOf<LoginResponse> } },
+      failedKey: 'auth:ssoLoginFailed',
+      then: '/login',
+    }),
     ...ssoRetryStates<SsoLoginContext, SsoLoginEvent>(),
     loggedIn: {
-      type: 'final',
-    },
-    done: {
       type: 'final',
     },
   },

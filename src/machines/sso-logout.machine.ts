@@ -10,7 +10,7 @@ import { fromPromise, setup } from 'xstate';
 import { authApi } from '../api/auth';
 import type { ErrorInfo } from '../api/errors';
 import { storage } from '../lib/storage';
-import { flowCallbacks, ssoActions, ssoCallErrors, ssoChecking, ssoGuards, ssoRetryStates, ssoTokenInput } from './flow-parts';
+import { flowCallbacks, ssoActions, ssoCallStates, ssoGuards, ssoRetryStates } from './flow-parts';
 import type { FlowInput, RouteChangedEvent } from '../lib/flow';
 
 export interface SsoLogoutInput extends FlowInput {
@@ -56,37 +56,29 @@ export const ssoLogoutMachine = setup({
   context: ({ input }) => ({ search: input.search, authenticated: input.authenticated, error: null }),
   initial: 'checking',
   states: {
-    checking: ssoChecking,
-    connecting: {
-      tags: ['busy'],
-      invoke: {
-        id: 'call',
-        src: 'ssoLogout',
-        input: ssoTokenInput,
-        onDone: [
-          {
-            guard: 'isAuthenticated',
-            target: 'loggedOut',
-            actions: { type: 'notify', params: { kind: 'success', key: 'auth:ssoLogoutSuccess' } },
-          },
-          {
-            target: 'done',
-            actions: [
-              { type: 'notify', params: { kind: 'info', key: 'auth:ssoLogoutAlready' } },
-              { type: 'navigate', params: { to: '/', replace: true } },
-            ],
-          },
-        ],
-        onError: ssoCallErrors('auth:ssoLogoutFailed', '/'),
-      },
-    },
+    ...ssoCallStates({
+      src: 'ssoLogout',
+      onDone: [
+        {
+          guard: 'isAuthenticated',
+          target: 'loggedOut',
+          actions: { type: 'notify', params: { kind: 'success', key: 'auth:ssoLogoutSuccess' } },
+        },
+        {
+          target: 'done',
+          actions: [
+            { type: 'notify', params: { kind: 'info', key: 'auth:ssoLogoutAlready' } },
+            { type: 'navigate', params: { to: '/', replace: true } },
+          ],
+        },
+      ],
+      failedKey: 'auth:ssoLogoutFailed',
+      then: '/',
+    }),
     ...ssoRetryStates<SsoLogoutContext, SsoLogoutEvent>(),
     loggedOut: {
       type: 'final',
       output: { type: 'loggedOut' },
-    },
-    done: {
-      type: 'final',
     },
   },
   output: ({ event }): SsoLogoutOutput => (event.output as SsoLogoutOutput | undefined) ?? { type: 'done' },

@@ -190,4 +190,9 @@ export function envelope<T extends z.ZodMiniType>(data: T) {
   return z.object({ data, loaded_modules: z.optional(moduleDataSchema) });
 }
 
+/** A cursor-paged answer: the page's `items`, `next_page_url` (null on the last page), and what else the list sends. */
+export function cursorPage<T extends z.ZodMiniType, const S extends Record<string, z.ZodMiniType> = Record<never, never>>(item: T, extra?: S) {
+  return z.object({ items: z.array(item), next_page_url: z.nullable(z.string()), ...(extra as S) });
+}
+
 export const okSchema = z.object({ message: z.string() });

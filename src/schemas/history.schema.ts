@@ -1,6 +1,6 @@
 /** Network history calls of spec §7: PV history and binary history (cursor-paged). */
 import * as z from 'zod/mini';
-import { decimalString, idSchema } from './common.schema';
+import { cursorPage, decimalString, idSchema } from './common.schema';
 import { isoDateTime, labelsSchema } from './wallet.schema';
 import { historyQuery, type QueryParams } from './list-query.schema';
 
@@ -21,9 +21,7 @@ export const pvHistoryEntrySchema = z.object({
 });
 export type PvHistoryEntry = z.infer<typeof pvHistoryEntrySchema>;
 
-export const pvHistoryPageSchema = z.object({
-  items: z.array(pvHistoryEntrySchema),
-  next_page_url: z.nullable(z.string()),
+export const pvHistoryPageSchema = cursorPage(pvHistoryEntrySchema, {
   types: z.array(z.string()),
   type_labels: labelsSchema,
 });
@@ -52,9 +50,7 @@ export const binaryHistoryEntrySchema = z.object({
 });
 export type BinaryHistoryEntry = z.infer<typeof binaryHistoryEntrySchema>;
 
-export const binaryHistoryPageSchema = z.object({
-  items: z.array(binaryHistoryEntrySchema),
-  next_page_url: z.nullable(z.string()),
+export const binaryHistoryPageSchema = cursorPage(binaryHistoryEntrySchema, {
   /** left_volume, right_volume, pairing */
   types: z.array(z.string()),
   type_labels: labelsSchema,

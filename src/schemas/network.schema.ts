@@ -20,15 +20,8 @@ const statusSchema = z.union([z.literal(0), z.literal(1)]);
 export const legSchema = z.enum(['L', 'R']);
 export type Leg = z.infer<typeof legSchema>;
 
-/** A member of the placement tree as the genealogy shows it (spec §3 "Tree node"). */
-export const treeNodeSchema = z.object({
-  id: idSchema,
-  parent_id: z.nullable(idSchema),
-  /** 'L' / 'R' on the binary plan, null on matrix and unilevel. An empty binary slot is a missing position. */
-  position: z.nullable(legSchema),
-  /** 0-based place under the parent (binary: L = 0, R = 1; matrix: 0 … max_width - 1). */
-  slot: z.nullable(z.number().check(z.int(), z.nonnegative())),
-  status: statusSchema,
+/** Who a member of the network is and where they stand: the same in the tree and in the reports. */
+const memberFacts = {
   username: z.string(),
   avatar: z.nullable(z.string()),
   pv: decimalString,
@@ -38,6 +31,18 @@ export const treeNodeSchema = z.object({
   rank_id: z.nullable(idSchema),
   rank_name: z.nullable(z.string()),
   rank_icon: z.nullable(z.string()),
+};
+
+/** A member of the placement tree as the genealogy shows it (spec §3 "Tree node"). */
+export const treeNodeSchema = z.object({
+  id: idSchema,
+  parent_id: z.nullable(idSchema),
+  /** 'L' / 'R' on the binary plan, null on matrix and unilevel. An empty binary slot is a missing position. */
+  position: z.nullable(legSchema),
+  /** 0-based place under the parent (binary: L = 0, R = 1; matrix: 0 … max_width - 1). */
+  slot: z.nullable(z.number().check(z.int(), z.nonnegative())),
+  status: statusSchema,
+  ...memberFacts,
   package_name: z.nullable(z.string()),
   first_name: z.string(),
   last_name: z.nullable(z.string()),
@@ -158,15 +163,7 @@ export const reportMemberSchema = z.object({
   placement_username: z.nullable(z.string()),
   status: statusSchema,
   email: z.nullable(z.string()),
-  username: z.string(),
-  avatar: z.nullable(z.string()),
-  pv: decimalString,
-  tv: decimalString,
-  cv: decimalString,
-  created_at: instant,
-  rank_id: z.nullable(idSchema),
-  rank_name: z.nullable(z.string()),
-  rank_icon: z.nullable(z.string()),
+  ...memberFacts,
   first_name: z.string(),
   last_name: z.nullable(z.string()),
   /** Placement levels (placement report) or sponsor generations (sponsor report) below the member. */

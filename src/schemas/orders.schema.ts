@@ -1,6 +1,6 @@
 /** Orders calls of spec §7: the recent-orders page and one order's detail. */
 import * as z from 'zod/mini';
-import { decimalString, idSchema } from './common.schema';
+import { cursorPage, decimalString, idSchema } from './common.schema';
 import { isoDateTime, ymdSchema } from './wallet.schema';
 import { recentOrdersQuery, type QueryParams } from './list-query.schema';
 
@@ -38,7 +38,8 @@ export const orderProductSchema = z.object({
 });
 export type OrderProduct = z.infer<typeof orderProductSchema>;
 
-export const orderDetailSchema = z.object({
+/** What the list and the detail of an order both say about it. */
+const orderHead = {
   id: idSchema,
   invoice_no: z.string(),
   status: z.string(),
@@ -46,6 +47,10 @@ export const orderDetailSchema = z.object({
   created_at: isoDateTime,
   total: decimalString,
   total_bv: decimalString,
+};
+
+export const orderDetailSchema = z.object({
+  ...orderHead,
   billing: orderAddressSchema,
   /** Null for orders with nothing to ship. */
   shipping: z.nullable(orderAddressSchema),
@@ -56,22 +61,13 @@ export const orderDetailSchema = z.object({
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
 export const orderSummarySchema = z.object({
-  id: idSchema,
-  invoice_no: z.string(),
-  status: z.string(),
-  order_type: z.string(),
-  created_at: isoDateTime,
-  total: decimalString,
-  total_bv: decimalString,
+  ...orderHead,
   /** Name of the package bought, null for product orders. */
   package: z.nullable(z.string()),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
-export const recentOrdersPageSchema = z.object({
-  items: z.array(orderSummarySchema),
-  next_page_url: z.nullable(z.string()),
-});
+export const recentOrdersPageSchema = cursorPage(orderSummarySchema);
 export type RecentOrdersPage = z.infer<typeof recentOrdersPageSchema>;
 
 export const recentOrdersQuerySchema = recentOrdersQuery;

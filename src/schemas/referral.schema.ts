@@ -5,7 +5,7 @@
  * member's sponsor downline (everyone they brought in, and everyone those brought in, …).
  */
 import * as z from 'zod/mini';
-import { decimalString, idSchema } from './common.schema';
+import { cursorPage, decimalString, idSchema } from './common.schema';
 import { recentJoiningSchema } from './network.schema';
 import { referralJoiningsQuery, type QueryParams } from './list-query.schema';
 
@@ -48,10 +48,7 @@ export const leaderboardSchema = z.object({ items: z.array(leaderSchema) });
 export type Leaderboard = z.infer<typeof leaderboardSchema>;
 
 /** GET /api/referral/joinings: cursor-paged direct referrals, newest first. */
-export const referralJoiningsSchema = z.object({
-  items: z.array(recentJoiningSchema),
-  next_page_url: z.nullable(z.string()),
-});
+export const referralJoiningsSchema = cursorPage(recentJoiningSchema);
 export type ReferralJoinings = z.infer<typeof referralJoiningsSchema>;
 
 /** cursor, and per_page: page size 1 … 100 (default JOININGS_PAGE_SIZE), kept in next_page_url. */

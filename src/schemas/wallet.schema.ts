@@ -3,7 +3,7 @@
  * Amounts are decimal strings with 4 fraction digits ("12.5000"); timestamps are ISO 8601 UTC.
  */
 import * as z from 'zod/mini';
-import { decimalString, idSchema } from './common.schema';
+import { cursorPage, decimalString, idSchema } from './common.schema';
 import { passwordField } from './auth.schema';
 import {
   CASH_FLOWS,
@@ -53,9 +53,7 @@ export const transactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
-export const transactionsPageSchema = z.object({
-  items: z.array(transactionSchema),
-  next_page_url: z.nullable(z.string()),
+export const transactionsPageSchema = cursorPage(transactionSchema, {
   transaction_labels: labelsSchema,
   transaction_keys: z.array(z.string()),
 });
@@ -96,9 +94,7 @@ export const earningSchema = z.object({
 });
 export type Earning = z.infer<typeof earningSchema>;
 
-export const earningsPageSchema = z.object({
-  items: z.array(earningSchema),
-  next_page_url: z.nullable(z.string()),
+export const earningsPageSchema = cursorPage(earningSchema, {
   bonus_labels: labelsSchema,
   bonus_types: z.array(z.string()),
 });
@@ -154,10 +150,7 @@ export const payoutTransactionSchema = z.object({
 });
 export type PayoutTransaction = z.infer<typeof payoutTransactionSchema>;
 
-export const payoutTransactionsPageSchema = z.object({
-  items: z.array(payoutTransactionSchema),
-  next_page_url: z.nullable(z.string()),
-});
+export const payoutTransactionsPageSchema = cursorPage(payoutTransactionSchema);
 export type PayoutTransactionsPage = z.infer<typeof payoutTransactionsPageSchema>;
 export const payoutTransactionsQuerySchema = payoutTransactionsQuery;
 /** payout_status[]: status ids as text (spec §7). */

@@ -3,7 +3,8 @@ import type { SVGProps } from 'react';
 
 type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Svg({ size = 18, children, ...rest }: IconProps) {
+/** The frame every icon is drawn in: a 24×24 stroke drawing, hidden from assistive technology. */
+export function Svg({ size = 18, children, ...rest }: IconProps) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"

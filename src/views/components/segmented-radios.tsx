@@ -4,6 +4,7 @@
  * Mantine's SegmentedControl in both colour schemes at a fraction of its code, which keeps it on
  * the sign-in pages without weighing them down.
  */
+import { Text } from '@mantine/core';
 import { useId } from 'react';
 import classes from './segmented-radios.module.css';
 
@@ -12,6 +13,19 @@ export interface SegmentedRadiosProps<V extends string> {
   options: ReadonlyArray<{ value: V; label: string }>;
   onChange: (value: V) => void;
   'aria-labelledby': string;
+}
+
+/** The switch under a visible label that names it. */
+export function LabelledRadios<V extends string>({ label, ...rest }: Omit<SegmentedRadiosProps<V>, 'aria-labelledby'> & { label: string }) {
+  const labelId = useId();
+  return (
+    <>
+      <Text id={labelId} size="sm" fw={500} mb={4}>
+        {label}
+      </Text>
+      <SegmentedRadios aria-labelledby={labelId} {...rest} />
+    </>
+  );
 }
 
 export function SegmentedRadios<V extends string>({ value, options, onChange, 'aria-labelledby': labelledBy }: SegmentedRadiosProps<V>) {

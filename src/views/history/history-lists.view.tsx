@@ -1,34 +1,29 @@
 /** PV history and binary history (spec §2, §3), with the derived facts of binary rows. */
 import { Badge, Group } from '@mantine/core';
-import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { isDeduction, isTwoToOnePair, maxDeducted, type BinaryHistoryEntry, type PvHistoryEntry } from '../../schemas/history.schema';
 import type { binaryHistoryListMachine, pvHistoryListMachine } from '../../machines/wallet-lists.machine';
-import { ListPage, typeOptionsOf } from '../components/paged-list/list-page';
-import { ListRow } from '../components/paged-list/list-row';
+import { ListPage, useTypeLabels } from '../components/paged-list/list-page';
+import { detailsOf, ListRow } from '../components/paged-list/list-row';
 import { useListFormat } from '../components/paged-list/list-format';
-import type { PagedListActor } from '../components/paged-list/paged-list';
 import type { ListViewProps } from '../wallet/wallet-lists.view';
 
-export function PvHistoryView({ actor, onFilters, onDownload }: ListViewProps<ActorRefFrom<typeof pvHistoryListMachine>>) {
+export function PvHistoryView(list: ListViewProps<ActorRefFrom<typeof pvHistoryListMachine>>) {
   const { t } = useTranslation('wallet');
   const f = useListFormat();
-  const meta = useSelector(actor, (s) => s.context.meta);
-  const label = (k: string) => t(`historyTypes.${k}`, { defaultValue: meta?.labels[k] ?? k });
+  const { label, typeOptions } = useTypeLabels(list.actor, 'historyTypes');
   return (
     <ListPage
       title={t('history.pvTitle')}
-      actor={actor as unknown as PagedListActor<unknown>}
-      onFilters={onFilters}
-      onDownload={onDownload}
-      typeOptions={typeOptionsOf(meta?.types ?? [], meta?.labels ?? {}, (k, fb) => t(`historyTypes.${k}`, { defaultValue: fb }))}
-      renderItems={(items) =>
-        (items as PvHistoryEntry[]).map((e) => (
+      {...list}
+      typeOptions={typeOptions}
+      renderItems={(items: PvHistoryEntry[]) =>
+        items.map((e) => (
           <ListRow
             key={e.id}
             title={label(e.type)}
-            details={[f.date(e.created_at), e.from_username ? t('fromUser', { user: e.from_username }) : null].filter(Boolean).join(' · ')}
+            details={detailsOf(f.date(e.created_at), e.from_username && t('fromUser', { user: e.from_username }))}
             figure={t('history.pvTv', { pv: f.volume(e.pv), tv: f.volume(e.tv) })}
             extra={<span style={{ fontSize: 12 }}>{t('history.totals', { pv: f.volume(e.total_pv), tv: f.volume(e.total_tv) })}</span>}
           />
@@ -45,7 +40,7 @@ export function BinaryHistoryRow({ entry: e }: { entry: BinaryHistoryEntry }) {
   return (
     <ListRow
       title={deduction ? t('history.deduction') : t(e.leg === 'L' ? 'history.addedLeft' : 'history.addedRight')}
-      details={[f.date(e.created_at), e.from_username ? t('fromUser', { user: e.from_username }) : null].filter(Boolean).join(' · ')}
+      details={detailsOf(f.date(e.created_at), e.from_username && t('fromUser', { user: e.from_username }))}
       figure={deduction ? `−${f.volume(maxDeducted(e))}` : `+${f.volume(e.pv_added)}`}
       figureColor={deduction ? 'red' : 'teal'}
       extra={
@@ -74,17 +69,15 @@ export function BinaryHistoryRow({ entry: e }: { entry: BinaryHistoryEntry }) {
   );
 }
 
-export function BinaryHistoryView({ actor, onFilters, onDownload }: ListViewProps<ActorRefFrom<typeof binaryHistoryListMachine>>) {
+export function BinaryHistoryView(list: ListViewProps<ActorRefFrom<typeof binaryHistoryListMachine>>) {
   const { t } = useTranslation('wallet');
-  const meta = useSelector(actor, (s) => s.context.meta);
+  const { typeOptions } = useTypeLabels(list.actor, 'historyTypes');
   return (
     <ListPage
       title={t('history.binaryTitle')}
-      actor={actor as unknown as PagedListActor<unknown>}
-      onFilters={onFilters}
-      onDownload={onDownload}
-      typeOptions={typeOptionsOf(meta?.types ?? [], meta?.labels ?? {}, (k, fb) => t(`historyTypes.${k}`, { defaultValue: fb }))}
-      renderItems={(items) => (items as BinaryHistoryEntry[]).map((e) => <BinaryHistoryRow key={e.id} entry={e} />)}
+      {...list}
+      typeOptions={typeOptions}
+      renderItems={(items: BinaryHistoryEntry[]) => items.map((e) => <BinaryHistoryRow key={e.id} entry={e} />)}
     />
   );
 }

@@ -1,6 +1,7 @@
 /** Icons of the member menu (stroke style, 24×24), by the icon names of src/lib/menu.ts. */
 import type { ReactNode } from 'react';
 import type { MenuIcon } from '../../lib/menu';
+import { Svg } from '../components/icons';
 
 const PATHS: Record<MenuIcon | 'more' | 'chevronLeft' | 'chevronRight', ReactNode> = {
   home: <path d="M3 11l9-8 9 8M5 10v10h5v-6h4v6h5V10" />,
@@ -75,21 +76,5 @@ const PATHS: Record<MenuIcon | 'more' | 'chevronLeft' | 'chevronRight', ReactNod
 };
 
 export function MenuIconView({ name, size = 20 }: { name: keyof typeof PATHS; size?: number }) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {PATHS[name]}
-    </svg>
-  );
+  return <Svg size={size}>{PATHS[name]}</Svg>;
 }

@@ -8,25 +8,22 @@ import type { OrderAddress, OrderSummary } from '../../schemas/orders.schema';
 import type { ordersListMachine } from '../../machines/wallet-lists.machine';
 import type { orderDetailMachine } from '../../machines/order-detail.machine';
 import { ListPage } from '../components/paged-list/list-page';
-import { ListRow } from '../components/paged-list/list-row';
+import { detailsOf, ListRow } from '../components/paged-list/list-row';
 import { useListFormat } from '../components/paged-list/list-format';
-import type { PagedListActor } from '../components/paged-list/paged-list';
 import { EmptyState } from '../components/empty-state';
 import { ErrorView } from '../components/error-view';
 import { PageLoader } from '../components/page-loader';
 import type { ListViewProps } from '../wallet/wallet-lists.view';
 
-export function OrdersListView({ actor, onFilters, onDownload }: ListViewProps<ActorRefFrom<typeof ordersListMachine>>) {
+export function OrdersListView(list: ListViewProps<ActorRefFrom<typeof ordersListMachine>>) {
   const { t } = useTranslation('wallet');
   const f = useListFormat();
   return (
     <ListPage
       title={t('orders.title')}
-      actor={actor as unknown as PagedListActor<unknown>}
-      onFilters={onFilters}
-      onDownload={onDownload}
-      renderItems={(items) =>
-        (items as OrderSummary[]).map((o) => (
+      {...list}
+      renderItems={(items: OrderSummary[]) =>
+        items.map((o) => (
           <ListRow
             key={o.id}
             title={
@@ -34,7 +31,7 @@ export function OrdersListView({ actor, onFilters, onDownload }: ListViewProps<A
                 {t('orders.invoice', { invoice: o.invoice_no })}
               </Anchor>
             }
-            details={[f.date(o.created_at), o.package, t('orders.bv', { bv: f.volume(o.total_bv) })].filter(Boolean).join(' · ')}
+            details={detailsOf(f.date(o.created_at), o.package, t('orders.bv', { bv: f.volume(o.total_bv) }))}
             figure={f.money(o.total)}
             extra={
               <Badge size="xs" variant="light">

@@ -3,12 +3,12 @@
  * demo contact phone (plus the demo contact e-mail, or the company's support e-mail, and Skype),
  * the privacy policy, Try again, and Logout for signed-in visitors.
  */
-import { Anchor, Button, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { validSupportEmail } from '../../lib/links';
 import type { Company, DemoInfo } from '../../schemas/common.schema';
 import { ContactLinks } from '../components/contact-links';
-import { OverlaySpinner } from '../components/overlay-spinner';
+import { BlockedScreen } from './blocked-screen';
 
 export interface DemoBlockedViewProps {
   demoInfo: Pick<DemoInfo, 'contact_email' | 'contact_phone' | 'contact_skype' | 'messenger_name' | 'privacy_policy_url'> | null;
@@ -19,42 +19,34 @@ export interface DemoBlockedViewProps {
   onLogout: () => void;
 }
 
-export function DemoBlockedView({ demoInfo, company, authenticated, busy, onTryAgain, onLogout }: DemoBlockedViewProps) {
+export function DemoBlockedView({ demoInfo, company, ...rest }: DemoBlockedViewProps) {
   const { t } = useTranslation('common');
   const email = demoInfo?.contact_email?.trim() || (company ? validSupportEmail(company) : null);
   const phone = demoInfo?.contact_phone?.trim() || null;
   const person = demoInfo?.messenger_name?.trim();
   return (
-    <Stack align="center" gap="md" ta="center" py="md">
-      <Image src="/images/support.svg" alt="" h="25vh" w="auto" fit="contain" />
-      <Title order={1} size="h2">
-        {t('demoBlocked.title')}
-      </Title>
-      <Text c="dimmed">{t('demoBlocked.description')}</Text>
-      {(email || phone || demoInfo?.contact_skype) && (
-        <Stack gap={6} align="center">
-          <Text size="sm" fw={500}>
-            {t('demoBlocked.contactIntro')} {person ? t('demoBlocked.contactPerson', { name: person }) : null}
-          </Text>
-          <ContactLinks email={email} phone={phone} messaging skype={demoInfo?.contact_skype} />
-        </Stack>
-      )}
-      <Group justify="center" gap="sm" mt="sm">
-        <Button onClick={onTryAgain} disabled={busy}>
-          {t('tryAgain')}
-        </Button>
-        {authenticated && (
-          <Button variant="default" onClick={onLogout} disabled={busy}>
-            {t('logout')}
-          </Button>
-        )}
-      </Group>
-      {demoInfo?.privacy_policy_url && (
-        <Anchor href={demoInfo.privacy_policy_url} target="_blank" rel="noopener noreferrer" size="sm">
-          {t('demoBlocked.privacyPolicy')}
-        </Anchor>
-      )}
-      <OverlaySpinner visible={busy} />
-    </Stack>
+    <BlockedScreen
+      image="/images/support.svg"
+      title={t('demoBlocked.title')}
+      description={t('demoBlocked.description')}
+      contact={
+        (email || phone || demoInfo?.contact_skype) && (
+          <Stack gap={6} align="center">
+            <Text size="sm" fw={500}>
+              {t('demoBlocked.contactIntro')} {person ? t('demoBlocked.contactPerson', { name: person }) : null}
+            </Text>
+            <ContactLinks email={email} phone={phone} messaging skype={demoInfo?.contact_skype} />
+          </Stack>
+        )
+      }
+      footer={
+        demoInfo?.privacy_policy_url && (
+          <Anchor href={demoInfo.privacy_policy_url} target="_blank" rel="noopener noreferrer" size="sm">
+            {t('demoBlocked.privacyPolicy')}
+          </Anchor>
+        )
+      }
+      {...rest}
+    />
   );
 }

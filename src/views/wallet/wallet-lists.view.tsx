@@ -1,14 +1,13 @@
 /** The wallet's endless lists: transactions, recent earnings and recent payouts (spec §2, §3). */
 import { Badge } from '@mantine/core';
-import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { ListFilterState } from '../../lib/list-filters';
+import type { Earning, PayoutTransaction, Transaction } from '../../schemas/wallet.schema';
 import type { recentEarningsListMachine, recentPayoutsListMachine, transactionsListMachine } from '../../machines/wallet-lists.machine';
-import { ListPage, typeOptionsOf } from '../components/paged-list/list-page';
-import { ListRow } from '../components/paged-list/list-row';
+import { ListPage, useTypeLabels } from '../components/paged-list/list-page';
+import { detailsOf, ListRow } from '../components/paged-list/list-row';
 import { useListFormat } from '../components/paged-list/list-format';
-import type { PagedListActor } from '../components/paged-list/paged-list';
 
 export interface ListViewProps<A> {
   actor: A;
@@ -18,26 +17,23 @@ export interface ListViewProps<A> {
 
 const STATUS_COLOURS: Record<string, string> = { pending: 'yellow', approved: 'blue', paid: 'green', rejected: 'red' };
 
-export function TransactionsListView({ actor, onFilters, onDownload }: ListViewProps<ActorRefFrom<typeof transactionsListMachine>>) {
+export function TransactionsListView(list: ListViewProps<ActorRefFrom<typeof transactionsListMachine>>) {
   const { t } = useTranslation('wallet');
   const f = useListFormat();
-  const meta = useSelector(actor, (s) => s.context.meta);
-  const label = (key: string) => t(`transactionKeys.${key}`, { defaultValue: meta?.labels[key] ?? key });
+  const { label, typeOptions } = useTypeLabels(list.actor, 'transactionKeys');
   return (
     <ListPage
       title={t('transactions.title')}
-      actor={actor as unknown as PagedListActor<unknown>}
-      onFilters={onFilters}
-      onDownload={onDownload}
+      {...list}
       withCashFlow
       typeLabel={t('filters.transactionTypes')}
-      typeOptions={typeOptionsOf(meta?.types ?? [], meta?.labels ?? {}, (k, fb) => t(`transactionKeys.${k}`, { defaultValue: fb }))}
-      renderItems={(items) =>
-        (items as import('../../schemas/wallet.schema').Transaction[]).map((tx) => (
+      typeOptions={typeOptions}
+      renderItems={(items: Transaction[]) =>
+        items.map((tx) => (
           <ListRow
             key={tx.id}
             title={label(tx.transaction_key)}
-            details={[f.date(tx.created_at), tx.from_user ? t('fromUser', { user: tx.from_user }) : null].filter(Boolean).join(' · ')}
+            details={detailsOf(f.date(tx.created_at), tx.from_user && t('fromUser', { user: tx.from_user }))}
             figure={`${tx.cash_flow === 'debit' ? '−' : '+'}${f.money(tx.amount)}`}
             figureColor={tx.cash_flow === 'debit' ? 'red' : 'teal'}
           />
@@ -47,26 +43,22 @@ export function TransactionsListView({ actor, onFilters, onDownload }: ListViewP
   );
 }
 
-export function RecentEarningsListView({ actor, onFilters, onDownload }: ListViewProps<ActorRefFrom<typeof recentEarningsListMachine>>) {
+export function RecentEarningsListView(list: ListViewProps<ActorRefFrom<typeof recentEarningsListMachine>>) {
   const { t } = useTranslation('wallet');
   const f = useListFormat();
-  const meta = useSelector(actor, (s) => s.context.meta);
+  const { label, typeOptions } = useTypeLabels(list.actor, 'bonusTypes');
   return (
     <ListPage
       title={t('earnings.recentTitle')}
-      actor={actor as unknown as PagedListActor<unknown>}
-      onFilters={onFilters}
-      onDownload={onDownload}
+      {...list}
       typeLabel={t('filters.bonusTypes')}
-      typeOptions={typeOptionsOf(meta?.types ?? [], meta?.labels ?? {}, (k, fb) => t(`bonusTypes.${k}`, { defaultValue: fb }))}
-      renderItems={(items) =>
-        (items as import('../../schemas/wallet.schema').Earning[]).map((e) => (
+      typeOptions={typeOptions}
+      renderItems={(items: Earning[]) =>
+        items.map((e) => (
           <ListRow
             key={e.id}
-            title={t(`bonusTypes.${e.bonus_type}`, { defaultValue: meta?.labels[e.bonus_type] ?? e.bonus_type })}
-            details={[f.date(e.created_at), e.from_user ? t('fromUser', { user: e.from_user }) : null, e.level != null ? t('level', { level: e.level }) : null]
-              .filter(Boolean)
-              .join(' · ')}
+            title={label(e.bonus_type)}
+            details={detailsOf(f.date(e.created_at), e.from_user && t('fromUser', { user: e.from_user }), e.level != null && t('level', { level: e.level }))}
             figure={f.money(e.amount_payable)}
             figureColor="teal"
             extra={
@@ -81,24 +73,22 @@ export function RecentEarningsListView({ actor, onFilters, onDownload }: ListVie
   );
 }
 
-export function RecentPayoutsListView({ actor, onFilters, onDownload }: ListViewProps<ActorRefFrom<typeof recentPayoutsListMachine>>) {
+export function RecentPayoutsListView(list: ListViewProps<ActorRefFrom<typeof recentPayoutsListMachine>>) {
   const { t } = useTranslation('wallet');
   const f = useListFormat();
   return (
     <ListPage
       title={t('payouts.recentTitle')}
-      actor={actor as unknown as PagedListActor<unknown>}
-      onFilters={onFilters}
-      onDownload={onDownload}
+      {...list}
       typeLabel={t('filters.payoutStatuses')}
       typePlaceholder={t('filters.allStatuses')}
       typeOptions={(['1', '2', '3', '4'] as const).map((id) => ({ value: id, label: t(`payoutStatus.${id}`) }))}
-      renderItems={(items) =>
-        (items as import('../../schemas/wallet.schema').PayoutTransaction[]).map((p) => (
+      renderItems={(items: PayoutTransaction[]) =>
+        items.map((p) => (
           <ListRow
             key={p.id}
             title={t('payouts.request', { id: p.id })}
-            details={[f.date(p.created_at), t('payouts.fee', { fee: f.money(p.fee) })].join(' · ')}
+            details={detailsOf(f.date(p.created_at), t('payouts.fee', { fee: f.money(p.fee) }))}
             figure={f.money(p.total)}
             extra={
               <Badge size="xs" variant="light" color={STATUS_COLOURS[p.status]}>

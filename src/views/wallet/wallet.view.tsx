@@ -2,15 +2,15 @@
 import { Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
-import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
+import type { DatesRangeValue } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { ActorRefFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { earningsOverviewMachine, earningsRangeMachine, payoutStatementMachine, walletStatementMachine } from '../../machines/wallet-pages.machine';
 import { daysInRange, MAX_CHART_DAYS } from '../../lib/list-filters';
-import { WEEK_START } from '../../lib/dates';
 import { useListFormat } from '../components/paged-list/list-format';
 import { ListRow } from '../components/paged-list/list-row';
+import { dayOf, DayRangeInput } from '../components/paged-list/day-range-input';
 import { ErrorView } from '../components/error-view';
 import { PageLoader } from '../components/page-loader';
 import { EmptyState } from '../components/empty-state';
@@ -21,13 +21,14 @@ export type WalletTab = 'statement' | 'earning' | 'payout';
 
 type LoadActor = ActorRefFrom<typeof walletStatementMachine> | ActorRefFrom<typeof earningsOverviewMachine> | ActorRefFrom<typeof payoutStatementMachine>;
 
-function Loaded({ actor, children }: { actor: LoadActor; children: () => ReactNode }) {
+/** A tab's load: the error with retry, the loader, then the tab drawn from the loaded data. */
+function Loaded<A extends LoadActor>({ actor, children }: { actor: A; children: (data: NonNullable<SnapshotFrom<A>['context']['data']>) => ReactNode }) {
   const status = useSelector(actor as ActorRefFrom<typeof walletStatementMachine>, (s) => s.value as string);
-  const hasData = useSelector(actor as ActorRefFrom<typeof walletStatementMachine>, (s) => s.context.data !== null);
+  const data = useSelector(actor as ActorRefFrom<typeof walletStatementMachine>, (s) => s.context.data);
   if (status === 'connectionError' || status === 'error')
     return <ErrorView kind={status === 'connectionError' ? 'connection' : 'server'} onRetry={() => actor.send({ type: 'load.retry' })} />;
-  if (!hasData) return <PageLoader />;
-  return <>{children()}</>;
+  if (data === null) return <PageLoader />;
+  return <>{children(data as NonNullable<SnapshotFrom<A>['context']['data']>)}</>;
 }
 
 /**
@@ -73,46 +74,52 @@ export function DatewiseChart({ points, label }: { points: Array<{ date: string;
   );
 }
 
+/** Balance, total paid and total pending side by side: the head of the statement and of the payout tab. */
+function BalanceFigures({ balance, paid, pending }: { balance: string; paid: string; pending: string }) {
+  const { t } = useTranslation('wallet');
+  const f = useListFormat();
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+      <Figure label={t('statement.balance')} value={f.money(balance)} />
+      <Figure label={t('statement.totalPaid')} value={f.money(paid)} />
+      <Figure label={t('statement.totalPending')} value={f.money(pending)} />
+    </SimpleGrid>
+  );
+}
+
 export function StatementTab({ actor }: { actor: ActorRefFrom<typeof walletStatementMachine> }) {
   const { t } = useTranslation('wallet');
   const f = useListFormat();
-  const data = useSelector(actor, (s) => s.context.data);
   return (
     <Loaded actor={actor}>
-      {() =>
-        data && (
-          <Stack gap="md">
-            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-              <Figure label={t('statement.balance')} value={f.money(data.wallet_balance)} />
-              <Figure label={t('statement.totalPaid')} value={f.money(data.total_paid)} />
-              <Figure label={t('statement.totalPending')} value={f.money(data.total_pending)} />
-            </SimpleGrid>
-            <Group justify="space-between">
-              <Title order={2} size="h4">
-                {t('statement.recent')}
-              </Title>
-              <Anchor component={Link} href="/wallet/transactions">
-                {t('statement.allTransactions')}
-              </Anchor>
-            </Group>
-            {data.recent_transactions.length === 0 ? (
-              <EmptyState title={t('list.emptyTitle')} description={t('list.emptyDescription')} />
-            ) : (
-              <div role="list">
-                {data.recent_transactions.map((tx) => (
-                  <ListRow
-                    key={tx.id}
-                    title={t(`transactionKeys.${tx.transaction_key}`, { defaultValue: data.transaction_labels[tx.transaction_key] ?? tx.transaction_key })}
-                    details={f.date(tx.created_at)}
-                    figure={`${tx.cash_flow === 'debit' ? '−' : '+'}${f.money(tx.amount)}`}
-                    figureColor={tx.cash_flow === 'debit' ? 'red' : 'teal'}
-                  />
-                ))}
-              </div>
-            )}
+      {(data) => (
+        <Stack gap="md">
+          <BalanceFigures balance={data.wallet_balance} paid={data.total_paid} pending={data.total_pending} />
+          <Group justify="space-between">
+            <Title order={2} size="h4">
+              {t('statement.recent')}
+            </Title>
+            <Anchor component={Link} href="/wallet/transactions">
+              {t('statement.allTransactions')}
+            </Anchor>
+          </Group>
+          {data.recent_transactions.length === 0 ? (
+            <EmptyState title={t('list.emptyTitle')} description={t('list.emptyDescription')} />
+          ) : (
+            <div role="list">
+              {data.recent_transactions.map((tx) => (
+                <ListRow
+                  key={tx.id}
+                  title={t(`transactionKeys.${tx.transaction_key}`, { defaultValue: data.transaction_labels[tx.transaction_key] ?? tx.transaction_key })}
+                  details={f.date(tx.created_at)}
+                  figure={`${tx.cash_flow === 'debit' ? '−' : '+'}${f.money(tx.amount)}`}
+                  figureColor={tx.cash_flow === 'debit' ? 'red' : 'teal'}
+                />
+              ))}
+            </div>
+      )}
           </Stack>
-        )
-      }
+        )}
     </Loaded>
   );
 }
@@ -152,7 +159,7 @@ export function EarningTab({
     setPicked([range?.from ?? null, range?.to ?? null]);
   }
   const [from, to] = picked;
-  const tooLong = !!from && !!to && daysInRange(String(from).slice(0, 10), String(to).slice(0, 10)) > MAX_CHART_DAYS;
+  const tooLong = !!from && !!to && daysInRange(dayOf(from), dayOf(to)) > MAX_CHART_DAYS;
   const labelOf = (k: string) => t(`bonusTypes.${k}`, { defaultValue: data?.bonus_labels[k] ?? k });
   const rangeTotal = rangeData ? rangeData.earnings_datewise_grouped.reduce((sum, g) => sum + (Number(g.total) || 0), 0) : 0;
   return (
@@ -162,20 +169,15 @@ export function EarningTab({
           <Stack gap="md">
             <Figure label={t('earnings.total')} value={f.money(data.total_earnings)} />
             <Group align="flex-end" gap="xs" data-earnings-range>
-              <DatePickerInput
-                type="range"
+              <DayRangeInput
                 label={t('earnings.range')}
-                placeholder={t('filters.pickDates')}
-                valueFormat="YYYY-MM-DD"
-                firstDayOfWeek={WEEK_START}
-                allowSingleDateInRange
                 value={picked}
                 error={tooLong ? t('earnings.rangeTooLong', { days: MAX_CHART_DAYS }) : undefined}
                 onChange={(v) => {
                   setPicked(v);
                   const [a, b] = v;
                   if (a && b) {
-                    const next = { from: String(a).slice(0, 10), to: String(b).slice(0, 10) };
+                    const next = { from: dayOf(a), to: dayOf(b) };
                     if (daysInRange(next.from, next.to) <= MAX_CHART_DAYS) onRange(next);
                   }
                 }}
@@ -217,30 +219,22 @@ export function EarningTab({
 
 export function PayoutTab({ actor }: { actor: ActorRefFrom<typeof payoutStatementMachine> }) {
   const { t } = useTranslation('wallet');
-  const f = useListFormat();
-  const data = useSelector(actor, (s) => s.context.data);
   return (
     <Loaded actor={actor}>
-      {() =>
-        data && (
-          <Stack gap="md">
-            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-              <Figure label={t('statement.balance')} value={f.money(data.total_balance)} />
-              <Figure label={t('statement.totalPaid')} value={f.money(data.total_paid)} />
-              <Figure label={t('statement.totalPending')} value={f.money(data.total_pending)} />
-            </SimpleGrid>
-            <DatewiseChart points={data.payout_datewise} label={t('payouts.chart')} />
-            <Group>
-              <Button component={Link} href="/wallet/request-payout">
-                {t('payouts.requestButton')}
-              </Button>
-              <Anchor component={Link} href="/wallet/recent-payouts">
-                {t('payouts.all')}
-              </Anchor>
-            </Group>
-          </Stack>
-        )
-      }
+      {(data) => (
+        <Stack gap="md">
+          <BalanceFigures balance={data.total_balance} paid={data.total_paid} pending={data.total_pending} />
+          <DatewiseChart points={data.payout_datewise} label={t('payouts.chart')} />
+          <Group>
+            <Button component={Link} href="/wallet/request-payout">
+              {t('payouts.requestButton')}
+            </Button>
+            <Anchor component={Link} href="/wallet/recent-payouts">
+              {t('payouts.all')}
+            </Anchor>
+          </Group>
+        </Stack>
+      )}
     </Loaded>
   );
 }

@@ -5,11 +5,11 @@
  * writes it to the URL and the list reloads from its first page. Also the CSV download button.
  */
 import { Button, Group, MultiSelect, Select, SimpleGrid } from '@mantine/core';
-import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
+import type { DatesRangeValue } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import { DATE_RANGES, type CashFlow, type DateRange } from '../../../schemas/wallet.schema';
-import { WEEK_START } from '../../../lib/dates';
 import type { ListFilterState } from '../../../lib/list-filters';
+import { dayOf, DayRangeInput } from './day-range-input';
 
 export interface FilterOption {
   value: string;
@@ -61,16 +61,11 @@ export function FilterBar({ filters, onChange, typeOptions, typeLabel, typePlace
         />
       )}
       {withDates && filters.range === 'custom' && (
-        <DatePickerInput
-          type="range"
+        <DayRangeInput
           label={t('filters.customRange')}
-          placeholder={t('filters.pickDates')}
-          valueFormat="YYYY-MM-DD"
-          firstDayOfWeek={WEEK_START}
-          allowSingleDateInRange
           value={rangeValue}
           onChange={([from, to]) => {
-            if (from && to) set({ range: 'custom', from: String(from).slice(0, 10), to: String(to).slice(0, 10) });
+            if (from && to) set({ range: 'custom', from: dayOf(from), to: dayOf(to) });
           }}
         />
       )}

@@ -2,50 +2,47 @@
 import { Stack, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AnyActorRef } from 'xstate';
+import type { ListMeta } from '../../../machines/wallet-lists.machine';
 import type { ListFilterState } from '../../../lib/list-filters';
-import { FilterBar, type FilterOption } from './filter-bar';
+import { FilterBar, type FilterBarProps, type FilterOption } from './filter-bar';
 import { PagedList, type PagedListActor } from './paged-list';
 
-export interface ListPageProps<T> {
+/** A list page: its own parts, and the filter bar's options (passed on as they are). */
+export interface ListPageProps<T> extends Omit<FilterBarProps, 'filters' | 'onChange'> {
   title: string;
-  actor: PagedListActor<T>;
+  /** The list's paged-list actor (its own machine type: the page only reads what every paged list has). */
+  actor: AnyActorRef;
   renderItems: (items: T[]) => ReactNode;
   /** Writes new filters (to the URL); the list follows. */
   onFilters: (filters: ListFilterState) => void;
-  onDownload?: () => void;
-  typeOptions?: FilterOption[];
-  typeLabel?: string;
-  typePlaceholder?: string;
-  withCashFlow?: boolean;
-  withDates?: boolean;
   emptyTitle?: string;
   headerExtra?: ReactNode;
 }
 
-export function ListPage<T>({ title, actor, renderItems, onFilters, onDownload, typeOptions, typeLabel, typePlaceholder, withCashFlow, withDates, emptyTitle, headerExtra }: ListPageProps<T>) {
-  const filters = useSelector(actor, (s) => s.context.filters as unknown as ListFilterState);
+export function ListPage<T>({ title, actor, renderItems, onFilters, emptyTitle, headerExtra, ...filterBar }: ListPageProps<T>) {
+  const list = actor as unknown as PagedListActor<T>;
+  const filters = useSelector(list, (s) => s.context.filters as unknown as ListFilterState);
   return (
     <Stack gap="md">
       <Title order={1} size="h3">
         {title}
       </Title>
       {headerExtra}
-      <FilterBar
-        filters={filters}
-        onChange={onFilters}
-        typeOptions={typeOptions}
-        typeLabel={typeLabel}
-        typePlaceholder={typePlaceholder}
-        withCashFlow={withCashFlow}
-        withDates={withDates}
-        onDownload={onDownload}
-      />
-      <PagedList actor={actor} renderItems={renderItems} emptyTitle={emptyTitle} />
+      <FilterBar filters={filters} onChange={onFilters} {...filterBar} />
+      <PagedList actor={list} renderItems={renderItems} emptyTitle={emptyTitle} />
     </Stack>
   );
 }
 
-/** Options of a type filter: the server's keys with its labels, translated when the client knows the key. */
-export function typeOptionsOf(types: string[], labels: Record<string, string>, translate: (key: string, fallback: string) => string): FilterOption[] {
-  return types.map((value) => ({ value, label: translate(value, labels[value] ?? value) }));
+/**
+ * The type keys of a list whose pages name them with labels (`meta`): a key's label, translated under
+ * `prefix` of the wallet texts when the client knows the key, else the server's; and the type filter's options.
+ */
+export function useTypeLabels(actor: AnyActorRef, prefix: string): { label: (key: string) => string; typeOptions: FilterOption[] } {
+  const { t } = useTranslation('wallet');
+  const meta = useSelector(actor, (s) => (s.context as { meta: ListMeta | null }).meta);
+  const label = (key: string) => t(`${prefix}.${key}`, { defaultValue: meta?.labels[key] ?? key });
+  return { label, typeOptions: (meta?.types ?? []).map((value) => ({ value, label: label(value) })) };
 }

@@ -2,6 +2,11 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
+/** The details line of a row: the parts that are there, separated by a middle dot. */
+export function detailsOf(...parts: (string | null | undefined | false)[]): string {
+  return parts.filter(Boolean).join(' · ');
+}
+
 export function ListRow({ title, details, figure, figureColor, extra }: { title: ReactNode; details?: ReactNode; figure?: ReactNode; figureColor?: string; extra?: ReactNode }) {
   return (
     <Paper role="listitem" withBorder radius="sm" px="sm" py={8} mb={6}>

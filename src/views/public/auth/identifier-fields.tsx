@@ -2,13 +2,12 @@
  * How the member identifies: a switch between username, e-mail and mobile (only the kinds the
  * company allows) and the matching field — a phone-code select next to the number for mobile.
  */
-import { Stack, Text, TextInput } from '@mantine/core';
-import { useId } from 'react';
+import { Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { LoginUsing } from '../../../schemas/auth.schema';
 import type { Country } from '../../../schemas/common.schema';
 import type { IdentifierValues } from '../../../lib/validation';
-import { SegmentedRadios } from '../../components/segmented-radios';
+import { LabelledRadios } from '../../components/segmented-radios';
 import { PhoneFields } from './phone-fields';
 
 export interface IdentifierFieldsProps<U extends LoginUsing> {
@@ -26,16 +25,12 @@ const LABEL_KEY: Record<LoginUsing, string> = { username: 'useUsername', email: 
 
 export function IdentifierFields<U extends LoginUsing>({ using, options, values, countries, error, onUse, onChange, autoFocus }: IdentifierFieldsProps<U>) {
   const { t } = useTranslation('auth');
-  const switchLabel = useId();
   return (
     <Stack gap="sm">
       {options.length > 1 && (
         <div>
-          <Text id={switchLabel} size="sm" fw={500} mb={4}>
-            {t('identifyBy')}
-          </Text>
-          <SegmentedRadios
-            aria-labelledby={switchLabel}
+          <LabelledRadios
+            label={t('identifyBy')}
             value={using}
             onChange={onUse}
             options={options.map((o) => ({ value: o, label: t(LABEL_KEY[o]) }))}

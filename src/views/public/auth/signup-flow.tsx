@@ -4,7 +4,7 @@
  */
 import { Alert, Anchor, Button, Checkbox, Loader, Stack, Text, TextInput, PasswordInput, Group } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { SegmentedRadios } from '../../components/segmented-radios';
+import { LabelledRadios } from '../../components/segmented-radios';
 import { useId, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
@@ -177,14 +177,10 @@ function FormStep({ actor, snap }: { actor: SignupActor; snap: SignupSnapshot })
 
 function PositionControl({ actor, value, error }: { actor: SignupActor; value: string; error?: string }) {
   const { t } = useTranslation('auth');
-  const labelId = useId();
   return (
     <div>
-      <Text id={labelId} size="sm" fw={500} mb={4}>
-        {t('position')}
-      </Text>
-      <SegmentedRadios
-        aria-labelledby={labelId}
+      <LabelledRadios
+        label={t('position')}
         value={value}
         onChange={(v) => actor.send({ type: 'signup.change', field: 'position', value: v })}
         options={[
