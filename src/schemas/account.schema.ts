@@ -70,10 +70,10 @@ export const addressRequestSchema = z.strictObject({
 });
 export type AddressRequest = z.infer<typeof addressRequestSchema>;
 
-/** The address form's values: text as typed (the country's id as its select's value). */
-export type AddressValues = { [K in keyof AddressRequest]-?: string };
+/** The address form's values: text as typed (the country's id as its select's value; no zone list yet). */
+export type AddressValues = Omit<{ [K in keyof AddressRequest]-?: string }, 'zone_id'>;
 
-export const EMPTY_ADDRESS: Omit<AddressValues, 'zone_id'> = {
+export const EMPTY_ADDRESS: AddressValues = {
   first_name: '',
   last_name: '',
   company: '',
