@@ -26,7 +26,7 @@ import {
 import { createSearchCodec } from '../../lib/search-codec';
 import { PERMISSIONS, type MenuPlacement, type MenuSectionId, type Permission } from '../../lib/menu';
 import { showToast } from '../../lib/toast';
-import { addressBookMachine, addressCreatePageMachine, addressEditPageMachine } from '../../machines/account/addresses.machine';
+import { addressBookMachine, addressFormPageMachine } from '../../machines/account/addresses.machine';
 import { passwordChangeMachine } from '../../machines/account/password-change.machine';
 import { downlineReportMachine } from '../../machines/downline-report.machine';
 import { earningPageMachine } from '../../machines/earning-page.machine';
@@ -89,8 +89,7 @@ const PayoutRequestView = lazyView(() => import('../../views/wallet/payout-reque
 const PasswordView = lazyView(() => import('../../views/account/password.view').then((m) => m.PasswordView));
 const addressViews = () => import('../../views/account/addresses.view');
 const AddressBookView = lazyView(() => addressViews().then((m) => m.AddressBookView));
-const AddressCreateView = lazyView(() => addressViews().then((m) => m.AddressCreateView));
-const AddressEditView = lazyView(() => addressViews().then((m) => m.AddressEditView));
+const AddressFormView = lazyView(() => addressViews().then((m) => m.AddressFormView));
 const GenealogyView = lazyView(() => import('../../views/network/genealogy.view').then((m) => m.GenealogyView));
 const TabularView = lazyView(() => import('../../views/network/tabular.view').then((m) => m.TabularView));
 
@@ -521,18 +520,18 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
   ),
   page('/account/addresses/new', {
     id: 'account.addresses.new',
-    machine: addressCreatePageMachine,
+    machine: addressFormPageMachine,
     provide: (m, env) => m.provide({ actions: formActions(env.session) }),
     persist: SESSION,
-    view: AddressCreateView,
+    view: AddressFormView,
   }),
   page('/account/addresses/:id', {
     id: 'account.addresses.edit',
-    machine: addressEditPageMachine,
+    machine: addressFormPageMachine,
     input: ({ params }) => ({ params: recordId(params.id) }),
     provide: (m, env) => m.provide({ actions: formActions(env.session) }),
     persist: SESSION,
-    view: AddressEditView,
+    view: AddressFormView,
   }),
   ...soon(undefined, 'account', [
     ['/account/more', 'more', 'item'],

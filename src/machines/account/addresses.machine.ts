@@ -87,9 +87,9 @@ export const addressBookMachine = setup({
   actions: pageActions,
 }).createMachine({
   id: 'addressBook',
-  initial: 'open',
+  initial: 'browsing',
   states: {
-    open: {
+    browsing: {
       invoke: [
         { id: 'list', src: 'list', input: { filters: {} as AddressFilters } },
         { id: 'remove', src: 'remove' },
@@ -108,33 +108,33 @@ export const addressBookMachine = setup({
   },
 });
 
-/** A form page of the address book: the form (`form`) and the countries of its select (`countries`). */
-function addressFormPage(id: string, form: typeof addresses.create | typeof addresses.edit) {
-  return setup({
-    types: {
-      input: {} as { params?: number } | undefined,
-      context: {} as { params: number | null },
-      events: {} as { type: 'countries.retry' } | PageNote,
-      children: {} as { form: 'form'; countries: 'countries' },
-    },
-    // One form logic or the other: the same states, context and events (xstate cannot type a union here).
-    actors: { form: (form as typeof addresses.edit).provide({ actions: reportToPage }), countries: addressCountriesMachine },
-    actions: pageActions,
-  }).createMachine({
-    id,
-    context: ({ input }) => ({ params: input?.params ?? null }),
-    initial: 'open',
-    states: {
-      open: {
-        invoke: [
-          { id: 'form', src: 'form', input: ({ context }) => ({ params: context.params ?? undefined }) },
-          { id: 'countries', src: 'countries', input: {} },
-        ],
-        on: { 'countries.retry': { actions: sendTo('countries', { type: 'load.retry' }) }, ...onPageNote },
-      },
-    },
-  });
-}
-
-export const addressCreatePageMachine = addressFormPage('addressCreatePage', addresses.create);
-export const addressEditPageMachine = addressFormPage('addressEditPage', addresses.edit);
+/**
+ * The new-address and edit pages: `form` (create, or with `input.params` the edit of that address) and
+ * `countries` (the countries the signup offers, for the select).
+ */
+export const addressFormPageMachine = setup({
+  types: {
+    input: {} as { params?: number } | undefined,
+    context: {} as { params: number | null },
+    events: {} as { type: 'countries.retry' } | PageNote,
+    children: {} as { form: 'create' | 'edit'; countries: 'countries' },
+  },
+  actors: {
+    create: addresses.create.provide({ actions: reportToPage }),
+    edit: addresses.edit.provide({ actions: reportToPage }),
+    countries: addressCountriesMachine,
+  },
+  actions: pageActions,
+  guards: { isEdit: ({ context }) => context.params !== null },
+}).createMachine({
+  id: 'addressFormPage',
+  context: ({ input }) => ({ params: input?.params ?? null }),
+  invoke: { id: 'countries', src: 'countries', input: {} },
+  on: { 'countries.retry': { actions: sendTo('countries', { type: 'load.retry' }) }, ...onPageNote },
+  initial: 'opening',
+  states: {
+    opening: { always: [{ guard: 'isEdit', target: 'editing' }, { target: 'creating' }] },
+    creating: { invoke: { id: 'form', src: 'create' } },
+    editing: { invoke: { id: 'form', src: 'edit', input: ({ context }) => ({ params: context.params ?? undefined }) } },
+  },
+});

@@ -11,7 +11,7 @@ import { useEffect, useRef, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
-import type { addressBookMachine, addressCreatePageMachine, addressEditPageMachine } from '../../machines/account/addresses.machine';
+import type { addressBookMachine, addressFormPageMachine } from '../../machines/account/addresses.machine';
 import type { Address, AddressValues } from '../../schemas/account.schema';
 import { EmptyState } from '../components/empty-state';
 import { ErrorView } from '../components/error-view';
@@ -153,7 +153,6 @@ export function AddressBookView({ actor }: { actor: ActorRefFrom<typeof addressB
 
 // ── The form ────────────────────────────────────────────────────────────────────────────────────────
 
-type FormPageActor = ActorRefFrom<typeof addressCreatePageMachine> | ActorRefFrom<typeof addressEditPageMachine>;
 type Field = keyof AddressValues;
 
 const TEXT_FIELDS: Array<[Field, string, boolean?]> = [
@@ -169,11 +168,12 @@ const TEXT_FIELDS: Array<[Field, string, boolean?]> = [
   ['phone', 'tel'],
 ];
 
-function AddressForm({ actor, mode }: { actor: FormPageActor; mode: 'create' | 'edit' }) {
+export function AddressFormView({ actor }: { actor: ActorRefFrom<typeof addressFormPageMachine> }) {
   const { t } = useTranslation('account');
   const [, navigate] = useLocation();
-  const form = useSelector(actor as ActorRefFrom<typeof addressEditPageMachine>, (s) => s.children.form);
-  const countriesActor = useSelector(actor as ActorRefFrom<typeof addressEditPageMachine>, (s) => s.children.countries);
+  const editing = useSelector(actor, (s) => s.matches('editing'));
+  const form = useSelector(actor, (s) => s.children.form);
+  const countriesActor = useSelector(actor, (s) => s.children.countries);
   const state = useSelector(form, (s) => (s ? (s.value as string).replace(/OnRefresh$/, '') : 'loading'));
   const busy = useSelector(form, (s) => !!s?.hasTag('busy'));
   const ctx = useSelector(form, (s) => s?.context);
@@ -214,7 +214,7 @@ function AddressForm({ actor, mode }: { actor: FormPageActor; mode: 'create' | '
     <Stack gap="md" maw={640}>
       <div>{back}</div>
       <Title order={1} size="h2">
-        {t(mode === 'create' ? 'addresses.newTitle' : 'addresses.editTitle')}
+        {t(editing ? 'addresses.editTitle' : 'addresses.newTitle')}
       </Title>
       {(state === 'connectionError' || state === 'serverError') && (
         <Alert color="red" role="alert" title={t(`addresses.errors.${state}`)}>
@@ -281,12 +281,4 @@ function AddressForm({ actor, mode }: { actor: FormPageActor; mode: 'create' | '
       </Card>
     </Stack>
   );
-}
-
-export function AddressCreateView({ actor }: { actor: ActorRefFrom<typeof addressCreatePageMachine> }) {
-  return <AddressForm actor={actor} mode="create" />;
-}
-
-export function AddressEditView({ actor }: { actor: ActorRefFrom<typeof addressEditPageMachine> }) {
-  return <AddressForm actor={actor} mode="edit" />;
 }

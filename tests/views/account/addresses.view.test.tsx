@@ -17,8 +17,8 @@ const countries = vi.hoisted(() => vi.fn());
 vi.mock('../../../src/api/account', () => ({ addressApi: api, accountApi: {} }));
 vi.mock('../../../src/api/auth', () => ({ authApi: { loginFields: countries } }));
 
-const { addressBookMachine, addressCreatePageMachine, addressEditPageMachine } = await import('../../../src/machines/account/addresses.machine');
-const { AddressBookView, AddressCreateView, AddressEditView } = await import('../../../src/views/account/addresses.view');
+const { addressBookMachine, addressFormPageMachine } = await import('../../../src/machines/account/addresses.machine');
+const { AddressBookView, AddressFormView } = await import('../../../src/views/account/addresses.view');
 
 const SPAIN: Country = { id: 11, name: 'Spain', iso_code_2: 'ES', iso_code_3: 'ESP', phone_code: '+34' };
 const HOME: Address = {
@@ -112,8 +112,8 @@ describe('address form pages', () => {
   const field = (label: string) => screen.getByRole('textbox', { name: new RegExp(`^${label}`) }) as HTMLInputElement;
 
   it('shows the schema’s errors under their fields and sends nothing', async () => {
-    const actor = createActor(addressCreatePageMachine).start();
-    renderUi(<AddressCreateView actor={actor} />);
+    const actor = createActor(addressFormPageMachine, { input: {} }).start();
+    renderUi(<AddressFormView actor={actor} />);
     await screen.findByRole('heading', { name: 'New address' });
     fireEvent.change(field('E-mail'), { target: { value: 'not-mail' } });
     fireEvent.change(field('Phone'), { target: { value: '+34 (91)' } });
@@ -127,8 +127,8 @@ describe('address form pages', () => {
 
   it('sends the address and shows the server’s field map under the fields', async () => {
     api.create.mockRejectedValueOnce(new ApiError('badRequest', 422, { error_code: 'validation_error', errors: { country_id: ['validation:invalidChoice'] } }));
-    const actor = createActor(addressCreatePageMachine).start();
-    renderUi(<AddressCreateView actor={actor} />);
+    const actor = createActor(addressFormPageMachine, { input: {} }).start();
+    renderUi(<AddressFormView actor={actor} />);
     await screen.findByRole('heading', { name: 'New address' });
     fireEvent.change(field('First name'), { target: { value: 'Lucía' } });
     fireEvent.change(field('Address$'), { target: { value: 'Calle Mayor 10' } });
@@ -142,16 +142,16 @@ describe('address form pages', () => {
 
   it('the edit form loads the address; a missing or foreign one is not found', async () => {
     api.get.mockResolvedValueOnce(HOME);
-    const edit = createActor(addressEditPageMachine, { input: { params: 7 } }).start();
-    const { unmount } = renderUi(<AddressEditView actor={edit} />);
+    const edit = createActor(addressFormPageMachine, { input: { params: 7 } }).start();
+    const { unmount } = renderUi(<AddressFormView actor={edit} />);
     await screen.findByRole('heading', { name: 'Edit address' });
     expect(field('City').value).toBe('Madrid');
     expect(api.get).toHaveBeenCalledWith(7);
     unmount();
 
     api.get.mockRejectedValueOnce(new ApiError('notFound', 404, { error_code: 'not_found' }));
-    const missing = createActor(addressEditPageMachine, { input: { params: 99 } }).start();
-    renderUi(<AddressEditView actor={missing} />);
+    const missing = createActor(addressFormPageMachine, { input: { params: 99 } }).start();
+    renderUi(<AddressFormView actor={missing} />);
     expect(await screen.findByText('Address not found')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to addresses' })).toHaveAttribute('href', '/account/addresses');
     await waitFor(missing.getSnapshot().children.form!, (s) => s.matches('loadError'));
