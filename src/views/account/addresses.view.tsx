@@ -12,10 +12,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { addressBookMachine, addressFormPageMachine } from '../../machines/account/addresses.machine';
+import { addressLines } from '../../lib/address-lines';
 import type { Address, AddressValues } from '../../schemas/account.schema';
 import { EmptyState } from '../components/empty-state';
 import { ErrorView } from '../components/error-view';
 import { useFieldError } from '../components/field-error';
+import { FormCard, RequestError } from '../components/form-card';
 import { PageLoader } from '../components/page-loader';
 import { PagedList, type PagedListActor } from '../components/paged-list/paged-list';
 
@@ -28,18 +30,6 @@ function AddButton() {
       {t('addresses.add')}
     </Button>
   );
-}
-
-/** The lines of an address as they would be written on an envelope. */
-export function addressLines(a: Address): string[] {
-  return [
-    [a.first_name, a.last_name].filter(Boolean).join(' '),
-    a.company,
-    a.address_1,
-    a.address_2,
-    [a.postcode, a.city].filter(Boolean).join(' '),
-    [a.zone_name, a.country_name].filter(Boolean).join(', '),
-  ].filter(Boolean);
 }
 
 function AddressCard({ a, onDelete, busy }: { a: Address; onDelete: () => void; busy: boolean }) {
@@ -102,18 +92,13 @@ function DeleteDialogs({ actor }: { actor: ActorRefFrom<typeof addressBookMachin
         </Stack>
       </Modal>
       {problem && (
-        <Alert color="red" role="alert" title={problem.title}>
-          <Group gap="xs" mt={4}>
-            {problem.retry && (
-              <Button size="xs" onClick={() => send(problem.retry!)}>
-                {t('addresses.retry')}
-              </Button>
-            )}
-            <Button size="xs" variant="default" onClick={() => send(problem.cancel)}>
-              {t('addresses.dismiss')}
-            </Button>
-          </Group>
-        </Alert>
+        <RequestError
+          title={problem.title}
+          retryLabel={t('addresses.retry')}
+          dismissLabel={t('addresses.dismiss')}
+          onRetry={problem.retry ? () => send(problem.retry!) : undefined}
+          onDismiss={() => send(problem.cancel)}
+        />
       )}
     </>
   );
@@ -217,68 +202,55 @@ export function AddressFormView({ actor }: { actor: ActorRefFrom<typeof addressF
         {t(editing ? 'addresses.editTitle' : 'addresses.newTitle')}
       </Title>
       {(state === 'connectionError' || state === 'serverError') && (
-        <Alert color="red" role="alert" title={t(`addresses.errors.${state}`)}>
-          <Group gap="xs" mt={4}>
-            <Button size="xs" onClick={() => form.send({ type: 'form.retry' })}>
-              {t('addresses.retry')}
-            </Button>
-            <Button size="xs" variant="default" onClick={() => form.send({ type: 'form.dismiss' })}>
-              {t('addresses.dismiss')}
-            </Button>
-          </Group>
-        </Alert>
+        <RequestError
+          title={t(`addresses.errors.${state}`)}
+          retryLabel={t('addresses.retry')}
+          dismissLabel={t('addresses.dismiss')}
+          onRetry={() => form.send({ type: 'form.retry' })}
+          onDismiss={() => form.send({ type: 'form.dismiss' })}
+        />
       )}
       {refused && (
         <Alert color="yellow" role="alert">
           {t('addresses.errors.saveRefused')}
         </Alert>
       )}
-      <Card withBorder radius="md">
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            form.send({ type: 'form.submit' });
-          }}
-        >
-          <Stack gap="md">
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              {TEXT_FIELDS.map(([field, autoComplete, required]) => (
-                <TextInput
-                  key={field}
-                  label={t(`addresses.fields.${field}`)}
-                  autoComplete={autoComplete}
-                  required={required}
-                  type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
-                  value={values[field] ?? ''}
-                  error={error(field)}
-                  disabled={busy}
-                  onChange={(e: ChangeEvent<HTMLInputElement>) => change(field, e.currentTarget.value)}
-                />
-              ))}
-              <Select
-                label={t('addresses.fields.country_id')}
-                required
-                searchable
-                autoComplete="country-name"
-                data={countries.map((c) => ({ value: String(c.id), label: c.name }))}
-                value={values.country_id || null}
-                error={error('country_id')}
-                disabled={busy}
-                onChange={(v) => change('country_id', v ?? '')}
-              />
-            </SimpleGrid>
-            <Group justify="flex-end">
-              <Anchor component={Link} href={BOOK} size="sm">
-                {t('addresses.cancel')}
-              </Anchor>
-              <Button type="submit" loading={busy} disabled={busy}>
-                {t('addresses.save')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Card>
+      <FormCard onSubmit={() => form.send({ type: 'form.submit' })}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {TEXT_FIELDS.map(([field, autoComplete, required]) => (
+            <TextInput
+              key={field}
+              label={t(`addresses.fields.${field}`)}
+              autoComplete={autoComplete}
+              required={required}
+              type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
+              value={values[field] ?? ''}
+              error={error(field)}
+              disabled={busy}
+              onChange={(e: ChangeEvent<HTMLInputElement>) => change(field, e.currentTarget.value)}
+            />
+          ))}
+          <Select
+            label={t('addresses.fields.country_id')}
+            required
+            searchable
+            autoComplete="country-name"
+            data={countries.map((c) => ({ value: String(c.id), label: c.name }))}
+            value={values.country_id || null}
+            error={error('country_id')}
+            disabled={busy}
+            onChange={(v) => change('country_id', v ?? '')}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Anchor component={Link} href={BOOK} size="sm">
+            {t('addresses.cancel')}
+          </Anchor>
+          <Button type="submit" loading={busy} disabled={busy}>
+            {t('addresses.save')}
+          </Button>
+        </Group>
+      </FormCard>
     </Stack>
   );
 }
