@@ -12,6 +12,7 @@ import { NAMED_MEMBERS, seedMembers, type SeededMembers } from './seed/members';
 import { Rng } from './seed/prng';
 import { walletSeeder } from './seed/wallet.seed';
 import { homeSeeder } from './seed/home.seed';
+import { addressesSeeder } from './seed/addresses.seed';
 
 export interface SeedContext {
   db: Db;
@@ -27,7 +28,7 @@ export interface SeedContext {
 export type Seeder = (ctx: SeedContext) => Promise<void>;
 
 /** Each area that has demo data adds its step here. */
-const SEEDERS: Seeder[] = [walletSeeder, homeSeeder];
+const SEEDERS: Seeder[] = [walletSeeder, homeSeeder, addressesSeeder];
 
 const areaSeed = (area: string) => [...area].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 2166136261);
 

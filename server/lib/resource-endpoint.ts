@@ -52,8 +52,8 @@ export interface ResourceDefinition<T extends OwnedTable, Body, Item, Filters = 
   body: z.ZodMiniType<Body>;
   /** One record as answered. */
   item: z.ZodMiniType<Item>;
-  /** Column values from a body; owner, id and dates are set here, whatever this returns. */
-  values: (body: Body) => Partial<InsertOf<T>>;
+  /** Column values from a body (may read reference data, e.g. a name); owner, id and dates are set here, whatever this returns. */
+  values: (body: Body, db: Db) => Partial<InsertOf<T>> | Promise<Partial<InsertOf<T>>>;
   toItem: (row: RowOf<T>) => Item;
   /** Rules beyond the schema (e.g. unique among the member's records): field errors, or nothing when all is well. */
   check?: (db: Db, member: MemberRow, body: Body, id: number | null) => Promise<FieldMap | undefined>;
@@ -112,7 +112,7 @@ export function resourceEndpoints<T extends OwnedTable, Body, Item, Filters = un
   const checked = async (member: MemberRow, body: Body, id: number | null) => {
     const errors = def.check ? await def.check(db, member, body, id) : undefined;
     if (errors && Object.keys(errors).length) throw validationError(errors);
-    return def.values(body);
+    return def.values(body, db);
   };
 
   listEndpoint(app, ctx, {

@@ -26,6 +26,7 @@ import {
 import { createSearchCodec } from '../../lib/search-codec';
 import { PERMISSIONS, type MenuPlacement, type MenuSectionId, type Permission } from '../../lib/menu';
 import { showToast } from '../../lib/toast';
+import { addressBookMachine, addressFormPageMachine } from '../../machines/account/addresses.machine';
 import { passwordChangeMachine } from '../../machines/account/password-change.machine';
 import { downlineReportMachine } from '../../machines/downline-report.machine';
 import { earningPageMachine } from '../../machines/earning-page.machine';
@@ -63,6 +64,7 @@ import { JoiningsView, LeaderboardView, ReferralPageView, ReferralSummaryView } 
 import type { ListViewProps } from '../../views/wallet/wallet-lists.view';
 import { lazyView } from '../lazy-view';
 import { bindPreferences, formActions } from './member-forms';
+import { resourceActions } from './resource-actions';
 import { page } from './member-page';
 import { comingSoon, redirect, SESSION, type MemberRoute, type PageEnv, type Persistence, type PageRoute, type UrlBinding } from './member-route';
 
@@ -85,6 +87,9 @@ const OrdersListView = lazyView(() => orders().then((m) => m.OrdersListView));
 const OrderDetailView = lazyView(() => orders().then((m) => m.OrderDetailView));
 const PayoutRequestView = lazyView(() => import('../../views/wallet/payout-request.view').then((m) => m.PayoutRequestView));
 const PasswordView = lazyView(() => import('../../views/account/password.view').then((m) => m.PasswordView));
+const addressViews = () => import('../../views/account/addresses.view');
+const AddressBookView = lazyView(() => addressViews().then((m) => m.AddressBookView));
+const AddressFormView = lazyView(() => addressViews().then((m) => m.AddressFormView));
 const GenealogyView = lazyView(() => import('../../views/network/genealogy.view').then((m) => m.GenealogyView));
 const TabularView = lazyView(() => import('../../views/network/tabular.view').then((m) => m.TabularView));
 
@@ -256,8 +261,8 @@ const earningUrl: UrlBinding<typeof earningPageMachine, ReturnType<typeof chartR
   },
 };
 
-/** A positive whole order id, or -1 (the server answers not found). */
-const orderId = (id: string | undefined) => (Number.isInteger(Number(id)) && Number(id) > 0 ? Number(id) : -1);
+/** A positive whole record id (an order, an address), or -1 (the server answers not found). */
+const recordId = (id: string | undefined) => (Number.isInteger(Number(id)) && Number(id) > 0 ? Number(id) : -1);
 
 /** A route of a section not built yet: its path, its title (`common:menu.<key>`), and whether the menu lists it. */
 type Soon = [path: string, titleKey: string, inMenu?: 'item' | 'own'];
@@ -449,7 +454,7 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
   page('/orders/:id', {
     id: 'orders.detail',
     machine: orderDetailMachine,
-    input: ({ params }) => ({ params: orderId(params.id) }),
+    input: ({ params }) => ({ params: recordId(params.id) }),
     ...LOADED,
     view: OrderDetailView,
   }),
@@ -500,9 +505,35 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
     ['/account/notification/push', 'notificationSettings'],
     ['/account/notification/email', 'notificationSettings'],
     ['/account/intro-video', 'introVideo', 'item'],
-    ['/account/addresses', 'addresses', 'item'],
-    ['/account/addresses/new', 'addresses'],
-    ['/account/addresses/:id', 'addresses'],
+  ]),
+  // The address book: the list (rows change on the form pages, so it loads afresh on every visit), new, edit.
+  page(
+    '/account/addresses',
+    {
+      id: 'account.addresses',
+      machine: addressBookMachine,
+      provide: (m, env) => m.provide({ actions: resourceActions(env.session) }),
+      persist: { kind: 'memory', reason: 'addresses change on the form pages; the book loads afresh on every visit' },
+      view: AddressBookView,
+    },
+    menu('account', 'addresses'),
+  ),
+  page('/account/addresses/new', {
+    id: 'account.addresses.new',
+    machine: addressFormPageMachine,
+    provide: (m, env) => m.provide({ actions: formActions(env.session) }),
+    persist: SESSION,
+    view: AddressFormView,
+  }),
+  page('/account/addresses/:id', {
+    id: 'account.addresses.edit',
+    machine: addressFormPageMachine,
+    input: ({ params }) => ({ params: recordId(params.id) }),
+    provide: (m, env) => m.provide({ actions: formActions(env.session) }),
+    persist: SESSION,
+    view: AddressFormView,
+  }),
+  ...soon(undefined, 'account', [
     ['/account/more', 'more', 'item'],
   ]),
   ...soon(undefined, 'faqs', [

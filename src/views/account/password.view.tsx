@@ -3,7 +3,7 @@
  * company's policy (a live checklist) and its confirmation. Field errors show under their fields
  * (the schema's or the server's, a wrong current password included); what was typed stays.
  */
-import { Alert, Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useId, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { passwordChangeMachine } from '../../machines/account/password-change.machine';
 import { ErrorView } from '../components/error-view';
 import { useFieldError } from '../components/field-error';
+import { FormCard, RequestError } from '../components/form-card';
 import { PageLoader } from '../components/page-loader';
 import { PasswordChecklist } from '../public/auth/password-checklist';
 
@@ -54,45 +55,32 @@ export function PasswordView({ actor }: { actor: ActorRefFrom<typeof passwordCha
         </Alert>
       )}
       {(state === 'connectionError' || state === 'serverError') && (
-        <Alert color="red" role="alert" title={t(`password.errors.${state}`)}>
-          <Group gap="xs" mt={4}>
-            <Button size="xs" onClick={() => actor.send({ type: 'passwordChange.retry' })}>
-              {t('password.retry')}
-            </Button>
-            <Button size="xs" variant="default" onClick={() => actor.send({ type: 'passwordChange.dismiss' })}>
-              {t('password.dismiss')}
-            </Button>
-          </Group>
-        </Alert>
+        <RequestError
+          title={t(`password.errors.${state}`)}
+          retryLabel={t('password.retry')}
+          dismissLabel={t('password.dismiss')}
+          onRetry={() => actor.send({ type: 'passwordChange.retry' })}
+          onDismiss={() => actor.send({ type: 'passwordChange.dismiss' })}
+        />
       )}
       {refused && (
         <Alert color="yellow" role="alert">
           {t(failure === 'rateLimited' ? 'password.errors.rateLimited' : 'password.errors.refused')}
         </Alert>
       )}
-      <Card withBorder radius="md">
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            actor.send({ type: 'passwordChange.submit' });
-          }}
-        >
-          <Stack gap="md">
-            <PasswordInput {...input('current_password', 'current-password')} autoFocus />
-            <Stack gap={6}>
-              <PasswordInput {...input('password', 'new-password')} aria-describedby={rulesId} />
-              <PasswordChecklist id={rulesId} policy={loaded.password_policy} password={values.password ?? ''} />
-            </Stack>
-            <PasswordInput {...input('password_confirmation', 'new-password')} />
-            <Group justify="flex-end">
-              <Button type="submit" loading={busy} disabled={busy}>
-                {t('password.submit')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Card>
+      <FormCard onSubmit={() => actor.send({ type: 'passwordChange.submit' })}>
+        <PasswordInput {...input('current_password', 'current-password')} autoFocus />
+        <Stack gap={6}>
+          <PasswordInput {...input('password', 'new-password')} aria-describedby={rulesId} />
+          <PasswordChecklist id={rulesId} policy={loaded.password_policy} password={values.password ?? ''} />
+        </Stack>
+        <PasswordInput {...input('password_confirmation', 'new-password')} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={busy} disabled={busy}>
+            {t('password.submit')}
+          </Button>
+        </Group>
+      </FormCard>
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
+import { addressLines } from '../../lib/address-lines';
 import type { OrderAddress, OrderSummary } from '../../schemas/orders.schema';
 import type { ordersListMachine } from '../../machines/wallet-lists.machine';
 import type { orderDetailMachine } from '../../machines/order-detail.machine';
@@ -54,18 +55,7 @@ function Address({ title, a }: { title: string; a: OrderAddress | null }) {
       </Title>
       {a ? (
         <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-          {[
-            [a.first_name, a.last_name].filter(Boolean).join(' '),
-            a.company,
-            a.address_1,
-            a.address_2,
-            [a.postcode, a.city].filter(Boolean).join(' '),
-            [a.zone_name, a.country_name].filter(Boolean).join(', '),
-            a.phone,
-            a.email,
-          ]
-            .filter(Boolean)
-            .join('\n')}
+          {[...addressLines(a), a.phone, a.email].filter(Boolean).join('\n')}
         </Text>
       ) : (
         <Text size="sm" c="dimmed">

@@ -26,6 +26,8 @@ export interface PagedListProps<T> {
   renderItems: (items: T[]) => ReactNode;
   emptyTitle?: string;
   emptyDescription?: string;
+  /** A call to action in the empty state (e.g. "Add address"). */
+  emptyAction?: ReactNode;
 }
 
 /** Calls onVisible whenever the element scrolls into view (with a margin, so the next page comes early). */
@@ -70,7 +72,7 @@ function WindowedRows({ count, renderRow }: { count: number; renderRow: (index: 
   );
 }
 
-export function PagedList<T>({ actor, renderItems, emptyTitle, emptyDescription }: PagedListProps<T>) {
+export function PagedList<T>({ actor, renderItems, emptyTitle, emptyDescription, emptyAction }: PagedListProps<T>) {
   const { t } = useTranslation('wallet');
   const status = useSelector(actor, (s) => s.value as string);
   const items = useSelector(actor, (s) => s.context.items as T[]);
@@ -89,7 +91,7 @@ export function PagedList<T>({ actor, renderItems, emptyTitle, emptyDescription 
     case 'noItems':
       return (
         <div data-list-status="noItems">
-          <EmptyState title={emptyTitle ?? t('list.emptyTitle')} description={emptyDescription ?? t('list.emptyDescription')} />
+          <EmptyState title={emptyTitle ?? t('list.emptyTitle')} description={emptyDescription ?? t('list.emptyDescription')} action={emptyAction} />
         </div>
       );
     case 'networkErrorNoData':
