@@ -18,7 +18,7 @@
  * (classifyFailure): connection and server trouble wait for a retry, a 401 is a forced logout,
  * demo_blocked is the featureUnavailableInDemo toast, a refusal is shown until dismissed.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup, type AnyActorRef, type AnyStateMachine } from 'xstate';
 import type * as z from 'zod/mini';
 import { classifyFailure, type ErrorInfo, type Failure } from '../api/errors';
 import type { NotifyParams } from '../lib/flow';
@@ -174,32 +174,137 @@ export interface ResourceDeclaration<T, F, M, Id extends RecordId, V extends For
   initialValues: V;
   /** The edit form's values of a loaded record. */
   valuesOf: (record: Rec) => V;
+  /** What the create and edit forms choose from (countries, categories…), loaded with the form page. */
+  choices?: () => Promise<unknown>;
 }
 
-/** The machines of one CRUD area: list, detail, create, edit (input { params: id }) and remove. */
+/** What a screen's child tells the page that holds it: toasts and a forced logout reach the page's named actions. */
+export type PageNote = { type: 'page.notify'; params: NotifyParams } | { type: 'page.forceLogout' };
+type Child = { self: AnyActorRef };
+const tellPage = ({ self }: Child, note: PageNote | { type: 'record.changed' }) => self._parent?.send(note);
+const reportToPage = {
+  notify: (child: Child, params: NotifyParams) => tellPage(child, { type: 'page.notify', params }),
+  forceLogout: (child: Child) => tellPage(child, { type: 'page.forceLogout' }),
+};
+const pageActions = {
+  /** Bound by the page: the toast of an i18n key (a delete's offers Undo: `delete.undo` to the page). */
+  notify: (_: unknown, _params: NotifyParams) => {},
+  forceLogout: () => {},
+};
+const onPageNote = {
+  'page.notify': { actions: { type: 'notify', params: ({ event }: { event: PageNote }) => (event.type === 'page.notify' ? event.params : null!) } },
+  'page.forceLogout': { actions: 'forceLogout' },
+} as const;
+
+export type BookEvent<Id extends RecordId> = DeleteEvent<Id> | PageNote | { type: 'record.changed' };
+const DELETE_EVENTS = ['delete.request', 'delete.confirm', 'delete.cancel', 'delete.retry', 'delete.undo', 'delete.dismiss'] as const;
+
+/**
+ * The list page of a CRUD area as one actor (so it saves and restores as one): `list` (the paged list)
+ * and `remove` (delete with undo) as children; a delete or its undo loads the list again. The page's
+ * `delete.*` events reach the delete (the success toast's Undo button sends `delete.undo`).
+ */
+function createBookMachine<F, Id extends RecordId>(id: string, list: AnyStateMachine, remove: AnyStateMachine) {
+  const changed = (child: Child) => tellPage(child, { type: 'record.changed' });
+  return setup({
+    types: {
+      events: {} as BookEvent<Id>,
+      input: {} as { filters?: F } | void,
+      context: {} as { filters: F },
+      children: {} as { list: 'list'; remove: 'remove' },
+    },
+    actors: { list, remove: remove.provide({ actions: { ...reportToPage, removed: changed, restored: changed } }) },
+    actions: pageActions,
+  }).createMachine({
+    id,
+    meta: factoryStamp('createResource'),
+    context: ({ input }) => ({ filters: (input && input.filters) || ({} as F) }),
+    initial: 'browsing',
+    states: {
+      browsing: {
+        invoke: [
+          { id: 'list', src: 'list', input: ({ context }: { context: { filters: F } }) => ({ filters: context.filters }) },
+          { id: 'remove', src: 'remove' },
+        ],
+        on: {
+          'record.changed': { actions: sendTo('list', { type: 'list.refresh' }) },
+          ...onPageNote,
+          ...Object.fromEntries(DELETE_EVENTS.map((type) => [type, { actions: sendTo('remove', ({ event }) => event) }])),
+        },
+      },
+    },
+  });
+}
+
+/**
+ * The new and edit pages of a CRUD area as one actor: `form` (create, or with `input.params` the edit of
+ * that record) and `choices` (what the form chooses from, loaded with the page; `choices.retry`).
+ */
+function createFormPageMachine<Id extends RecordId>(id: string, create: AnyStateMachine, edit: AnyStateMachine, choices: AnyStateMachine) {
+  return setup({
+    types: {
+      input: {} as { params?: Id } | undefined,
+      context: {} as { params: Id | null },
+      events: {} as { type: 'choices.retry' } | PageNote,
+      children: {} as { form: 'create' | 'edit'; choices: 'choices' },
+    },
+    actors: {
+      create: create.provide({ actions: reportToPage }),
+      edit: edit.provide({ actions: reportToPage }),
+      choices,
+    },
+    actions: pageActions,
+    guards: { isEdit: ({ context }) => context.params !== null },
+  }).createMachine({
+    id,
+    meta: factoryStamp('createResource'),
+    context: ({ input }) => ({ params: input?.params ?? null }),
+    invoke: { id: 'choices', src: 'choices', input: {} },
+    on: { 'choices.retry': { actions: sendTo('choices', { type: 'load.retry' }) }, ...onPageNote },
+    initial: 'opening',
+    states: {
+      opening: { always: [{ guard: 'isEdit', target: 'editing' }, { target: 'creating' }] },
+      creating: { invoke: { id: 'form', src: 'create' } },
+      editing: { invoke: { id: 'form', src: 'edit', input: ({ context }: { context: { params: Id | null } }) => ({ params: context.params ?? undefined }) } },
+    },
+  });
+}
+
+/**
+ * The machines of one CRUD area: list, detail, create, edit (input { params: id }) and remove, and the
+ * two page actors made of them: `book` (list + delete) and `formPage` (create or edit + choices).
+ */
 export function createResource<T, F, M, Id extends RecordId, V extends FormValues, Rec>(declaration: ResourceDeclaration<T, F, M, Id, V, Rec>) {
-  const { id, api, schema, initialValues, valuesOf } = declaration;
+  const { id, api, schema, initialValues, valuesOf, choices } = declaration;
+  const list = createPagedListMachine<T, F, M>(`${id}List`, api.list);
+  const create = createFormMachine({
+    id: `${id}Create`,
+    initialValues,
+    schema,
+    submit: ({ values }) => api.create(values),
+    successKey: 'common:resource.created',
+    clearOnSuccess: true,
+  });
+  const edit = createFormMachine<V, Rec, Rec, { values: V; result: Rec }, 'form', Id>({
+    id: `${id}Edit`,
+    initialValues,
+    load: (recordId) => api.get(recordId as Id),
+    valuesFrom: (record) => valuesOf(record),
+    schema,
+    submit: ({ values, params }) => api.update(params as Id, values),
+    successKey: 'common:resource.saved',
+  });
+  const remove = createDeleteMachine<Id>(`${id}Delete`, { remove: api.remove, restore: api.restore });
+  const choicesMachine = createLoadMachine<unknown, void>(`${id}Choices`, choices ?? (() => Promise.resolve(null)));
   return {
-    list: createPagedListMachine<T, F, M>(`${id}List`, api.list),
+    list,
     detail: createLoadMachine<Rec, Id>(`${id}Detail`, api.get),
-    create: createFormMachine({
-      id: `${id}Create`,
-      initialValues,
-      schema,
-      submit: ({ values }) => api.create(values),
-      successKey: 'common:resource.created',
-      clearOnSuccess: true,
-    }),
-    edit: createFormMachine<V, Rec, Rec, { values: V; result: Rec }, 'form', Id>({
-      id: `${id}Edit`,
-      initialValues,
-      load: (recordId) => api.get(recordId as Id),
-      valuesFrom: (record) => valuesOf(record),
-      schema,
-      submit: ({ values, params }) => api.update(params as Id, values),
-      successKey: 'common:resource.saved',
-    }),
-    remove: createDeleteMachine<Id>(`${id}Delete`, { remove: api.remove, restore: api.restore }),
+    create,
+    edit,
+    remove,
+    choices: choicesMachine,
+    book: createBookMachine<F, Id>(`${id}Book`, list, remove),
+    formPage: createFormPageMachine<Id>(`${id}FormPage`, create, edit, choicesMachine),
   };
 }
 

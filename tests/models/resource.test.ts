@@ -81,3 +81,22 @@ describePaths('resource edit', {
   ],
   serializeState: (s) => JSON.stringify([s.value, s.context.values.text, s.context.saved, s.context.failure]),
 });
+
+const NOTE_SAVED = { type: 'page.notify', params: { kind: 'success', key: 'common:resource.deleted' } } as const;
+
+describePaths('resource book (list + delete as one page)', {
+  machine: stubActors(notes.book),
+  inputs: [{}, { filters: { text: 'call' } }],
+  events: [
+    { type: 'record.changed' },
+    ...(['delete.request', 'delete.confirm', 'delete.cancel', 'delete.retry', 'delete.undo', 'delete.dismiss'] as const).map((type) => ({ type, id: 7 })),
+    NOTE_SAVED,
+    { type: 'page.forceLogout' },
+  ],
+});
+
+describePaths('resource form page (create or edit + choices)', {
+  machine: stubActors(notes.formPage),
+  inputs: [{}, { params: 7 }],
+  events: [{ type: 'choices.retry' }, NOTE_SAVED, { type: 'page.forceLogout' }],
+});

@@ -26,7 +26,7 @@ import {
 import { createSearchCodec } from '../../lib/search-codec';
 import { PERMISSIONS, type MenuPlacement, type MenuSectionId, type Permission } from '../../lib/menu';
 import { showToast } from '../../lib/toast';
-import { addressBookMachine, addressFormPageMachine } from '../../machines/account/addresses.machine';
+import { addresses } from '../../machines/account/addresses.machine';
 import { passwordChangeMachine } from '../../machines/account/password-change.machine';
 import { downlineReportMachine } from '../../machines/downline-report.machine';
 import { earningPageMachine } from '../../machines/earning-page.machine';
@@ -511,7 +511,7 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
     '/account/addresses',
     {
       id: 'account.addresses',
-      machine: addressBookMachine,
+      machine: addresses.book,
       provide: (m, env) => m.provide({ actions: resourceActions(env.session) }),
       persist: { kind: 'memory', reason: 'addresses change on the form pages; the book loads afresh on every visit' },
       view: AddressBookView,
@@ -520,14 +520,14 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
   ),
   page('/account/addresses/new', {
     id: 'account.addresses.new',
-    machine: addressFormPageMachine,
+    machine: addresses.formPage,
     provide: (m, env) => m.provide({ actions: formActions(env.session) }),
     persist: SESSION,
     view: AddressFormView,
   }),
   page('/account/addresses/:id', {
     id: 'account.addresses.edit',
-    machine: addressFormPageMachine,
+    machine: addresses.formPage,
     input: ({ params }) => ({ params: recordId(params.id) }),
     provide: (m, env) => m.provide({ actions: formActions(env.session) }),
     persist: SESSION,

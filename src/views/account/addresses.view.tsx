@@ -11,9 +11,10 @@ import { useEffect, useRef, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
-import type { addressBookMachine, addressFormPageMachine } from '../../machines/account/addresses.machine';
+import type { addresses } from '../../machines/account/addresses.machine';
 import { addressLines } from '../../lib/address-lines';
 import type { Address, AddressValues } from '../../schemas/account.schema';
+import type { Country } from '../../schemas/common.schema';
 import { EmptyState } from '../components/empty-state';
 import { ErrorView } from '../components/error-view';
 import { useFieldError } from '../components/field-error';
@@ -63,7 +64,7 @@ function AddressCard({ a, onDelete, busy }: { a: Address; onDelete: () => void; 
 }
 
 /** The delete's confirmation and what went wrong with a delete or its undo. */
-function DeleteDialogs({ actor }: { actor: ActorRefFrom<typeof addressBookMachine> }) {
+function DeleteDialogs({ actor }: { actor: ActorRefFrom<typeof addresses.book> }) {
   const { t } = useTranslation('account');
   const remove = useSelector(actor, (s) => s.children.remove);
   const state = useSelector(remove, (s) => (s ? (s.value as string) : 'idle'));
@@ -104,7 +105,7 @@ function DeleteDialogs({ actor }: { actor: ActorRefFrom<typeof addressBookMachin
   );
 }
 
-export function AddressBookView({ actor }: { actor: ActorRefFrom<typeof addressBookMachine> }) {
+export function AddressBookView({ actor }: { actor: ActorRefFrom<typeof addresses.book> }) {
   const { t } = useTranslation('account');
   const list = useSelector(actor, (s) => s.children.list);
   const remove = useSelector(actor, (s) => s.children.remove);
@@ -153,17 +154,17 @@ const TEXT_FIELDS: Array<[Field, string, boolean?]> = [
   ['phone', 'tel'],
 ];
 
-export function AddressFormView({ actor }: { actor: ActorRefFrom<typeof addressFormPageMachine> }) {
+export function AddressFormView({ actor }: { actor: ActorRefFrom<typeof addresses.formPage> }) {
   const { t } = useTranslation('account');
   const [, navigate] = useLocation();
   const editing = useSelector(actor, (s) => s.matches('editing'));
   const form = useSelector(actor, (s) => s.children.form);
-  const countriesActor = useSelector(actor, (s) => s.children.countries);
+  const countriesActor = useSelector(actor, (s) => s.children.choices);
   const state = useSelector(form, (s) => (s ? (s.value as string).replace(/OnRefresh$/, '') : 'loading'));
   const busy = useSelector(form, (s) => !!s?.hasTag('busy'));
   const ctx = useSelector(form, (s) => s?.context);
   const countriesState = useSelector(countriesActor, (s) => (s ? (s.value as string) : 'loading'));
-  const countries = useSelector(countriesActor, (s) => s?.context.data ?? null);
+  const countries = useSelector(countriesActor, (s) => (s?.context.data ?? null) as Country[] | null);
   const error = useFieldError(ctx?.fieldErrors);
 
   // Back to the address book once a save succeeds (not when a page saved earlier is reopened).
@@ -188,7 +189,7 @@ export function AddressFormView({ actor }: { actor: ActorRefFrom<typeof addressF
   if (state === 'loadConnectionError' || state === 'loadError')
     return <ErrorView kind={state === 'loadConnectionError' ? 'connection' : 'server'} onRetry={() => form.send({ type: 'form.retry' })} />;
   if (countriesState === 'connectionError' || countriesState === 'error')
-    return <ErrorView kind={countriesState === 'connectionError' ? 'connection' : 'server'} onRetry={() => actor.send({ type: 'countries.retry' })} />;
+    return <ErrorView kind={countriesState === 'connectionError' ? 'connection' : 'server'} onRetry={() => actor.send({ type: 'choices.retry' })} />;
   if (state === 'loading' || state === 'forceLogout' || !countries) return <PageLoader />;
 
   const values = ctx.values as AddressValues;

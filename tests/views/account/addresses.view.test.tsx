@@ -17,7 +17,9 @@ const countries = vi.hoisted(() => vi.fn());
 vi.mock('../../../src/api/account', () => ({ addressApi: api, accountApi: {} }));
 vi.mock('../../../src/api/auth', () => ({ authApi: { loginFields: countries } }));
 
-const { addressBookMachine, addressFormPageMachine } = await import('../../../src/machines/account/addresses.machine');
+const { addresses } = await import('../../../src/machines/account/addresses.machine');
+const addressBookMachine = addresses.book;
+const addressFormPageMachine = addresses.formPage;
 const { AddressBookView, AddressFormView } = await import('../../../src/views/account/addresses.view');
 
 const SPAIN: Country = { id: 11, name: 'Spain', iso_code_2: 'ES', iso_code_3: 'ESP', phone_code: '+34' };
