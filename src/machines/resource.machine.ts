@@ -186,6 +186,8 @@ const reportToPage = {
   notify: (child: Child, params: NotifyParams) => tellPage(child, { type: 'page.notify', params }),
   forceLogout: (child: Child) => tellPage(child, { type: 'page.forceLogout' }),
 };
+/** A child form saved its record: the page decides where the member goes next. */
+const savedToPage = (child: Child) => child.self._parent?.send({ type: 'record.saved' });
 const pageActions = {
   /** Bound by the page: the toast of an i18n key (a delete's offers Undo: `delete.undo` to the page). */
   notify: (_: unknown, _params: NotifyParams) => {},
@@ -245,22 +247,26 @@ function createFormPageMachine<Id extends RecordId>(id: string, create: AnyState
     types: {
       input: {} as { params?: Id } | undefined,
       context: {} as { params: Id | null },
-      events: {} as { type: 'choices.retry' } | PageNote,
+      events: {} as { type: 'choices.retry' } | { type: 'record.saved' } | PageNote,
       children: {} as { form: 'create' | 'edit'; choices: 'choices' },
     },
     actors: {
-      create: create.provide({ actions: reportToPage }),
-      edit: edit.provide({ actions: reportToPage }),
+      create: create.provide({ actions: { ...reportToPage, apply: savedToPage } }),
+      edit: edit.provide({ actions: { ...reportToPage, apply: savedToPage } }),
       choices,
     },
-    actions: pageActions,
+    actions: {
+      ...pageActions,
+      /** Bound by the page: where a member goes once the record is saved (back to the list). */
+      saved: () => {},
+    },
     guards: { isEdit: ({ context }) => context.params !== null },
   }).createMachine({
     id,
     meta: factoryStamp('createResource'),
     context: ({ input }) => ({ params: input?.params ?? null }),
     invoke: { id: 'choices', src: 'choices', input: {} },
-    on: { 'choices.retry': { actions: sendTo('choices', { type: 'load.retry' }) }, ...onPageNote },
+    on: { 'choices.retry': { actions: sendTo('choices', { type: 'load.retry' }) }, 'record.saved': { actions: 'saved' }, ...onPageNote },
     initial: 'opening',
     states: {
       opening: { always: [{ guard: 'isEdit', target: 'editing' }, { target: 'creating' }] },

@@ -98,5 +98,5 @@ describePaths('resource book (list + delete as one page)', {
 describePaths('resource form page (create or edit + choices)', {
   machine: stubActors(notes.formPage),
   inputs: [{}, { params: 7 }],
-  events: [{ type: 'choices.retry' }, NOTE_SAVED, { type: 'page.forceLogout' }],
+  events: [{ type: 'choices.retry' }, { type: 'record.saved' }, NOTE_SAVED, { type: 'page.forceLogout' }],
 });

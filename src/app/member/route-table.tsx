@@ -62,6 +62,7 @@ import { DownlineReportView } from '../../views/network/downline-report.view';
 import { NetworkPageView } from '../../views/network/network-page.view';
 import { JoiningsView, LeaderboardView, ReferralPageView, ReferralSummaryView } from '../../views/referral/referral.view';
 import type { ListViewProps } from '../../views/wallet/wallet-lists.view';
+import { browserBindings } from '../bindings';
 import { lazyView } from '../lazy-view';
 import { bindPreferences, formActions } from './member-forms';
 import { resourceActions } from './resource-actions';
@@ -263,6 +264,10 @@ const earningUrl: UrlBinding<typeof earningPageMachine, ReturnType<typeof chartR
 
 /** A positive whole record id (an order, an address), or -1 (the server answers not found). */
 const recordId = (id: string | undefined) => (Number.isInteger(Number(id)) && Number(id) > 0 ? Number(id) : -1);
+
+/** The address form pages: toasts, the forced logout of a 401, and back to the address book once saved. */
+const bindAddressForm = (m: typeof addresses.formPage, env: PageEnv) =>
+  m.provide({ actions: { ...formActions(env.session), saved: () => browserBindings.navigate('/member/account/addresses') } });
 
 /** A route of a section not built yet: its path, its title (`common:menu.<key>`), and whether the menu lists it. */
 type Soon = [path: string, titleKey: string, inMenu?: 'item' | 'own'];
@@ -521,7 +526,7 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
   page('/account/addresses/new', {
     id: 'account.addresses.new',
     machine: addresses.formPage,
-    provide: (m, env) => m.provide({ actions: formActions(env.session) }),
+    provide: bindAddressForm,
     persist: SESSION,
     view: AddressFormView,
   }),
@@ -529,7 +534,7 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
     id: 'account.addresses.edit',
     machine: addresses.formPage,
     input: ({ params }) => ({ params: recordId(params.id) }),
-    provide: (m, env) => m.provide({ actions: formActions(env.session) }),
+    provide: bindAddressForm,
     persist: SESSION,
     view: AddressFormView,
   }),

@@ -7,9 +7,9 @@
  */
 import { Alert, Anchor, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, type ChangeEvent } from 'react';
+import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { addresses } from '../../machines/account/addresses.machine';
 import { addressLines } from '../../lib/address-lines';
@@ -156,7 +156,6 @@ const TEXT_FIELDS: Array<[Field, string, boolean?]> = [
 
 export function AddressFormView({ actor }: { actor: ActorRefFrom<typeof addresses.formPage> }) {
   const { t } = useTranslation('account');
-  const [, navigate] = useLocation();
   const editing = useSelector(actor, (s) => s.matches('editing'));
   const form = useSelector(actor, (s) => s.children.form);
   const countriesActor = useSelector(actor, (s) => s.children.choices);
@@ -166,13 +165,6 @@ export function AddressFormView({ actor }: { actor: ActorRefFrom<typeof addresse
   const countriesState = useSelector(countriesActor, (s) => (s ? (s.value as string) : 'loading'));
   const countries = useSelector(countriesActor, (s) => (s?.context.data ?? null) as Country[] | null);
   const error = useFieldError(ctx?.fieldErrors);
-
-  // Back to the address book once a save succeeds (not when a page saved earlier is reopened).
-  const before = useRef(state);
-  useEffect(() => {
-    if (state === 'success' && before.current !== 'success') navigate(BOOK);
-    before.current = state;
-  }, [state, navigate]);
 
   if (!form || !ctx) return <PageLoader />;
   const back = (
