@@ -460,6 +460,9 @@ export const sessionMachine = sessionSetup.createMachine({
             actions: ['clearSession', 'signOut', ...go({ to: LOGIN_PATH, replace: true })],
           },
           { guard: 'errorIsUserBlocked', target: 'accountBlocked', actions: go({ to: ACCOUNT_BLOCKED_PATH, replace: true }) },
+          // Unreachable or failing server: the session is still presumed valid (nothing said otherwise);
+          // the restored page shows its own connection-error or server-error screen with Retry.
+          {},
         ],
         'language.change': {
           actions: [

@@ -200,6 +200,30 @@ describe('failures are shown and retry recovers', () => {
     await context.close();
   });
 
+  test('reloading a member page while the server is unreachable or failing shows the error screen with Retry, not a crash page', async () => {
+    const { context, page } = await open('/login');
+    await submitSignIn(page, 'demo');
+    await shell(page).waitFor();
+    for (const [fault, heading] of [
+      ['unreachable', 'No connection'],
+      ['500', 'Something went wrong'],
+    ] as const) {
+      await page.route('**/api/**', (route) =>
+        fault === 'unreachable'
+          ? route.abort('internetdisconnected')
+          : route.fulfill({ status: 500, contentType: 'application/json', body: '{"error_code":"server_error","message":"boom"}' }),
+      );
+      await page.goto('/member/wallet/statement');
+      await page.getByText(heading).first().waitFor();
+      expect(await page.getByText('Unexpected Application Error!').count()).toBe(0);
+      await page.unroute('**/api/**');
+      await page.getByRole('button', { name: /retry/i }).first().click();
+      await page.getByText(heading).first().waitFor({ state: 'detached' });
+      expect(page.url()).toMatch(/\/member\/wallet\/statement$/);
+    }
+    await context.close();
+  });
+
   test('a phone-sized screen shows the sign-in form usable at 360 px', async () => {
     const { context, page } = await open('/login', { width: 360 });
     const box = await page.getByRole('button', { name: 'Continue' }).boundingBox();

@@ -322,6 +322,25 @@ describe('logout (spec §4)', () => {
     expect(h.navigations.at(-1)).toEqual({ to: '/login', replace: true });
   });
 
+  it.each([
+    ['unreachable', () => new ConnectionError()],
+    ['failing (500)', () => new ApiError('server', 500, { error_code: 'server_error' })],
+  ])('re-checks a restored session: a server that is %s keeps the member in, on the page (no crash)', async (_, failure) => {
+    storeSession();
+    const h = sessionHarness({
+      path: '/member/wallet/statement',
+      boot: signedIn,
+      bootModules: moduleData(),
+      verify: () => Promise.reject(failure()),
+    });
+    await waitFor(h.actor, (s) => s.matches({ authenticated: 'member' }));
+    h.actor.send({ type: 'session.verify' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(h.actor.getSnapshot().status).toBe('active');
+    expect(h.actor.getSnapshot().matches({ authenticated: 'member' })).toBe(true);
+    expect(storage.get('auth_token')).not.toBeNull();
+  });
+
   it('re-checks a restored session: a still-valid token keeps the member in and refreshes the user', async () => {
     storeSession();
     const h = sessionHarness({

@@ -53,6 +53,8 @@ const events: AnyEventObject[] = [
   doneEvent('verify', user({ status: 0 })),
   errorEvent('verify', new ApiError('unauthorized', 401, {})),
   errorEvent('verify', new ApiError('forbidden', 403, { error_code: 'user_blocked' })),
+  errorEvent('verify', new ConnectionError()),
+  errorEvent('verify', new ApiError('server', 500, { error_code: 'server_error' })),
 ];
 
 function placeOf(path: string): string {
