@@ -55,6 +55,25 @@ describe('member shell menu', () => {
     expect(ids).toEqual(expect.arrayContaining(['crm', 'kyc', 'events']));
   });
 
+  it('menu groups are buttons reached with Tab and opened with Enter or Space; the active group is open', async () => {
+    setViewportWidth(1280);
+    renderUi(shell(off, affiliate, 0, '/member/wallet/statement'));
+    const nav = screen.getByRole('navigation', { name: 'Main menu' });
+    const wallet = within(nav).getByRole('button', { name: 'Wallet' });
+    expect(wallet).toHaveAttribute('aria-expanded', 'true');
+    const network = within(nav).getByRole('button', { name: 'Network' });
+    expect(network).toHaveAttribute('aria-expanded', 'false');
+    const user = userEvent.setup();
+    within(nav).getByRole('link', { name: 'Home' }).focus();
+    await user.tab();
+    expect(network).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(network).toHaveAttribute('aria-expanded', 'true');
+    expect(within(nav).getByRole('link', { name: 'Genealogy' })).toBeVisible();
+    await user.keyboard(' ');
+    expect(network).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('the notifications entry shows the unread badge', () => {
     setViewportWidth(1280);
     renderUi(shell(off, affiliate, 7));

@@ -103,43 +103,90 @@ function SidebarMenu({
           );
         }
         const children = entry.children ?? [];
+        if (!children.length) {
+          return (
+            <NavLink
+              key={entry.id}
+              component={Link}
+              href={`~${entry.link}`}
+              label={label}
+              leftSection={icon}
+              rightSection={entry.badge ? <CountBadge count={entry.badge} /> : undefined}
+              active={isActive}
+              aria-current={isActive ? 'page' : undefined}
+              disableRightSectionRotation
+              onClick={onNavigate}
+              data-menu-id={entry.id}
+            />
+          );
+        }
         return (
-          <NavLink
-            key={entry.id}
-            component={children.length ? undefined : Link}
-            href={children.length ? undefined : `~${entry.link}`}
-            label={label}
-            leftSection={icon}
-            rightSection={entry.badge ? <CountBadge count={entry.badge} /> : undefined}
-            active={isActive && (!children.length || active?.childId === null)}
-            aria-current={isActive && !children.length ? 'page' : undefined}
-            defaultOpened={isActive}
-            disableRightSectionRotation={!children.length}
-            onClick={children.length ? undefined : onNavigate}
-            data-menu-id={entry.id}
-            childrenOffset={34}
-          >
-            {children.length
-              ? children.map((c) => {
-                  const childActive = isActive && active?.childId === c.id;
-                  return (
-                    <NavLink
-                      key={c.id}
-                      component={Link}
-                      href={`~${c.link}`}
-                      label={t(c.labelKey)}
-                      active={childActive}
-                      aria-current={childActive ? 'page' : undefined}
-                      onClick={onNavigate}
-                      data-menu-id={c.id}
-                    />
-                  );
-                })
-              : undefined}
-          </NavLink>
+          <MenuGroup key={entry.id} id={entry.id} label={label} icon={icon} isActive={isActive} headerActive={isActive && active?.childId === null}>
+            {children.map((c) => {
+              const childActive = isActive && active?.childId === c.id;
+              return (
+                <NavLink
+                  key={c.id}
+                  component={Link}
+                  href={`~${c.link}`}
+                  label={t(c.labelKey)}
+                  active={childActive}
+                  aria-current={childActive ? 'page' : undefined}
+                  onClick={onNavigate}
+                  data-menu-id={c.id}
+                />
+              );
+            })}
+          </MenuGroup>
         );
       })}
     </nav>
+  );
+}
+
+/**
+ * A menu group (Network, Wallet, Account…): a button that opens and closes its items, so it is reached
+ * with Tab and toggled with Enter or Space, and says whether it is open. It opens on the active group.
+ */
+function MenuGroup({
+  id,
+  label,
+  icon,
+  isActive,
+  headerActive,
+  children,
+}: {
+  id: string;
+  label: string;
+  icon: ReactNode;
+  isActive: boolean;
+  headerActive: boolean;
+  children: ReactNode;
+}) {
+  const [opened, setOpened] = useState(isActive);
+  // Arriving in the group from elsewhere (a link, the bottom bar) opens it.
+  const [wasActive, setWasActive] = useState(isActive);
+  if (isActive !== wasActive) {
+    setWasActive(isActive);
+    if (isActive) setOpened(true);
+  }
+  const itemsId = `menu-group-${id}`;
+  return (
+    <NavLink
+      component="button"
+      type="button"
+      label={label}
+      leftSection={icon}
+      active={headerActive}
+      opened={opened}
+      onChange={setOpened}
+      aria-expanded={opened}
+      aria-controls={itemsId}
+      data-menu-id={id}
+      childrenOffset={34}
+    >
+      <div id={itemsId}>{children}</div>
+    </NavLink>
   );
 }
 
