@@ -52,14 +52,15 @@ export const DEFAULT_FILTERS: ListFilterState = { sort: 'desc', types: [] };
 
 /**
  * The list rules applied leniently: dates only with a custom range that names both (put in order),
- * cash_flow only with exactly one type.
+ * cash_flow only with exactly one type. A custom range still waiting for its days stays chosen (the
+ * URL keeps `date_range=custom`, so the day picker stays open after a reload); the list calls leave it
+ * out until both days are there.
  */
 function lenient(v: ListFilterSearch): ListFilterSearch {
   const out = { ...v };
   if (out.date_range !== 'custom' || !customRangeComplete(out)) {
     delete out.start_date;
     delete out.end_date;
-    if (out.date_range === 'custom') delete out.date_range;
   } else if (out.start_date! > out.end_date!) {
     [out.start_date, out.end_date] = [out.end_date, out.start_date];
   }
@@ -108,7 +109,8 @@ export function sameFilters(a: ListFilterState, b: ListFilterState): boolean {
 /** sort, date_range, start_date, end_date: the same names in the URL and in every list call. */
 function common(f: ListFilterState): Omit<ListQuery, 'cursor' | 'limit'> {
   const { sort, date_range, start_date, end_date } = toSearch(f);
-  return { sort: sort ?? 'desc', ...(date_range ? { date_range } : {}), ...(start_date && end_date ? { start_date, end_date } : {}) };
+  const pending = date_range === 'custom' && !(start_date && end_date);
+  return { sort: sort ?? 'desc', ...(date_range && !pending ? { date_range } : {}), ...(start_date && end_date ? { start_date, end_date } : {}) };
 }
 
 export function toTransactionFilters(f: ListFilterState): TransactionFilters {

@@ -59,6 +59,31 @@ describe('wallet lists', () => {
     await context.close();
   });
 
+  test('choosing "Custom range" keeps it and opens the day picker (also after a reload); two days filter the list', async () => {
+    const { context, page } = await signedIn('/member/wallet/transactions');
+    await rows(page).first().waitFor();
+    const range = page.getByRole('combobox', { name: 'Date range' }).or(page.getByRole('textbox', { name: 'Date range' })).first();
+    await range.click();
+    await page.getByRole('option', { name: 'Custom range' }).click();
+    await page.waitForURL(/date_range=custom/);
+    const picker = page.getByRole('button', { name: 'From – to' });
+    await picker.waitFor();
+    expect(await range.inputValue()).toBe('Custom range');
+    await page.reload();
+    await picker.waitFor();
+    await rows(page).first().waitFor();
+    await picker.click();
+    const days = page.locator('table button:not([data-outside])');
+    await days.first().click();
+    const call = page.waitForRequest((r) => /\/api\/wallet\/transactions\?/.test(r.url()) && r.url().includes('date_range=custom'));
+    await days.nth(9).click();
+    expect(new URL((await call).url()).searchParams.get('end_date')).toMatch(/^\d{4}-\d{2}-10$/);
+    await page.waitForURL(/start_date=\d{4}-\d{2}-01&end_date=\d{4}-\d{2}-10/);
+    await status(page).waitFor();
+    expect(await range.inputValue()).toBe('Custom range');
+    await context.close();
+  });
+
   test('a failed third page keeps the first two pages; retry continues from there', async () => {
     const { context, page } = await signedIn('/member/home/dashboard');
     let calls = 0;

@@ -47,8 +47,9 @@ describe('list filters ⇄ URL', () => {
 
   it('drops what a hand-edited link gets wrong', () => {
     expect(filtersFromSearch('?sort=sideways&date_range=forever')).toEqual(DEFAULT_FILTERS);
-    expect(filtersFromSearch('?date_range=custom&start_date=2026-02-30&end_date=2026-03-01').range).toBeUndefined();
-    expect(filtersFromSearch('?date_range=custom&start_date=2026-02-01').range).toBeUndefined();
+    // A custom range without two good days stays chosen (its day picker open), without days.
+    expect(filtersFromSearch('?date_range=custom&start_date=2026-02-30&end_date=2026-03-01')).toEqual({ sort: 'desc', range: 'custom', types: [] });
+    expect(filtersFromSearch('?date_range=custom&start_date=2026-02-01')).toEqual({ sort: 'desc', range: 'custom', types: [] });
     expect(filtersFromSearch('?type=a&type=a&type=&type=b').types).toEqual(['a', 'b']);
     // Bracketed and indexed lists read like repeated keys; a bad value leaves the good ones.
     expect(filtersFromSearch('?type[]=a&type[]=b').types).toEqual(['a', 'b']);
@@ -64,9 +65,12 @@ describe('list filters ⇄ URL', () => {
   it('writes only what differs from the defaults', () => {
     expect(filtersToSearch({ sort: 'desc', types: [] })).toBe('');
     expect(filtersToSearch({ sort: 'asc', types: [] })).toBe('?sort=asc');
-    // A custom range without its two days is no range.
-    expect(filtersToSearch({ sort: 'desc', range: 'custom', from: '2026-01-01', types: [] })).toBe('');
-    expect(filtersToSearch({ sort: 'desc', range: 'custom', from: '2026-01-01', to: '2026-02-30', types: [] })).toBe('');
+    // A custom range waiting for its two days is kept as chosen, without days…
+    expect(filtersToSearch({ sort: 'desc', range: 'custom', from: '2026-01-01', types: [] })).toBe('?date_range=custom');
+    expect(filtersToSearch({ sort: 'desc', range: 'custom', from: '2026-01-01', to: '2026-02-30', types: [] })).toBe('?date_range=custom');
+    // …and filters nothing until both are there.
+    expect(toOrderFilters({ sort: 'desc', range: 'custom', types: [] })).toEqual({ sort: 'desc' });
+    expect(toTransactionFilters(filtersFromSearch('?date_range=custom&start_date=2026-01-01'))).toEqual({ sort: 'desc' });
     expect(filtersToSearch({ sort: 'desc', range: 'today', from: '2026-01-01', to: '2026-01-02', types: [] })).toBe('?date_range=today');
     expect(filtersToSearch({ sort: 'desc', range: 'custom', from: '2026-01-31', to: '2026-01-01', types: [] })).toBe(
       '?date_range=custom&start_date=2026-01-01&end_date=2026-01-31',

@@ -6,6 +6,7 @@
  */
 import { Button, Group, MultiSelect, Select, SimpleGrid } from '@mantine/core';
 import type { DatesRangeValue } from '@mantine/dates';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE_RANGES, type CashFlow, type DateRange } from '../../../schemas/wallet.schema';
 import type { ListFilterState } from '../../../lib/list-filters';
@@ -61,13 +62,7 @@ export function FilterBar({ filters, onChange, typeOptions, typeLabel, typePlace
         />
       )}
       {withDates && filters.range === 'custom' && (
-        <DayRangeInput
-          label={t('filters.customRange')}
-          value={rangeValue}
-          onChange={([from, to]) => {
-            if (from && to) set({ range: 'custom', from: dayOf(from), to: dayOf(to) });
-          }}
-        />
+        <CustomRangeInput label={t('filters.customRange')} value={rangeValue} onRange={(from, to) => set({ range: 'custom', from, to })} />
       )}
       {typeOptions && typeOptions.length > 0 && (
         <MultiSelect
@@ -100,5 +95,29 @@ export function FilterBar({ filters, onChange, typeOptions, typeLabel, typePlace
         </Group>
       )}
     </SimpleGrid>
+  );
+}
+
+/**
+ * The custom range's two days: the first pick is held here (the picker shows it) until the second
+ * completes the range, which then goes out; a new range from outside (the URL) replaces the picks.
+ */
+function CustomRangeInput({ label, value, onRange }: { label: string; value: DatesRangeValue<string>; onRange: (from: string, to: string) => void }) {
+  const [picks, setPicks] = useState<DatesRangeValue<string>>(value);
+  const [shown, setShown] = useState(value);
+  if (shown[0] !== value[0] || shown[1] !== value[1]) {
+    setShown(value);
+    setPicks(value);
+  }
+  return (
+    <DayRangeInput
+      label={label}
+      value={picks}
+      onChange={(next) => {
+        setPicks(next);
+        const [from, to] = next;
+        if (from && to) onRange(dayOf(from), dayOf(to));
+      }}
+    />
   );
 }
