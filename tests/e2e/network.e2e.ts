@@ -215,4 +215,29 @@ describe('tabular and downline report', () => {
     expect(await count()).toBe(20);
     await context.close();
   });
+
+  test('the downline report\'s boxes show the search whose results are listed, after Find and after Back', async () => {
+    const { context, page } = await signedIn('/member/network/downline');
+    const table = page.getByRole('table', { name: 'Downline report' });
+    await table.waitFor();
+    const someone = (await table.locator('tbody tr').nth(3).getAttribute('data-member'))!;
+    const search = page.getByRole('textbox', { name: 'Username' });
+    const level = page.getByRole('textbox', { name: 'Level' });
+    await search.fill(someone);
+    await page.getByRole('button', { name: 'Find' }).click();
+    await page.waitForURL(new RegExp(`username=${someone}`));
+    await expect.poll(() => table.locator('tbody tr').first().getAttribute('data-member')).toBe(someone);
+    expect(await search.inputValue()).toBe(someone);
+    await level.fill('1');
+    await search.fill('');
+    await page.getByRole('button', { name: 'Find' }).click();
+    await page.waitForURL(/level=1/);
+    expect(await search.inputValue()).toBe('');
+    expect(await level.inputValue()).toBe('1');
+    await page.goBack();
+    await page.waitForURL(new RegExp(`username=${someone}`));
+    await expect.poll(() => search.inputValue()).toBe(someone);
+    expect(await level.inputValue()).toBe('');
+    await context.close();
+  });
 });

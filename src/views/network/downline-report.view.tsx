@@ -37,6 +37,14 @@ export function DownlineReportView({ actor, onFilters, currency, datePattern }: 
   const filters = useSelector(actor, (s) => s.context.filters);
   const [username, setUsername] = useState(filters.username ?? '');
   const [level, setLevel] = useState(filters.level ? String(filters.level) : '');
+  // The boxes show the search whose results are listed: when the list's filters change (a Find, the
+  // URL, Back), what they hold follows.
+  const [listed, setListed] = useState(filters);
+  if (listed !== filters) {
+    setListed(filters);
+    setUsername(filters.username ?? '');
+    setLevel(filters.level ? String(filters.level) : '');
+  }
 
   const submit = (sort = filters.sort) => {
     const n = Number(level);
