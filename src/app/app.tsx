@@ -8,6 +8,7 @@ import { Suspense, useEffect } from 'react';
 import { I18nextProvider, getI18n } from 'react-i18next';
 import { Router } from 'wouter';
 import { colourSchemeManager } from '../lib/colour-scheme';
+import { readableColours } from '../theme/readable-colours';
 import { theme } from '../theme/theme';
 import { AppRoutes } from '../routes';
 import { ErrorView } from '../views/components/error-view';
@@ -64,7 +65,7 @@ export function Root({ actor, server, onReady }: { actor: SessionActor; server?:
   return (
     <Router ssrPath={server?.path} ssrSearch={server?.search}>
       <I18nextProvider i18n={server?.i18n ?? getI18n()}>
-        <MantineProvider theme={theme} colorSchemeManager={server?.colourSchemeManager ?? colourSchemeManager} defaultColorScheme="light">
+        <MantineProvider theme={theme} cssVariablesResolver={readableColours} colorSchemeManager={server?.colourSchemeManager ?? colourSchemeManager} defaultColorScheme="light">
           <SessionProvider actor={actor}>
             <Toasts />
             <ErrorBoundary>

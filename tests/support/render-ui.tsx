@@ -10,6 +10,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { initI18nForTests, readLocaleFiles } from '../../src/i18n/i18n';
 import { theme } from '../../src/theme/theme';
+import { readableColours } from '../../src/theme/readable-colours';
 
 /** Evaluates (min-width|max-width: N(em|px)) against window.innerWidth (16 px per em). */
 function matches(query: string): boolean {
@@ -89,7 +90,7 @@ export function Providers({
 }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} env="test" defaultColorScheme={colorScheme} colorSchemeManager={colorSchemeManager}>
+      <MantineProvider theme={theme} cssVariablesResolver={readableColours} env="test" defaultColorScheme={colorScheme} colorSchemeManager={colorSchemeManager}>
         {children}
       </MantineProvider>
     </I18nextProvider>
