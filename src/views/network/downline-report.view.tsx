@@ -31,7 +31,7 @@ export interface DownlineReportViewProps {
 }
 
 export function DownlineReportView({ actor, onFilters, currency, datePattern }: DownlineReportViewProps) {
-  const { t } = useTranslation('network');
+  const { t, i18n } = useTranslation('network');
   const status = useSelector(actor, (s) => s.value as string);
   const items = useSelector(actor, (s) => s.context.items);
   const filters = useSelector(actor, (s) => s.context.filters);
@@ -135,7 +135,7 @@ export function DownlineReportView({ actor, onFilters, currency, datePattern }: 
                       <Table.Td>{m.rank_name ?? '—'}</Table.Td>
                       <Table.Td>{formatDecimal(m.pv, m.pv.includes('.') ? 2 : 0)}</Table.Td>
                       <Table.Td>{formatMoney(m.total_earnings, currency)}</Table.Td>
-                      <Table.Td>{formatDate(m.created_at, datePattern)}</Table.Td>
+                      <Table.Td>{formatDate(m.created_at, datePattern, { language: i18n.language })}</Table.Td>
                     </Table.Tr>
                   );
                 })}

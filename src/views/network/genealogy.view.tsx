@@ -246,7 +246,7 @@ function Details(props: {
   onToggle: () => void;
   onOpen: (id: number) => void;
 }) {
-  const { t } = useTranslation('network');
+  const { t, i18n } = useTranslation('network');
   const { item } = props;
   if (item.kind === 'empty') {
     return (
@@ -279,7 +279,7 @@ function Details(props: {
     [t('fields.downlines'), String(n.downlines_count)],
     [t('fields.level'), String(n.level)],
     [t('fields.earnings'), formatMoney(n.total_earnings, props.currency)],
-    [t('fields.joined'), formatDate(n.created_at, props.datePattern)],
+    [t('fields.joined'), formatDate(n.created_at, props.datePattern, { language: i18n.language })],
   ];
   return (
     <Stack gap="sm">

@@ -35,7 +35,7 @@ export interface TabularViewProps {
 }
 
 export function TabularView({ actor, currency, datePattern, height = 'min(72vh, 720px)' }: TabularViewProps) {
-  const { t } = useTranslation('network');
+  const { t, i18n } = useTranslation('network');
   const status = useSelector(actor, (s) => (s.matches('ready') ? 'ready' : (s.value as string)));
   const data = useSelector(actor, (s) => s.context.data);
   const rootId = useSelector(actor, (s) => s.context.rootId);
@@ -46,7 +46,7 @@ export function TabularView({ actor, currency, datePattern, height = 'min(72vh, 
   const ctx = useMemo(() => ({ data, rootId, fetching, queue, rowErrors }), [data, rootId, fetching, queue, rowErrors]);
   const rows = useMemo(() => rowList(ctx), [ctx]);
   const win = useRowWindow(rows.length, ROW_HEIGHT, OVERSCAN, INITIAL_HEIGHT);
-  const texts = useRowTexts(t, currency, datePattern);
+  const texts = useRowTexts(t, i18n.language, currency, datePattern);
 
   if (status === 'loading' || status === 'forceLogout') return <PageLoader />;
   if (status === 'connectionError' || status === 'error')
@@ -87,7 +87,7 @@ interface RowTexts {
   date: (value: string) => string;
 }
 
-function useRowTexts(t: TFunction<'network'>, currency?: Currency | null, datePattern?: string | null): RowTexts {
+function useRowTexts(t: TFunction<'network'>, language: string, currency?: Currency | null, datePattern?: string | null): RowTexts {
   return useMemo(() => {
     const amounts = new Map<string, string>();
     const dates = new Map<string, string>();
@@ -103,9 +103,9 @@ function useRowTexts(t: TFunction<'network'>, currency?: Currency | null, datePa
       t,
       downlines: t('fields.downlines'),
       money: (amount) => once(amounts, amount, (v) => formatMoney(v, currency)),
-      date: (value) => once(dates, value, (v) => formatDate(v, datePattern)),
+      date: (value) => once(dates, value, (v) => formatDate(v, datePattern, { language })),
     };
-  }, [t, currency, datePattern]);
+  }, [t, language, currency, datePattern]);
 }
 
 const Row = memo(function Row({ row, send, texts }: { row: TableRow; send: Send; texts: RowTexts }) {

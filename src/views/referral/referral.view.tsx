@@ -122,7 +122,7 @@ export function ReferralSummaryView({
 }
 
 function JoiningList({ items, datePattern }: { items: RecentJoining[]; datePattern?: string | null }) {
-  const { t } = useTranslation('referral');
+  const { t, i18n } = useTranslation('referral');
   return (
     <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {items.map((j) => {
@@ -137,7 +137,7 @@ function JoiningList({ items, datePattern }: { items: RecentJoining[]; datePatte
                 {name}
               </Text>
               <Text size="xs" c="dimmed">
-                {t('joined', { date: formatDate(j.joined_date, datePattern) })}
+                {t('joined', { date: formatDate(j.joined_date, datePattern, { language: i18n.language }) })}
               </Text>
             </div>
           </Group>

@@ -34,7 +34,7 @@ const member = (i: number): ReportMember => ({
   carry_right: '0',
 });
 
-function setup(pages: Array<() => Promise<{ items: ReportMember[]; next: { page: number } | null }>>, filters: ReportFilters = { sort: 'desc' }) {
+function setup(pages: Array<() => Promise<{ items: ReportMember[]; next: { page: number } | null }>>, filters: ReportFilters = { sort: 'desc' }, lng = 'en') {
   const calls: unknown[] = [];
   let i = 0;
   const machine = createPagedListMachine<ReportMember, ReportFilters>('downlineReport', (args) => {
@@ -43,7 +43,7 @@ function setup(pages: Array<() => Promise<{ items: ReportMember[]; next: { page:
   });
   const actor = createActor(machine, { input: { filters } }).start();
   const onFilters = vi.fn();
-  renderUi(<DownlineReportView actor={actor} onFilters={onFilters} />);
+  renderUi(<DownlineReportView actor={actor} onFilters={onFilters} />, { lng });
   return { actor, calls, onFilters };
 }
 
@@ -60,6 +60,12 @@ describe('DownlineReportView', () => {
     expect(await screen.findByText('user3')).toBeInTheDocument();
     expect(screen.getByText('That is everyone.')).toBeInTheDocument();
     expect(calls[1]).toEqual({ filters: { sort: 'desc' }, next: { page: 2 } });
+  });
+
+  it('writes the joining date in the member\'s language, as the wallet does (Spanish: "feb 1, 2026")', async () => {
+    setup([() => Promise.resolve({ items: [member(1)], next: null })], { sort: 'desc' }, 'es');
+    expect(await screen.findByText('user1')).toBeInTheDocument();
+    expect(screen.getByText(/^feb 1, 2026/)).toBeInTheDocument();
   });
 
   it('an empty result says so', async () => {
