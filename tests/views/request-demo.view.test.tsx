@@ -38,6 +38,14 @@ describe('RequestDemoView', () => {
     expect(screen.getByRole('combobox', { name: 'Compensation plan (optional)' })).toBeInTheDocument();
   });
 
+  it('in Spanish the countries, industries and plans are Spanish (an unknown choice shows as the server sent it)', async () => {
+    await loaded(RequestDemoView, 'es');
+    const options = (name: string) => [...(screen.getByRole('combobox', { name }) as HTMLSelectElement).options].map((o) => o.text).slice(1);
+    expect(options('País (opcional)')).toEqual(['España', 'Estados Unidos']);
+    expect(options('Plan de compensación (opcional)')).toEqual(['Binario', 'Matriz']);
+    expect(options('Sector (opcional)')).toEqual(['Wellness', 'Cosmetics']);
+  });
+
   it('shows field errors before sending anything', async () => {
     const t = await loaded();
     await userEvent.type(screen.getByRole('textbox', { name: /E-mail/ }), 'nope{Enter}');

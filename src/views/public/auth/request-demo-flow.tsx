@@ -5,6 +5,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { RequestDemoField, requestDemoMachine } from '../../../machines/request-demo.machine';
+import { localCountries } from '../../../lib/country-names';
 import { useFieldError } from '../../components/field-error';
 import { AuthCard } from './auth-card';
 import { loadState, LoadStatus, stepOf } from './flow-status';
@@ -18,7 +19,7 @@ export type RequestDemoActor = ActorRefFrom<typeof requestDemoMachine>;
 type DemoSnapshot = ReturnType<RequestDemoActor['getSnapshot']>;
 
 function FormStep({ actor, snap }: { actor: RequestDemoActor; snap: DemoSnapshot }) {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t, i18n } = useTranslation(['auth', 'common']);
   const c = snap.context;
   const error = useFieldError(c.fieldErrors);
   const optional = (key: string) => `${t(key)} ${t('common:optional')}`;
@@ -27,6 +28,9 @@ function FormStep({ actor, snap }: { actor: RequestDemoActor; snap: DemoSnapshot
     onChange: (e: { currentTarget: { value: string } }) => actor.send({ type: 'demo.change', field: name, value: e.currentTarget.value }),
     error: error(name),
   });
+  // The server's choices in the visitor's language where the app knows their (English) name, else as sent.
+  const translated = (group: string, items: Array<{ id: number; name: string }> = []) =>
+    items.map((i) => ({ ...i, name: /[.:]/.test(i.name) ? i.name : t(`${group}.${i.name}`, { defaultValue: i.name }) }));
   const choices = (items: Array<{ id: number; name: string }>) => [
     { value: '', label: t('noChoice') },
     ...items.map((i) => ({ value: String(i.id), label: i.name })),
@@ -43,9 +47,13 @@ function FormStep({ actor, snap }: { actor: RequestDemoActor; snap: DemoSnapshot
           <TextInput label={t('fullName')} autoComplete="name" autoFocus {...field('name')} />
           <TextInput label={t('email')} type="email" autoComplete="email" {...field('email')} />
           <TextInput label={t('mobile')} type="tel" autoComplete="tel" {...field('mobile')} />
-          <NativeSelect label={optional('country')} data={choices(c.options?.countries ?? [])} {...field('country_id')} />
-          <NativeSelect label={optional('industry')} data={choices(c.options?.industries ?? [])} {...field('industry')} />
-          <NativeSelect label={optional('compensationPlan')} data={choices(c.options?.compensation_plans ?? [])} {...field('compensation_plan')} />
+          <NativeSelect label={optional('country')} data={choices(localCountries(c.options?.countries ?? [], i18n.language))} {...field('country_id')} />
+          <NativeSelect label={optional('industry')} data={choices(translated('demoIndustries', c.options?.industries))} {...field('industry')} />
+          <NativeSelect
+            label={optional('compensationPlan')}
+            data={choices(translated('demoPlans', c.options?.compensation_plans))}
+            {...field('compensation_plan')}
+          />
           <UnplacedErrors errors={c.fieldErrors} shown={SHOWN} />
           <SubmitAlert problem={submitProblem(status)} retryAfter={c.retryAfter} />
           <Button type="submit" fullWidth loading={snap.hasTag('busy')}>
