@@ -4,7 +4,7 @@ import { ApiError, ConnectionError } from '../../src/api/errors';
 import { transactionsListMachine } from '../../src/machines/wallet-lists.machine';
 import { TransactionsListView } from '../../src/views/wallet/wallet-lists.view';
 import type { Transaction } from '../../src/schemas/wallet.schema';
-import { renderUi } from '../support/render-ui';
+import { renderUi, setViewportWidth } from '../support/render-ui';
 
 const tx = (id: number): Transaction => ({
   id, transaction_group: 'commission', transaction_type: 'bonus', transaction_key: 'binary_bonus', amount: '10.0000', cash_flow: 'credit',
@@ -68,5 +68,32 @@ describe('transactions list view: the list statuses', () => {
     fireEvent.click(screen.getAllByLabelText('Sort')[0]);
     fireEvent.click(await screen.findByRole('option', { name: 'Oldest first' }));
     expect(onFilters).toHaveBeenCalledWith(expect.objectContaining({ sort: 'asc' }));
+  });
+});
+
+describe('transactions list view on a phone', () => {
+  afterEach(() => setViewportWidth(1024));
+
+  it('the filters wait behind one Filters button that counts what is set; it opens them', async () => {
+    setViewportWidth(360);
+    let i = 0;
+    const machine = transactionsListMachine.provide({ actors: { fetchPage: fromPromise(async () => (i++, { items: [tx(1)], next: null, meta })) } });
+    const actor = createActor(machine, { input: { filters: { sort: 'asc', types: ['binary_bonus'], range: 'this_month' } } }).start();
+    renderUi(<TransactionsListView actor={actor} onFilters={() => {}} onDownload={() => {}} />);
+    const button = await screen.findByRole('button', { name: 'Filters, 3 set' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getAllByLabelText('Sort')[0]).not.toBeVisible();
+    fireEvent.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await waitFor(() => expect(screen.getAllByLabelText('Sort')[0]).toBeVisible());
+  });
+
+  it('wider screens show the filters at once', async () => {
+    setViewportWidth(1024);
+    const machine = transactionsListMachine.provide({ actors: { fetchPage: fromPromise(async () => ({ items: [tx(1)], next: null, meta })) } });
+    const actor = createActor(machine, { input: { filters: { sort: 'desc', types: [] } } }).start();
+    renderUi(<TransactionsListView actor={actor} onFilters={() => {}} onDownload={() => {}} />);
+    expect((await screen.findAllByLabelText('Sort'))[0]).toBeVisible();
+    expect(screen.queryByRole('button', { name: /^Filters/ })).toBeNull();
   });
 });

@@ -4,7 +4,8 @@
  * when exactly one type is chosen). Every change goes out as a whole new ListFilterState; the route
  * writes it to the URL and the list reloads from its first page. Also the CSV download button.
  */
-import { Button, Group, MultiSelect, Select, SimpleGrid } from '@mantine/core';
+import { Badge, Button, Collapse, em, Group, MultiSelect, Select, SimpleGrid, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { DatesRangeValue } from '@mantine/dates';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +33,43 @@ export interface FilterBarProps {
   downloading?: boolean;
 }
 
-export function FilterBar({ filters, onChange, typeOptions, typeLabel, typePlaceholder, withCashFlow, withDates = true, onDownload, downloading }: FilterBarProps) {
+/** How many filters differ from the defaults (the phone's Filters button shows it). */
+export function activeFilterCount(f: ListFilterState): number {
+  return Number(f.sort === 'asc') + Number(!!f.range) + Number(f.types.length > 0) + Number(!!f.flow);
+}
+
+/**
+ * On a phone the filters wait behind one "Filters" button that says how many are set, so the list
+ * starts at the top of the screen; wider screens show them in a row.
+ */
+export function FilterBar(props: FilterBarProps) {
+  const { t } = useTranslation('wallet');
+  const phone = useMediaQuery(`(max-width: ${em(599.9)})`);
+  const [opened, setOpened] = useState(false);
+  if (!phone) return <FilterFields {...props} />;
+  const count = activeFilterCount(props.filters);
+  return (
+    <Stack gap="xs">
+      <Group gap="xs">
+        <Button
+          variant="default"
+          onClick={() => setOpened((o) => !o)}
+          aria-expanded={opened}
+          aria-controls="list-filters"
+          aria-label={count ? t('filters.buttonWithCount', { count }) : undefined}
+          rightSection={count ? <Badge size="sm" circle aria-hidden>{count}</Badge> : undefined}
+        >
+          {t('filters.button')}
+        </Button>
+      </Group>
+      <Collapse expanded={opened} id="list-filters">
+        <FilterFields {...props} />
+      </Collapse>
+    </Stack>
+  );
+}
+
+function FilterFields({ filters, onChange, typeOptions, typeLabel, typePlaceholder, withCashFlow, withDates = true, onDownload, downloading }: FilterBarProps) {
   const { t } = useTranslation('wallet');
   const set = (patch: Partial<ListFilterState>) => onChange({ ...filters, ...patch });
   const rangeValue: DatesRangeValue<string> = [filters.from ?? null, filters.to ?? null];
