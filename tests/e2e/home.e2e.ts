@@ -158,6 +158,7 @@ describe('shell', () => {
     const box = await bar.boundingBox();
     expect(box!.y + box!.height).toBeGreaterThan(700);
     await expect(bar.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).resolves.toBe('page');
+
     // No sideways scrolling on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     const mainMenu = page.getByRole('navigation', { name: 'Main menu' });
@@ -191,6 +192,11 @@ describe('shell', () => {
     await page.getByRole('navigation', { name: 'Menú rápido' }).getByRole('link', { name: 'Inicio' }).waitFor();
     expect(await page.locator('[data-bottom-bar] .upline-bottom-label').count()).toBeGreaterThanOrEqual(6);
     await expect.poll(cutLabels).toEqual([]);
+    // The home tabs stay on one line at 360 px in Spanish (they scroll sideways rather than wrap).
+    await page.goto('/member/home/dashboard');
+    await page.getByRole('tab').first().waitFor();
+    const tabRows = await page.getByRole('tab').evaluateAll((els) => new Set(els.map((e) => Math.round(e.getBoundingClientRect().top))).size);
+    expect(tabRows).toBe(1);
     await context.close();
   });
 

@@ -52,6 +52,16 @@ describe('MemberShellView', () => {
     expect(within(header).getByRole('img', { name: 'Ana' })).toHaveAttribute('src', '/storage/ana.png');
   });
 
+  it('the company\'s full logo (a wordmark) stands for its name, at its own width, on every screen size', () => {
+    setViewportWidth(360);
+    renderUi(shell({ company: { name: 'Acme Network', logo: '/storage/acme-wordmark.svg', logo_small: '/storage/acme-a.png' } }));
+    const header = screen.getByRole('banner');
+    const logo = within(header).getByRole('img', { name: 'Acme Network' });
+    expect(logo).toHaveAttribute('src', '/storage/acme-wordmark.svg');
+    expect(logo.className).not.toMatch(/visible-from/);
+    expect(logo.style.width).toBe('auto');
+  });
+
   it('language switch and Logout call back', async () => {
     const onLanguage = vi.fn();
     const onLogout = vi.fn();

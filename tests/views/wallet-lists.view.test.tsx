@@ -77,7 +77,7 @@ describe('transactions list view on a phone', () => {
   it('the filters wait behind one Filters button that counts what is set; it opens them', async () => {
     setViewportWidth(360);
     let i = 0;
-    const machine = transactionsListMachine.provide({ actors: { fetchPage: fromPromise(async () => (i++, { items: [tx(1)], next: null, meta })) } });
+    const machine = transactionsListMachine.provide({ actors: { fetchPage: fromPromise(async (): Promise<unknown> => (i++, { items: [tx(1)], next: null, meta })) } });
     const actor = createActor(machine, { input: { filters: { sort: 'asc', types: ['binary_bonus'], range: 'this_month' } } }).start();
     renderUi(<TransactionsListView actor={actor} onFilters={() => {}} onDownload={() => {}} />);
     const button = await screen.findByRole('button', { name: 'Filters, 3 set' });
@@ -90,7 +90,7 @@ describe('transactions list view on a phone', () => {
 
   it('wider screens show the filters at once', async () => {
     setViewportWidth(1024);
-    const machine = transactionsListMachine.provide({ actors: { fetchPage: fromPromise(async () => ({ items: [tx(1)], next: null, meta })) } });
+    const machine = transactionsListMachine.provide({ actors: { fetchPage: fromPromise(async (): Promise<unknown> => ({ items: [tx(1)], next: null, meta })) } });
     const actor = createActor(machine, { input: { filters: { sort: 'desc', types: [] } } }).start();
     renderUi(<TransactionsListView actor={actor} onFilters={() => {}} onDownload={() => {}} />);
     expect((await screen.findAllByLabelText('Sort'))[0]).toBeVisible();

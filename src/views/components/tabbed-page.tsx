@@ -23,7 +23,8 @@ export function TabbedPage<T extends string>({ title, tabs, tab, label, href, ch
       <Title order={1} size="h2" mb="md">
         {title}
       </Title>
-      <Tabs value={tab} keepMounted={false}>
+      {/* On a phone the tabs stay on one line and scroll sideways rather than wrapping onto two. */}
+      <Tabs value={tab} keepMounted={false} styles={{ list: { flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden', scrollbarWidth: 'thin' }, tab: { flexShrink: 0 } }}>
         <Tabs.List>
           {tabs.map((k) => (
             <Tabs.Tab key={k} value={k} component={Link as never} {...({ href: href(k) } as object)}>

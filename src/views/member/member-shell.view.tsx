@@ -244,7 +244,8 @@ export function MemberShellView({
   const { t } = useTranslation('common');
   const name = fullName(user);
   const brand = company?.name || t('appName');
-  const logo = company?.logo_small;
+  // The full logo (a wordmark is wider than tall), the small one when that is all there is.
+  const logo = company?.logo || company?.logo_small;
   const desktop = useMediaQuery(DESKTOP_QUERY, false, { getInitialValueInEffect: false });
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   const [collapsed, setCollapsed] = useLocalStorage<boolean>({ key: SIDEBAR_STORAGE_KEY, defaultValue: false, getInitialValueInEffect: false });
@@ -280,8 +281,8 @@ export function MemberShellView({
                 aria-expanded={drawerOpen}
               />
             )}
-            {logo && <Image src={logo} alt="" h={32} w={32} fit="contain" visibleFrom={hasMenu ? "xs" : undefined} style={{ flexShrink: 0 }} />}
-            <Text fw={700} size="lg" truncate="end" component="span" visibleFrom={hasMenu ? 'xs' : undefined}>
+            {logo && <Image src={logo} alt={brand} h={32} w="auto" maw={{ base: 96, xs: 180 }} fit="contain" style={{ flexShrink: 1, minWidth: 0 }} />}
+            <Text fw={700} size="lg" truncate="end" component="span" visibleFrom={hasMenu || logo ? 'xs' : undefined} hidden={!!logo}>
               {brand}
             </Text>
           </Group>
