@@ -219,16 +219,20 @@ export async function walletHistory(db: Db, memberId: number, now = new Date(), 
 }
 
 /**
- * The last RECRUITMENT_MONTHS months that have a target (the member's own, else the company's), up to
- * the current month, oldest first, each with the personally sponsored members who joined in it.
+ * The last RECRUITMENT_MONTHS months that have a target (the member's own, else the company's), from
+ * the month the member joined up to the current month, oldest first, each with the personally
+ * sponsored members who joined in it (months before joining were never the member's to miss).
  */
-export async function recruitmentProgress(db: Db, memberId: number, now = new Date()): Promise<RecruitmentProgress[]> {
+export async function recruitmentProgress(db: Db, member: { id: number; createdAt: Date }, now = new Date()): Promise<RecruitmentProgress[]> {
+  const memberId = member.id;
   const current = monthStart(now);
+  const joined = monthStart(member.createdAt);
   const targets = await rowsOf<{ month: string; required_count: number }>(
     db,
     sql`SELECT to_char(month, 'YYYY-MM-DD') AS month, required_count FROM (
           SELECT DISTINCT ON (month) month, required_count FROM recruitment_targets
           WHERE (member_id = ${memberId} OR member_id IS NULL) AND month <= ${current.toISOString().slice(0, 10)}::date
+            AND month >= ${joined.toISOString().slice(0, 10)}::date
           ORDER BY month DESC, member_id NULLS LAST
         ) t ORDER BY month DESC LIMIT ${RECRUITMENT_MONTHS}`,
   );
@@ -343,7 +347,7 @@ export async function dashboardSummary(db: Db, settings: SettingsService, m: Mem
     total_investment: await totalInvestmentOf(db, m.id),
     total_return: await earningsOfType(db, m.id, 'roi_bonus'),
     kyc_status: await kycStatus(db, m.id),
-    recruitment_progress: await recruitmentProgress(db, m.id, now),
+    recruitment_progress: await recruitmentProgress(db, m, now),
   };
 }
 

@@ -265,7 +265,8 @@ describe('dashboard summary', () => {
     const required = new Map<string, number>();
     for (const t of targets.filter((t) => t.member_id === null)) required.set(t.month, t.required_count);
     for (const t of targets.filter((t) => t.member_id !== null)) required.set(t.month, t.required_count);
-    const months = [...required.keys()].filter((m) => m <= current).sort().slice(-6);
+    const [{ joined }] = await rows<{ joined: string }>(server.database, sql`SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS joined FROM members WHERE id = ${demo.id}`);
+    const months = [...required.keys()].filter((m) => m <= current && m >= joined).sort().slice(-6);
     expect(d.recruitment_progress.map((p) => p.month)).toEqual(months);
 
     const sponsored = await rows<{ created_at: Date }>(server.database, sql`SELECT created_at FROM members WHERE sponsor_id = ${demo.id} AND verified`);
@@ -489,6 +490,9 @@ describe('other members', () => {
     expect(d.credit_history.every((m) => m.total === '0.0000')).toBe(true);
     expect(d.debit_history).toHaveLength(12);
     expect(d.recruitment_progress.every((p) => p.current_count === 0 && p.progress === 0)).toBe(true);
+    // Joined today: the months before it were never this member's to miss.
+    expect(d.recruitment_progress.map((p) => p.month)).toEqual([monthOf(new Date())].filter((m) => d.recruitment_progress.some((p) => p.month === m)));
+    expect(d.recruitment_progress.some((p) => p.status === 'missed')).toBe(false);
     const r = await data(ranksSchema, '/api/home/ranks', other);
     expect(r.current_rank).toBeNull();
     expect(r.rank_achievements).toEqual([]);
