@@ -60,11 +60,28 @@ describe('dashboard tab', () => {
     expect(screen.getByRole('img', { name: /last 2 months: 62\.50 € in, 5\.00 € out/ })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Referral link' })).toHaveValue('https://upline.test/r/demo');
     expect(screen.getByRole('link', { name: 'Share on WhatsApp' })).toHaveAttribute('href', expect.stringContaining('wa.me'));
+    // The dashboard shows an article's teaser, not its whole text.
     const article = screen.getByText('Spring launch').closest('article')!;
-    expect(within(article).getByText('team').tagName).toBe('STRONG');
+    expect(within(article).getByText('d')).toBeInTheDocument();
+    expect(within(article).queryByText('team')).toBeNull();
     expect(article.innerHTML).not.toMatch(/script|onerror/);
     expect(screen.getByText('Luis Mora')).toBeInTheDocument();
     expect(screen.getByText('+12.50 €')).toBeInTheDocument();
+  });
+
+  it('marks a package whose expiry has passed, and tells upcoming promotions from past ones', async () => {
+    const soon = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const event = (id: number, title: string, start: string, end: string) => ({ id, title, start_date: start, end_date: end, venue: 'Online', about: 'a', tag: null, image_preview: null, updated_at: at });
+    const data: DashboardData = {
+      ...dashboard,
+      promotions: { events: [event(1, 'Leadership summit', soon, soon), event(2, 'Winter kickoff', at, at)], articles: [] },
+    };
+    renderUi(<DashboardView actor={actorOf(homeDashboardMachine, async () => data) as never} />);
+    expect(await screen.findByText('Expired Jan 15, 2026')).toBeInTheDocument();
+    const upcoming = screen.getByText('Leadership summit').closest('[data-promotion]') as HTMLElement;
+    const past = screen.getByText('Winter kickoff').closest('[data-promotion]') as HTMLElement;
+    expect(within(upcoming).getByText('Coming up')).toBeInTheDocument();
+    expect(within(past).getByText('Past')).toBeInTheDocument();
   });
 
   it("names recent transactions in the member's language (the wallet's vocabulary)", async () => {

@@ -14,7 +14,6 @@ import { useDisplayFormat } from '../member/display-format';
 import { FigureCard, VOLUME } from './figure-card';
 import { HistoryChart } from './history-chart';
 import { LoadStates, type LoadActor } from './load-states';
-import { SafeHtml } from './safe-html';
 
 export function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -64,6 +63,9 @@ function ReferralLink({ link: given }: { link: string }) {
 
 const KYC_COLOUR = { approved: 'teal', pending: 'yellow', rejected: 'red', not_submitted: 'gray' } as const;
 
+/** A date-time that has passed. */
+const expired = (iso: string) => new Date(iso).getTime() < Date.now();
+
 export function DashboardContent({ data, referralLink }: { data: DashboardData; referralLink?: string | null }) {
   const { t } = useTranslation(['dashboard', 'wallet']);
   const { money, date, day } = useDisplayFormat();
@@ -85,7 +87,17 @@ export function DashboardContent({ data, referralLink }: { data: DashboardData; 
           index={1}
           label={t('figures.package')}
           value={s.package_name ?? t('figures.noPackage')}
-          hint={s.package_expiry ? t('figures.expires', { date: day(s.package_expiry) }) : undefined}
+          hint={
+            s.package_expiry ? (
+              expired(s.package_expiry) ? (
+                <Text span size="sm" c="red" fw={600} data-package-expired="">
+                  {t('figures.expired', { date: day(s.package_expiry) })}
+                </Text>
+              ) : (
+                t('figures.expires', { date: day(s.package_expiry) })
+              )
+            ) : undefined
+          }
         />
         <FigureCard
           index={2}
@@ -228,9 +240,18 @@ export function DashboardContent({ data, referralLink }: { data: DashboardData; 
         {promotions.events.length || promotions.articles.length ? (
           <Stack gap="md">
             {promotions.events.map((e) => (
-              <div key={`e${e.id}`} data-promotion="event">
+              <div key={`e${e.id}`} data-promotion="event" data-past={expired(e.end_date) ? '' : undefined}>
                 <Group gap="xs">
                   <Text fw={600}>{e.title}</Text>
+                  {expired(e.end_date) ? (
+                    <Badge variant="light" color="gray">
+                      {t('promotions.past')}
+                    </Badge>
+                  ) : (
+                    <Badge variant="light" color="teal">
+                      {t('promotions.upcoming')}
+                    </Badge>
+                  )}
                   {e.tag && <Badge variant="light">{e.tag}</Badge>}
                 </Group>
                 <Text size="sm" c="dimmed">
@@ -247,7 +268,10 @@ export function DashboardContent({ data, referralLink }: { data: DashboardData; 
                 <Text size="xs" c="dimmed">
                   {date(a.updated_at)}
                 </Text>
-                <SafeHtml html={a.content} className="upline-article" />
+                {/* A teaser, not the whole article: the dashboard is a summary. */}
+                <Text size="sm" lineClamp={2}>
+                  {a.description}
+                </Text>
               </article>
             ))}
           </Stack>
