@@ -89,7 +89,7 @@ async function sendChangeCode(ctx: Services, member: MemberRow, change: Pick<Con
 /**
  * Ask for a change: the account password must be right, the new address or number new to the member and
  * not another member's (one field map for all of it). The code goes to the new one; the pending change
- * replaces any earlier one of the same kind.
+ * replaces any earlier one of the same kind (asking again for the same one only sends a new code).
  */
 async function requestChange(ctx: Services, member: MemberRow, password: string, change: Pick<ContactChangeRow, 'kind' | 'email' | 'mobileCode' | 'mobile'>, ip: string | null) {
   const db = ctx.database.db;
@@ -104,6 +104,9 @@ async function requestChange(ctx: Services, member: MemberRow, password: string,
 
   // The code first: within the resend delay it answers 429 and nothing changes.
   const sent = await sendChangeCode(ctx, member, change);
+  // The same request again (a resend from the form) keeps the pending change: only a new code went out.
+  const pending = await pendingChange(db, member.id, change.kind);
+  if (pending && addressOf(pending) === addressOf(change)) return sent;
   await db.transaction(async (tx) => {
     await tx
       .update(contactChanges)

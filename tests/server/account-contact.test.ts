@@ -316,3 +316,17 @@ describe('OpenAPI', () => {
     }
   });
 });
+
+describe('asking again', () => {
+  it('the same request again sends a new code and keeps one pending change and one audit row', async () => {
+    const m = await member();
+    const next = freshEmail();
+    await askEmail(m, next);
+    await ageLastCode(s.database, 'email_change', `member:${m.id}:${next}`, 31);
+    expect((await askEmail(m, next)).status).toBe(200);
+    expect(await outboxCount(s.database, next)).toBe(2);
+    const code = (await lastCode(s.database, next))!;
+    expect((await verifyEmail(m, code)).status).toBe(200);
+    expect((await audit(m.id)).map((a) => a.action)).toEqual(['email.change_requested', 'email.changed']);
+  });
+});
