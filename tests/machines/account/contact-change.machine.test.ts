@@ -4,7 +4,7 @@ import { emailChangeMachine } from '../../../src/machines/account/contact-change
 import { walletPasswordMachine } from '../../../src/machines/account/wallet-password.machine';
 import { contactApi, walletPasswordApi } from '../../../src/api/contact';
 import { fieldErrorsOf } from '../../../src/machines/form.machine';
-import { walletPasswordSchema } from '../../../src/schemas/contact.schema';
+import { walletPasswordSchema, type EmailSettings } from '../../../src/schemas/contact.schema';
 
 const SENT = { message: 'sent', destination: 'n***@example.com', expires_in: 600, resend_in: 0 };
 const POLICY = { enabled: true, min_length: 8, lowercase: true, uppercase: true, number: true, special: false };
@@ -15,7 +15,7 @@ function startEmail() {
   const request = vi.spyOn(contactApi, 'requestEmail').mockResolvedValue(SENT);
   const resend = vi.spyOn(contactApi, 'resend').mockResolvedValue(SENT);
   const verify = vi.spyOn(contactApi, 'verify').mockResolvedValue({ email: 'new@example.com', mobile_code: null, mobile: null });
-  const machine = emailChangeMachine.provide({ actors: { load: fromPromise(async () => ({ email: 'old@example.com' })) } });
+  const machine = emailChangeMachine.provide({ actors: { load: fromPromise(async (): Promise<EmailSettings> => ({ email: 'old@example.com' })) } });
   const actor = createActor(machine).start();
   return { actor, machine, request, resend, verify };
 }
