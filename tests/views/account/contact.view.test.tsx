@@ -5,12 +5,12 @@ import { createActor, fromPromise } from 'xstate';
 import { ApiError, ConnectionError } from '../../../src/api/errors';
 import type { SubmitInput } from '../../../src/machines/form.machine';
 import { emailChangeMachine, phoneChangeMachine } from '../../../src/machines/account/contact-change.machine';
-import type { EmailChangeValues, EmailSettings, PhoneSettings } from '../../../src/schemas/contact.schema';
+import type { ContactDetails, EmailChangeValues, EmailSettings, PhoneSettings } from '../../../src/schemas/contact.schema';
 import { EmailCodeView, EmailView, PhoneView } from '../../../src/views/account/contact.view';
 import { renderUi } from '../../support/render-ui';
 
 const SENT = { message: 'sent', destination: 'n***@example.org', expires_in: 600, resend_in: 30 };
-const DONE = { email: 'new@example.org', mobile_code: '+1', mobile: '5550100' };
+const DONE: ContactDetails = { email: 'new@example.org', mobile_code: '+1', mobile: '5550100' };
 const taken = () => new ApiError('badRequest', 422, { error_code: 'validation_error', errors: { email: ['validation:emailTaken'] } });
 
 function showEmail(
@@ -91,7 +91,7 @@ describe('e-mail change pages', () => {
   });
 
   it('a wrong code is shown under the code; "Use another address" goes back with the address kept', async () => {
-    const verify = vi.fn(async (): Promise<typeof DONE> => {
+    const verify = vi.fn(async (): Promise<ContactDetails> => {
       throw new ApiError('badRequest', 422, { error_code: 'validation_error', errors: { otp: ['validation:otpInvalid'] } });
     });
     const { memory } = showEmail(async () => SENT, 'en', undefined, verify);
@@ -139,7 +139,7 @@ describe('e-mail change pages', () => {
   });
 
   it('the code page opened without a code sent goes to the address page', async () => {
-    const actor = createActor(emailChangeMachine.provide({ actors: { load: fromPromise(async () => ({ email: 'old@example.org' })) } })).start();
+    const actor = createActor(emailChangeMachine.provide({ actors: { load: fromPromise(async (): Promise<EmailSettings> => ({ email: 'old@example.org' })) } })).start();
     const memory = memoryLocation({ path: '/member/account/email/otp', record: true });
     renderUi(
       <Router hook={memory.hook}>
@@ -165,7 +165,7 @@ describe('mobile change page', () => {
       phoneChangeMachine.provide({
         actors: {
           load: fromPromise(async () => settings),
-          sendCode: fromPromise(async () => {
+          sendCode: fromPromise(async (): Promise<typeof SENT> => {
             throw new ApiError('badRequest', 422, { error_code: 'validation_error', errors: { mobile: ['validation:phoneTaken'] } });
           }),
         },

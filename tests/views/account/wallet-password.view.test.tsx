@@ -3,6 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import { ApiError, ConnectionError } from '../../../src/api/errors';
 import { walletPasswordMachine, walletPasswordResetMachine } from '../../../src/machines/account/wallet-password.machine';
 import type { WalletPasswordStatus } from '../../../src/schemas/contact.schema';
+import type { PayoutRequestResult, PayoutSettings } from '../../../src/schemas/wallet.schema';
 import { WalletPasswordResetView, WalletPasswordView } from '../../../src/views/account/wallet-password.view';
 import { renderUi } from '../../support/render-ui';
 
@@ -131,5 +132,31 @@ describe('wallet password reset page', () => {
     fail = false;
     fireEvent.click(retry);
     expect(await screen.findByLabelText('New wallet password')).toBeTruthy();
+  });
+});
+
+describe('payout request page with a wallet password', () => {
+  it('asks for the wallet password instead of the account password, in English and Spanish', async () => {
+    const { payoutRequestMachine } = await import('../../../src/machines/payout-request.machine');
+    const { PayoutRequestView } = await import('../../../src/views/wallet/payout-request.view');
+    const settings: PayoutSettings = {
+      enabled: true, minimum_amount: '10.0000', maximum_amount: '1000.0000', fee_fixed: '1.0000', fee_percent: '2.0000', amount_decimals: 2,
+      available_balance: '200.0000', max_requestable: '195.09', kyc_required: false, kyc_status: 'approved', single_pending: true,
+      pending_request: null, password_required: true, password_kind: 'wallet',
+    };
+    const request = vi.fn(async (): Promise<PayoutRequestResult> => {
+      throw refusal({ password: ['validation:invalidPassword'] });
+    });
+    const actor = createActor(payoutRequestMachine.provide({ actors: { load: fromPromise(async () => settings), submit: fromPromise(request) } })).start();
+    const { unmount } = renderUi(<PayoutRequestView actor={actor} />);
+    fireEvent.change(await screen.findByLabelText('Amount'), { target: { value: '50' } });
+    expect(screen.queryByLabelText('Account password')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Wallet password'), { target: { value: 'Wallet-pass-9' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Request payout' }));
+    expect(await screen.findByText('The password is incorrect.')).toBeTruthy();
+    expect(input('Wallet password').value).toBe('Wallet-pass-9');
+    unmount();
+    renderUi(<PayoutRequestView actor={actor} />, { lng: 'es' });
+    expect(await screen.findByLabelText('Contraseña de la billetera')).toBeTruthy();
   });
 });
