@@ -5,37 +5,16 @@
 import { ApiError, ConnectionError } from '../../src/api/errors';
 import { emailChangeMachine, phoneChangeMachine } from '../../src/machines/account/contact-change.machine';
 import { walletPasswordMachine, walletPasswordResetMachine } from '../../src/machines/account/wallet-password.machine';
+import { codeStepAnswers, failures, refusal } from '../support/form-samples';
 import { describePaths, doneEvent, errorEvent, stubActors } from '../support/paths';
 
-const SENT = { message: 'sent', destination: 'n***@example.com', expires_in: 600, resend_in: 1 };
 const DETAILS = { email: 'new@example.com', mobile_code: '+1', mobile: '5550100' };
 const POLICY = { enabled: true, min_length: 8, lowercase: true, uppercase: true, number: true, special: false };
-const validation = (field: string, key: string) => new ApiError('badRequest', 422, { error_code: 'validation_error', errors: { [field]: [key] } });
-const failures = (id: string) => [
-  errorEvent(id, new ConnectionError()),
-  errorEvent(id, new ApiError('server', 500, {})),
-  errorEvent(id, new ApiError('unauthorized', 401, {})),
-  errorEvent(id, new ApiError('forbidden', 403, { error_code: 'demo_blocked' })),
-];
 const loads = (loaded: unknown) => [
   doneEvent('load', loaded),
   errorEvent('load', new ConnectionError()),
   errorEvent('load', new ApiError('server', 500, {})),
   errorEvent('load', new ApiError('unauthorized', 401, {})),
-];
-const codeAnswers = (field: string, taken: string) => [
-  doneEvent('request', SENT),
-  ...failures('request'),
-  errorEvent('request', validation(field, taken)),
-  doneEvent('verify', DETAILS),
-  ...failures('verify'),
-  errorEvent('verify', validation('otp', 'validation:otpInvalid')),
-  errorEvent('verify', validation('otp', 'validation:otpExpired')),
-  errorEvent('verify', validation('otp', 'validation:otpTooManyAttempts')),
-  errorEvent('verify', new ApiError('badRequest', 429, { error_code: 'rate_limited' })),
-  doneEvent('resend', SENT),
-  ...failures('resend'),
-  errorEvent('resend', new ApiError('badRequest', 429, { error_code: 'rate_limited' })),
 ];
 
 describePaths('e-mail change machine', {
@@ -46,7 +25,7 @@ describePaths('e-mail change machine', {
     { type: 'emailChange.change', field: 'otp', value: '123456' },
     { type: 'emailChange.save', values: { email: 'not-an-email' } },
     { type: 'emailChange.save', values: { email: 'new@example.com' } },
-    ...codeAnswers('email', 'validation:emailTaken'),
+    ...codeStepAnswers('email', 'validation:emailTaken', DETAILS),
   ],
   serializeState: (s) =>
     JSON.stringify([s.value, s.context.failure, s.context.saved, s.context.password !== '', s.context.values.otp !== '', s.context.values.email, s.context.resendIn]),
@@ -60,7 +39,7 @@ describePaths('mobile change machine', {
     { type: 'phoneChange.change', field: 'otp', value: '123456' },
     { type: 'phoneChange.save', values: { mobile_code: '+1', mobile: '12' } },
     { type: 'phoneChange.save', values: { mobile_code: '+44', mobile: '700900123' } },
-    ...codeAnswers('mobile', 'validation:phoneTaken'),
+    ...codeStepAnswers('mobile', 'validation:phoneTaken', DETAILS),
   ],
   serializeState: (s) =>
     JSON.stringify([s.value, s.context.failure, s.context.saved, s.context.password !== '', s.context.values.otp !== '', s.context.values.mobile, s.context.resendIn]),
@@ -78,7 +57,7 @@ describePaths('wallet password machine', {
     { type: 'walletPassword.save', values: { current_wallet_password: 'Wallet-pass-1', wallet_password: 'Wallet-pass-2', wallet_password_confirmation: 'Wallet-pass-2' } },
     doneEvent('request', { ...STATUS, is_set: true }),
     ...failures('request'),
-    errorEvent('request', validation('current_wallet_password', 'validation:invalidPassword')),
+    errorEvent('request', refusal('current_wallet_password', 'validation:invalidPassword')),
   ],
   serializeState: (s) =>
     JSON.stringify([s.value, s.context.failure, s.context.saved, s.context.loaded?.is_set ?? null, s.context.password !== '', s.context.values.wallet_password]),
@@ -91,7 +70,7 @@ describePaths('wallet password reset machine', {
     { type: 'walletPasswordReset.change', field: 'otp', value: '123456' },
     { type: 'walletPasswordReset.save', values: { wallet_password: 'weak', wallet_password_confirmation: 'weak' } },
     { type: 'walletPasswordReset.save', values: { wallet_password: 'Wallet-pass-2', wallet_password_confirmation: 'Wallet-pass-2' } },
-    ...codeAnswers('otp', 'account:walletPassword.errors.notSet').map((e) => (e.type.includes('verify') && 'output' in e ? doneEvent('verify', STATUS) : e)),
+    ...codeStepAnswers('otp', 'account:walletPassword.errors.notSet', STATUS),
   ],
   serializeState: (s) =>
     JSON.stringify([s.value, s.context.failure, s.context.saved, s.context.values.otp !== '', s.context.values.wallet_password, s.context.resendIn]),
