@@ -4,7 +4,7 @@
  */
 import { ApiError, ConnectionError } from '../../src/api/errors';
 import { emailChangeMachine, phoneChangeMachine } from '../../src/machines/account/contact-change.machine';
-import { walletPasswordMachine, walletPasswordResetMachine } from '../../src/machines/account/wallet-password.machine';
+import { walletPasswordMachine, walletPasswordPageMachine, walletPasswordResetMachine } from '../../src/machines/account/wallet-password.machine';
 import { codeStepAnswers, failures, refusal } from '../support/form-samples';
 import { describePaths, doneEvent, errorEvent, stubActors } from '../support/paths';
 
@@ -74,4 +74,9 @@ describePaths('wallet password reset machine', {
   ],
   serializeState: (s) =>
     JSON.stringify([s.value, s.context.failure, s.context.saved, s.context.values.otp !== '', s.context.values.wallet_password, s.context.resendIn]),
+});
+
+describePaths('wallet password page machine', {
+  machine: stubActors(walletPasswordPageMachine),
+  events: [{ type: 'walletPassword.forgot' }, { type: 'walletPassword.back' }, { type: 'walletPassword.saved' }, { type: 'page.notify', params: { kind: 'success', key: 'x' } }, { type: 'page.forceLogout' }],
 });

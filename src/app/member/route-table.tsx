@@ -29,7 +29,7 @@ import { showToast } from '../../lib/toast';
 import { addresses } from '../../machines/account/addresses.machine';
 import { emailChangeMachine, phoneChangeMachine } from '../../machines/account/contact-change.machine';
 import { passwordChangeMachine } from '../../machines/account/password-change.machine';
-import { walletPasswordMachine, walletPasswordResetMachine } from '../../machines/account/wallet-password.machine';
+import { walletPasswordPageMachine } from '../../machines/account/wallet-password.machine';
 import { downlineReportMachine } from '../../machines/downline-report.machine';
 import { earningPageMachine } from '../../machines/earning-page.machine';
 import { genealogyMachine } from '../../machines/genealogy.machine';
@@ -96,9 +96,7 @@ const EmailView = lazyView(() => contactViews().then((m) => m.EmailView));
 const EmailCodeView = lazyView(() => contactViews().then((m) => m.EmailCodeView));
 const PhoneView = lazyView(() => contactViews().then((m) => m.PhoneView));
 const PhoneCodeView = lazyView(() => contactViews().then((m) => m.PhoneCodeView));
-const walletPasswordViews = () => import('../../views/account/wallet-password.view');
-const WalletPasswordView = lazyView(() => walletPasswordViews().then((m) => m.WalletPasswordView));
-const WalletPasswordResetView = lazyView(() => walletPasswordViews().then((m) => m.WalletPasswordResetView));
+const WalletPasswordPageView = lazyView(() => import('../../views/account/wallet-password.view').then((m) => m.WalletPasswordPageView));
 const AddressBookView = lazyView(() => addressViews().then((m) => m.AddressBookView));
 const AddressFormView = lazyView(() => addressViews().then((m) => m.AddressFormView));
 const GenealogyView = lazyView(() => import('../../views/network/genealogy.view').then((m) => m.GenealogyView));
@@ -523,22 +521,14 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
     '/account/wallet-password',
     {
       id: 'account.walletPassword',
-      machine: walletPasswordMachine,
-      // Once saved, the status is loaded again: a first set turns the form into a change.
-      provide: (m, env) => m.provide({ actions: { ...formActions(env.session), apply: ({ self }) => self.send({ type: 'walletPassword.reset' }) } }),
-      persist: SESSION,
-      view: WalletPasswordView,
+      machine: walletPasswordPageMachine,
+      provide: (m, env) => m.provide({ actions: formActions(env.session) }),
+      // Every value typed here is a secret, never saved; the status loads again.
+      persist: { kind: 'memory', reason: 'every value of the page is a secret; the status loads again' },
+      view: WalletPasswordPageView,
     },
     menu('account', 'walletPassword'),
   ),
-  page('/account/wallet-password/reset', {
-    id: 'account.walletPassword.reset',
-    machine: walletPasswordResetMachine,
-    provide: (m, env) => m.provide({ actions: formActions(env.session) }),
-    // Every value of this form is a secret, and secrets are never saved: a reload starts it again.
-    persist: { kind: 'memory', reason: 'the new wallet password is a secret and is never saved' },
-    view: WalletPasswordResetView,
-  }),
   ...soon(undefined, 'account', [
     ['/account/payout', 'payoutSettings', 'item'],
   ]),

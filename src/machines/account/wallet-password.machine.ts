@@ -1,13 +1,16 @@
 /**
- * /member/account/wallet-password and /member/account/wallet-password/reset, declared on the form
- * factory. The wallet password is what payouts ask for instead of the account password once it is set.
+ * /member/account/wallet-password, on the form factory. The wallet password is what payouts ask for
+ * instead of the account password once it is set.
  *
  * - `walletPasswordMachine` loads the status (GET /api/user/wallet_password): not set yet, the new one
  *   (the company's password policy, typed twice) with the account password re-entered (POST); set, the
- *   current wallet password and the new one (PUT). After success `apply` hands the new status on: the
- *   page loads the status again (`walletPassword.reset`), so a first set turns the form into a change.
+ *   current wallet password and the new one (PUT).
  * - `walletPasswordResetMachine` (forgotten): the new one typed twice asks for a code sent to the
  *   member's e-mail (POST …/reset_code); the code step sends it with the new one (POST …/reset).
+ * - `walletPasswordPageMachine`, the page's actor: the form (`changing`) or, after
+ *   `walletPassword.forgot`, the reset (`resetting`; `walletPassword.back` returns). A saved form loads
+ *   the status again, so a first set turns the form into a change. The children's toasts and forced
+ *   logout reach the page's named actions.
  */
 import { walletPasswordApi } from '../../api/contact';
 import {
@@ -16,7 +19,9 @@ import {
   type WalletPasswordStatus,
   type WalletPasswordValues,
 } from '../../schemas/contact.schema';
+import { sendTo, setup } from 'xstate';
 import { createFormMachine } from '../form.machine';
+import { onPageNote, pageActions, reportToPage, type PageNote } from '../resource.machine';
 
 export const walletPasswordMachine = createFormMachine<WalletPasswordValues, WalletPasswordStatus, WalletPasswordStatus, { values: WalletPasswordValues; result: WalletPasswordStatus }, 'walletPassword'>({
   id: 'walletPassword',
@@ -45,4 +50,37 @@ export const walletPasswordResetMachine = createFormMachine<WalletPasswordResetV
   steps: { code: true },
   successKey: 'account:walletPassword.resetDone',
   clearOnSuccess: true,
+});
+
+/** A saved child: the page decides what follows. */
+const savedToPage = ({ self }: { self: { _parent?: { send: (e: { type: 'walletPassword.saved' }) => void } } }) => self._parent?.send({ type: 'walletPassword.saved' });
+
+export const walletPasswordPageMachine = setup({
+  types: {
+    events: {} as { type: 'walletPassword.forgot' } | { type: 'walletPassword.back' } | { type: 'walletPassword.saved' } | PageNote,
+    children: {} as { form: 'form'; reset: 'reset' },
+  },
+  actors: {
+    form: walletPasswordMachine.provide({ actions: { ...reportToPage, apply: savedToPage } }),
+    reset: walletPasswordResetMachine.provide({ actions: reportToPage }),
+  },
+  actions: pageActions,
+}).createMachine({
+  id: 'walletPasswordPage',
+  on: onPageNote,
+  initial: 'changing',
+  states: {
+    changing: {
+      invoke: { id: 'form', src: 'form' },
+      on: {
+        'walletPassword.forgot': 'resetting',
+        // The status changed (a first set): load it again.
+        'walletPassword.saved': { actions: sendTo('form', { type: 'walletPassword.reset' }) },
+      },
+    },
+    resetting: {
+      invoke: { id: 'reset', src: 'reset' },
+      on: { 'walletPassword.back': 'changing' },
+    },
+  },
 });

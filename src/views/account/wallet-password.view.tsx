@@ -1,17 +1,15 @@
 /**
  * /member/account/wallet-password: the wallet (transaction) password payouts ask for once it is set.
  * Not set: the new one typed twice and the account password. Set: the current wallet password and the
- * new one, with a link to reset a forgotten one. /member/account/wallet-password/reset: the new one typed
- * twice, then the code sent to the member's e-mail. Field errors show under their fields; what was typed
- * stays.
+ * new one, with a way to reset a forgotten one: the new one typed twice, then the code sent to the
+ * member's e-mail. Field errors show under their fields; what was typed stays.
  */
 import { Alert, Anchor, Badge, Button, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useId, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
-import type { walletPasswordMachine, walletPasswordResetMachine } from '../../machines/account/wallet-password.machine';
+import type { walletPasswordMachine, walletPasswordPageMachine, walletPasswordResetMachine } from '../../machines/account/wallet-password.machine';
 import type { PasswordPolicy } from '../../schemas/auth.schema';
 import { ErrorView } from '../components/error-view';
 import { useFieldError } from '../components/field-error';
@@ -26,8 +24,6 @@ type WalletActor = ActorRefFrom<typeof walletPasswordMachine>;
 type ResetActor = ActorRefFrom<typeof walletPasswordResetMachine>;
 type Field = 'current_wallet_password' | 'wallet_password' | 'wallet_password_confirmation' | 'password';
 
-const RESET_HREF = '~/member/account/wallet-password/reset';
-const PAGE_HREF = '~/member/account/wallet-password';
 
 /** The request statuses every form page shows the same way (the on-refresh variants read the same). */
 function RequestStatus({ state, failure, refusedKey, onRetry, onDismiss }: { state: string; failure: string | null; refusedKey: string; onRetry: () => void; onDismiss: () => void }) {
@@ -57,7 +53,7 @@ function NewPasswordFields({ input, policy, value }: { input: (field: Field, aut
   );
 }
 
-export function WalletPasswordView({ actor }: { actor: WalletActor }) {
+export function WalletPasswordView({ actor, onForgot }: { actor: WalletActor; onForgot: () => void }) {
   const { t } = useTranslation('account');
   const state = useSelector(actor, (s) => (s.value as string).replace(/OnRefresh$/, ''));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
@@ -106,7 +102,7 @@ export function WalletPasswordView({ actor }: { actor: WalletActor }) {
         <UnplacedErrors errors={fieldErrors} shown={['current_wallet_password', 'wallet_password', 'wallet_password_confirmation', 'password']} />
         <Group justify={loaded.is_set ? 'space-between' : 'flex-end'} wrap="wrap-reverse">
           {loaded.is_set && loaded.reset_destination && (
-            <Anchor component={Link} href={RESET_HREF} size="sm">
+            <Anchor component="button" type="button" size="sm" onClick={onForgot}>
               {t('walletPassword.forgot')}
             </Anchor>
           )}
@@ -119,7 +115,7 @@ export function WalletPasswordView({ actor }: { actor: WalletActor }) {
   );
 }
 
-export function WalletPasswordResetView({ actor }: { actor: ResetActor }) {
+export function WalletPasswordResetView({ actor, onBack }: { actor: ResetActor; onBack: () => void }) {
   const { t } = useTranslation('account');
   const snap = useSelector(actor, (s) => s);
   const { loaded, values, fieldErrors, failure, resendIn, retryAfter } = snap.context;
@@ -137,7 +133,7 @@ export function WalletPasswordResetView({ actor }: { actor: ResetActor }) {
       <Title order={1} size="h2">
         {t('walletPassword.resetTitle')}
       </Title>
-      <Anchor component={Link} href={PAGE_HREF} size="sm">
+      <Anchor component="button" type="button" size="sm" onClick={onBack} style={{ alignSelf: 'flex-start' }}>
         {t('walletPassword.backToPage')}
       </Anchor>
     </>
@@ -230,4 +226,13 @@ export function WalletPasswordResetView({ actor }: { actor: ResetActor }) {
       </FormCard>
     </Stack>
   );
+}
+
+/** The page: the form, or the reset of a forgotten wallet password. */
+export function WalletPasswordPageView({ actor }: { actor: ActorRefFrom<typeof walletPasswordPageMachine> }) {
+  const form = useSelector(actor, (s) => s.children.form);
+  const reset = useSelector(actor, (s) => s.children.reset);
+  if (reset) return <WalletPasswordResetView actor={reset} onBack={() => actor.send({ type: 'walletPassword.back' })} />;
+  if (form) return <WalletPasswordView actor={form} onForgot={() => actor.send({ type: 'walletPassword.forgot' })} />;
+  return <PageLoader />;
 }

@@ -1,7 +1,7 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../../src/api/errors';
 import { emailChangeMachine } from '../../../src/machines/account/contact-change.machine';
-import { walletPasswordMachine } from '../../../src/machines/account/wallet-password.machine';
+import { walletPasswordMachine, walletPasswordPageMachine } from '../../../src/machines/account/wallet-password.machine';
 import { contactApi, walletPasswordApi } from '../../../src/api/contact';
 import { fieldErrorsOf } from '../../../src/machines/form.machine';
 import { walletPasswordSchema, type EmailSettings } from '../../../src/schemas/contact.schema';
@@ -78,21 +78,18 @@ describe('emailChangeMachine', () => {
 });
 
 describe('walletPasswordMachine', () => {
-  it('sets the first one with the account password, and changes it with the current one once set', async () => {
+  it('the page sets the first one with the account password, loads the status again, then changes it with the current one', async () => {
     const set = vi.spyOn(walletPasswordApi, 'set').mockResolvedValue({ is_set: true, password_policy: POLICY, reset_destination: null });
     const change = vi.spyOn(walletPasswordApi, 'change').mockResolvedValue({ is_set: true, password_policy: POLICY, reset_destination: null });
     let isSet = false;
     const status = vi.spyOn(walletPasswordApi, 'status').mockImplementation(async () => ({ is_set: isSet, password_policy: POLICY, reset_destination: null }));
-    const actor = createActor(
-      walletPasswordMachine.provide({
-        actions: {
-          apply: ({ self }: { self: { send: (e: { type: 'walletPassword.reset' }) => void } }) => {
-            isSet = true;
-            self.send({ type: 'walletPassword.reset' });
-          },
-        },
-      }),
-    ).start();
+    set.mockImplementation(async () => {
+      isSet = true;
+      return { is_set: true, password_policy: POLICY, reset_destination: null };
+    });
+    const notify = vi.fn();
+    const page = createActor(walletPasswordPageMachine.provide({ actions: { notify: (_, p) => notify(p) } })).start();
+    const actor = page.getSnapshot().children.form!;
     await waitFor(actor, (s) => s.matches('editing'));
     actor.send({ type: 'walletPassword.save', values: { wallet_password: 'Wallet-pass-1', wallet_password_confirmation: 'Wallet-pass-1' } });
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ password: 'validation:required' });
@@ -101,6 +98,7 @@ describe('walletPasswordMachine', () => {
     await waitFor(actor, (s) => s.matches('editing') && s.context.loaded?.is_set === true);
     expect(set).toHaveBeenCalledWith({ password: 'Account-pass-1', wallet_password: 'Wallet-pass-1', wallet_password_confirmation: 'Wallet-pass-1' });
     expect(status).toHaveBeenCalledTimes(2);
+    expect(notify).toHaveBeenCalledWith({ kind: 'success', key: 'account:walletPassword.saved' });
 
     actor.send({ type: 'walletPassword.save', values: { wallet_password: 'Wallet-pass-2', wallet_password_confirmation: 'Wallet-pass-2' } });
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ current_wallet_password: 'validation:required' });
@@ -108,6 +106,14 @@ describe('walletPasswordMachine', () => {
     actor.send({ type: 'walletPassword.submit' });
     await waitFor(actor, (s) => s.matches('editing') && status.mock.calls.length === 3);
     expect(change).toHaveBeenCalledWith({ current_wallet_password: 'Wallet-pass-1', wallet_password: 'Wallet-pass-2', wallet_password_confirmation: 'Wallet-pass-2' });
+
+    // Forgotten: the reset, and back.
+    page.send({ type: 'walletPassword.forgot' });
+    expect(page.getSnapshot().value).toBe('resetting');
+    expect(page.getSnapshot().children.form).toBeUndefined();
+    expect(page.getSnapshot().children.reset).toBeDefined();
+    page.send({ type: 'walletPassword.back' });
+    expect(page.getSnapshot().value).toBe('changing');
   });
 
   it('the schema applies the policy and the confirmation', () => {

@@ -14,9 +14,10 @@ const refusal = (errors: Record<string, string[]>) => new ApiError('badRequest',
 
 function show(status: WalletPasswordStatus, submit: () => Promise<WalletPasswordStatus>, lng = 'en') {
   const request = vi.fn(submit);
+  const onForgot = vi.fn();
   const actor = createActor(walletPasswordMachine.provide({ actors: { load: fromPromise(async () => status), submit: fromPromise(request) } })).start();
-  renderUi(<WalletPasswordView actor={actor} />, { lng });
-  return { actor, request };
+  renderUi(<WalletPasswordView actor={actor} onForgot={onForgot} />, { lng });
+  return { actor, request, onForgot };
 }
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
@@ -41,12 +42,13 @@ describe('wallet password page', () => {
   });
 
   it('set: asks for the current wallet password, checks the policy and the confirmation, and links the reset', async () => {
-    const { request } = show(SET, async () => {
+    const { request, onForgot } = show(SET, async () => {
       throw refusal({ current_wallet_password: ['validation:invalidPassword'] });
     });
     expect(await screen.findByText('Set')).toBeTruthy();
     expect(screen.queryByLabelText(/Account password/)).toBeNull();
-    expect(screen.getByRole('link', { name: 'Forgot your wallet password?' }).getAttribute('href')).toContain('/member/account/wallet-password/reset');
+    fireEvent.click(screen.getByRole('button', { name: 'Forgot your wallet password?' }));
+    expect(onForgot).toHaveBeenCalledTimes(1);
     fireEvent.change(input('Current wallet password'), { target: { value: 'Wallet-pass-1' } });
     fireEvent.change(input('New wallet password'), { target: { value: 'short' } });
     fireEvent.change(input('Confirm new wallet password'), { target: { value: 'other' } });
@@ -95,7 +97,7 @@ describe('wallet password reset page', () => {
     const actor = createActor(
       walletPasswordResetMachine.provide({ actors: { load: fromPromise(async () => SET), sendCode: fromPromise(sendCode), submit: fromPromise(submit) } }),
     ).start();
-    renderUi(<WalletPasswordResetView actor={actor} />);
+    renderUi(<WalletPasswordResetView actor={actor} onBack={() => {}} />);
     fireEvent.change(await screen.findByLabelText('New wallet password'), { target: { value: 'Wallet-pass-3' } });
     fireEvent.change(input('Confirm new wallet password'), { target: { value: 'Wallet-pass-3' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
@@ -111,7 +113,7 @@ describe('wallet password reset page', () => {
 
   it('without a wallet password there is nothing to reset', async () => {
     const actor = createActor(walletPasswordResetMachine.provide({ actors: { load: fromPromise(async () => UNSET) } })).start();
-    renderUi(<WalletPasswordResetView actor={actor} />);
+    renderUi(<WalletPasswordResetView actor={actor} onBack={() => {}} />);
     expect(await screen.findByText('You have not set a wallet password yet.')).toBeTruthy();
   });
 
@@ -127,7 +129,7 @@ describe('wallet password reset page', () => {
         },
       }),
     ).start();
-    renderUi(<WalletPasswordResetView actor={actor} />);
+    renderUi(<WalletPasswordResetView actor={actor} onBack={() => {}} />);
     const retry = await screen.findByRole('button', { name: /try again|retry/i });
     fail = false;
     fireEvent.click(retry);
