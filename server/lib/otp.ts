@@ -17,7 +17,7 @@ export const OTP_TTL_SECONDS = 600;
 export const OTP_RESEND_SECONDS = 30;
 export const OTP_MAX_ATTEMPTS = 5;
 
-export type OtpPurpose = 'login' | 'reset' | 'signup';
+export type OtpPurpose = 'login' | 'reset' | 'signup' | 'email_change' | 'phone_change' | 'wallet_reset';
 
 const codeHash = (purpose: OtpPurpose, destination: string, code: string) => tokenHash(`${purpose}:${destination}:${code}`);
 
@@ -25,12 +25,17 @@ const SUBJECTS: Record<OtpPurpose, string> = {
   login: 'Your sign-in code',
   reset: 'Your password reset code',
   signup: 'Confirm your account',
+  email_change: 'Confirm your new e-mail address',
+  phone_change: 'Confirm your new mobile number',
+  wallet_reset: 'Your wallet password reset code',
 };
 
 export interface IssueOtpOptions {
   purpose: OtpPurpose;
   channel: 'email' | 'sms';
   destination: string;
+  /** Where the message goes when `destination` is a key rather than an address (codes kept per member). */
+  sendTo?: string;
   memberId: number | null;
   /** False for destinations nobody owns: the code is stored but not sent. */
   deliver: boolean;
@@ -84,14 +89,14 @@ export async function issueOtp(db: Db, outbox: Outbox, opts: IssueOtpOptions): P
     const company = opts.companyName ?? 'Upline';
     await outbox.send(
       opts.channel,
-      opts.destination,
+      opts.sendTo ?? opts.destination,
       `${company}: ${SUBJECTS[opts.purpose]}`,
       `Your ${company} code is ${code}. It expires in ${OTP_TTL_SECONDS / 60} minutes. If you did not ask for it, ignore this message.`,
     );
   }
   return {
     message: 'A verification code was sent.',
-    destination: opts.display ?? maskDestination(opts.channel, opts.destination),
+    destination: opts.display ?? maskDestination(opts.channel, opts.sendTo ?? opts.destination),
     expires_in: OTP_TTL_SECONDS,
     resend_in: OTP_RESEND_SECONDS,
   };

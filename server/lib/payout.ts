@@ -9,13 +9,13 @@ import type { Db } from '../db/client';
 import type { MemberRow } from '../db/schema';
 import type { PayoutRow } from '../db/schema-wallet';
 import type { PAYOUT_INTERVALS, PayoutTransaction } from '../../src/schemas/wallet.schema';
-import { verifyPassword } from './crypto';
 import { forbidden, validationError, type FieldMap } from './errors';
 import { PAYOUT_STATUS_KEYS, kycStatus, maxRequestable, payoutAmountErrors, payoutSettings, requestPayout, rowsOf, type PayoutStatusId } from './ledger';
 import { unkeyed, type Keyed } from './list-endpoint';
 import * as money from './money';
 import { ListQuery, ymd } from './pagination';
 import type { SettingsService } from './settings';
+import { checkPayoutPassword, payoutPasswordKind } from './wallet-password';
 import { memberBalance, payoutTotals } from './wallet';
 
 export type PayoutInterval = (typeof PAYOUT_INTERVALS)[number];
@@ -92,12 +92,13 @@ export async function payoutCriteria(db: Db, settings: SettingsService, memberId
     single_pending: s.single_pending,
     pending_request: pending ? payoutOf(pending) : null,
     password_required: true,
+    password_kind: await payoutPasswordKind(db, memberId),
   };
 }
 
 /**
  * A payout request of `member`: switched on, a well-formed idempotency key, an allowed amount and the
- * account password, all checked together (one field map); then requestPayout.
+ * password (the wallet password once set, else the account password), all checked together (one field map); then requestPayout.
  */
 export async function submitPayout(
   db: Db,
@@ -115,7 +116,8 @@ export async function submitPayout(
 
   const { amount, errors: amountErrors } = payoutAmountErrors(input.amount, s);
   Object.assign(errors, amountErrors);
-  if (!(await verifyPassword(input.password, member.passwordHash))) errors.password = ['validation:invalidPassword'];
+  // The wallet password when the member has set one, else the account password.
+  if (!(await checkPayoutPassword(db, member, input.password))) errors.password = ['validation:invalidPassword'];
   if (Object.keys(errors).length || amount === null) throw validationError(errors);
 
   const fingerprint = createHash('sha256').update(`payout|${money.format(amount)}`).digest('hex');

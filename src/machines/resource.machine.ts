@@ -182,18 +182,18 @@ export interface ResourceDeclaration<T, F, M, Id extends RecordId, V extends For
 export type PageNote = { type: 'page.notify'; params: NotifyParams } | { type: 'page.forceLogout' };
 type Child = { self: AnyActorRef };
 const tellPage = ({ self }: Child, note: PageNote | { type: 'record.changed' }) => self._parent?.send(note);
-const reportToPage = {
+export const reportToPage = {
   notify: (child: Child, params: NotifyParams) => tellPage(child, { type: 'page.notify', params }),
   forceLogout: (child: Child) => tellPage(child, { type: 'page.forceLogout' }),
 };
 /** A child form saved its record: the page decides where the member goes next. */
 const savedToPage = (child: Child) => child.self._parent?.send({ type: 'record.saved' });
-const pageActions = {
+export const pageActions = {
   /** Bound by the page: the toast of an i18n key (a delete's offers Undo: `delete.undo` to the page). */
   notify: (_: unknown, _params: NotifyParams) => {},
   forceLogout: () => {},
 };
-const onPageNote = {
+export const onPageNote = {
   'page.notify': { actions: { type: 'notify', params: ({ event }: { event: PageNote }) => (event.type === 'page.notify' ? event.params : null!) } },
   'page.forceLogout': { actions: 'forceLogout' },
 } as const;

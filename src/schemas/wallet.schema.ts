@@ -180,6 +180,8 @@ export const payoutSettingsSchema = z.object({
   pending_request: z.nullable(payoutTransactionSchema),
   /** The account password must be re-entered (spec §5). */
   password_required: z.boolean(),
+  /** Which password that is: the wallet password once the member has set one, else the account password. */
+  password_kind: z.optional(z.enum(['account', 'wallet'])),
 });
 export type PayoutSettings = z.infer<typeof payoutSettingsSchema>;
 

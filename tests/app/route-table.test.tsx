@@ -48,6 +48,7 @@ const BUILT = [
   '/home/dashboard', '/home/binary', '/home/package', '/home/rank', '/notifications',
   '/account/password', '/account/language', '/account/currency', '/account/date-format',
   '/account/addresses', '/account/addresses/new', '/account/addresses/12',
+  '/account/email', '/account/email/otp', '/account/phone', '/account/phone/otp', '/account/wallet-password',
   '/wallet/statement', '/wallet/earning', '/wallet/payout', '/wallet/request-payout',
   '/wallet/transactions', '/wallet/recent-earnings', '/wallet/recent-payouts', '/pv-history', '/binary-history',
   '/orders', '/orders/381', '/network/genealogy', '/network/tabular', '/network/downline', '/downlines',

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { ApiError, ConnectionError } from '../../src/api/errors';
 import { createFormMachine } from '../../src/machines/form.machine';
+import { CODE_SENT, codeStepAnswers } from '../support/form-samples';
 import { describePaths, doneEvent, errorEvent, stubActors } from '../support/paths';
 
 /** A form with every step on: loaded, password re-entry, one-time code, idempotency key. */
@@ -12,19 +13,10 @@ const machine = stubActors(
     valuesFrom: (loaded) => ({ email: loaded.email }),
     schema: z.object({ email: z.string().check(z.trim(), z.email('validation:invalidEmail')) }),
     submit: async () => ({ ok: true }),
-    sendCode: async () => SENT,
+    sendCode: async () => CODE_SENT,
     steps: { password: true, code: true, idempotent: true },
   }),
 );
-
-const SENT = { message: 'sent', destination: 'n***@example.com', expires_in: 600, resend_in: 1 };
-const validation = (field: string, key: string) => new ApiError('badRequest', 422, { error_code: 'validation_error', errors: { [field]: [key] } });
-const failures = (id: string) => [
-  errorEvent(id, new ConnectionError()),
-  errorEvent(id, new ApiError('server', 500, {})),
-  errorEvent(id, new ApiError('unauthorized', 401, {})),
-  errorEvent(id, new ApiError('forbidden', 403, { error_code: 'demo_blocked' })),
-];
 
 describePaths('form machine with every step on', {
   machine,
@@ -37,18 +29,7 @@ describePaths('form machine with every step on', {
     { type: 'form.change', field: 'otp', value: '123456' },
     { type: 'form.save', values: { email: 'not-an-email' } },
     { type: 'form.save', values: { email: 'new@example.com' } },
-    doneEvent('request', SENT),
-    ...failures('request'),
-    errorEvent('request', validation('email', 'validation:emailTaken')),
-    doneEvent('verify', { ok: true }),
-    ...failures('verify'),
-    errorEvent('verify', validation('otp', 'validation:otpInvalid')),
-    errorEvent('verify', validation('otp', 'validation:otpExpired')),
-    errorEvent('verify', validation('otp', 'validation:otpTooManyAttempts')),
-    errorEvent('verify', new ApiError('badRequest', 429, { error_code: 'rate_limited' })),
-    doneEvent('resend', SENT),
-    ...failures('resend'),
-    errorEvent('resend', new ApiError('badRequest', 429, { error_code: 'rate_limited' })),
+    ...codeStepAnswers('email', 'validation:emailTaken', { ok: true }),
   ],
   // Identified by status, what the steps depend on (password and code given, saved once), not by data.
   serializeState: (s) =>

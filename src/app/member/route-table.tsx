@@ -27,7 +27,9 @@ import { createSearchCodec } from '../../lib/search-codec';
 import { PERMISSIONS, type MenuPlacement, type MenuSectionId, type Permission } from '../../lib/menu';
 import { showToast } from '../../lib/toast';
 import { addresses } from '../../machines/account/addresses.machine';
+import { emailChangeMachine, phoneChangeMachine } from '../../machines/account/contact-change.machine';
 import { passwordChangeMachine } from '../../machines/account/password-change.machine';
+import { walletPasswordPageMachine } from '../../machines/account/wallet-password.machine';
 import { downlineReportMachine } from '../../machines/downline-report.machine';
 import { earningPageMachine } from '../../machines/earning-page.machine';
 import { genealogyMachine } from '../../machines/genealogy.machine';
@@ -89,6 +91,12 @@ const OrderDetailView = lazyView(() => orders().then((m) => m.OrderDetailView));
 const PayoutRequestView = lazyView(() => import('../../views/wallet/payout-request.view').then((m) => m.PayoutRequestView));
 const PasswordView = lazyView(() => import('../../views/account/password.view').then((m) => m.PasswordView));
 const addressViews = () => import('../../views/account/addresses.view');
+const contactViews = () => import('../../views/account/contact.view');
+const EmailView = lazyView(() => contactViews().then((m) => m.EmailView));
+const EmailCodeView = lazyView(() => contactViews().then((m) => m.EmailCodeView));
+const PhoneView = lazyView(() => contactViews().then((m) => m.PhoneView));
+const PhoneCodeView = lazyView(() => contactViews().then((m) => m.PhoneCodeView));
+const WalletPasswordPageView = lazyView(() => import('../../views/account/wallet-password.view').then((m) => m.WalletPasswordPageView));
 const AddressBookView = lazyView(() => addressViews().then((m) => m.AddressBookView));
 const AddressFormView = lazyView(() => addressViews().then((m) => m.AddressFormView));
 const GenealogyView = lazyView(() => import('../../views/network/genealogy.view').then((m) => m.GenealogyView));
@@ -268,6 +276,15 @@ const recordId = (id: string | undefined) => (Number.isInteger(Number(id)) && Nu
 /** The address form pages: toasts, the forced logout of a 401, and back to the address book once saved. */
 const bindAddressForm = (m: typeof addresses.formPage, env: PageEnv) =>
   m.provide({ actions: { ...formActions(env.session), saved: () => browserBindings.navigate('/member/account/addresses') } });
+
+/**
+ * A change of e-mail or mobile: the address page and its code page (…/otp) are two entries with one
+ * machine and one saved-state key, so both URLs show the one flow: the code page starts from the
+ * snapshot the address page left in its code step, and a reload of either finds the same state (each
+ * view sends the member to the URL of the state it is in). Saved in this tab without the password or code.
+ */
+const bindContactForm = <M extends typeof emailChangeMachine | typeof phoneChangeMachine>(m: M, env: PageEnv): M =>
+  m.provide({ actions: formActions(env.session) }) as M;
 
 /** A route of a section not built yet: its path, its title (`common:menu.<key>`), and whether the menu lists it. */
 type Soon = [path: string, titleKey: string, inMenu?: 'item' | 'own'];
@@ -481,10 +498,12 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
   ...soon(undefined, 'account', [
     ['/account', 'account', 'own'],
     ['/account/basic', 'profile', 'item'],
-    ['/account/email', 'email', 'item'],
-    ['/account/email/otp', 'email'],
-    ['/account/phone', 'phone', 'item'],
-    ['/account/phone/otp', 'phone'],
+  ]),
+  page('/account/email', { id: 'account.email', machine: emailChangeMachine, provide: bindContactForm, persist: SESSION, view: EmailView }, menu('account', 'email')),
+  page('/account/email/otp', { id: 'account.email', machine: emailChangeMachine, provide: bindContactForm, persist: SESSION, view: EmailCodeView }),
+  page('/account/phone', { id: 'account.phone', machine: phoneChangeMachine, provide: bindContactForm, persist: SESSION, view: PhoneView }, menu('account', 'phone')),
+  page('/account/phone/otp', { id: 'account.phone', machine: phoneChangeMachine, provide: bindContactForm, persist: SESSION, view: PhoneCodeView }),
+  ...soon(undefined, 'account', [
     ['/account/bank', 'bank', 'item'],
   ]),
   page(
@@ -498,8 +517,19 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
     },
     menu('account', 'password'),
   ),
+  page(
+    '/account/wallet-password',
+    {
+      id: 'account.walletPassword',
+      machine: walletPasswordPageMachine,
+      provide: (m, env) => m.provide({ actions: formActions(env.session) }),
+      // Every value typed here is a secret, never saved; the status loads again.
+      persist: { kind: 'memory', reason: 'every value of the page is a secret; the status loads again' },
+      view: WalletPasswordPageView,
+    },
+    menu('account', 'walletPassword'),
+  ),
   ...soon(undefined, 'account', [
-    ['/account/wallet-password', 'walletPassword', 'item'],
     ['/account/payout', 'payoutSettings', 'item'],
   ]),
   preferencesPage('/account/language', 'language'),

@@ -114,8 +114,10 @@ export function PayoutRequestView({ actor }: { actor: ActorRefFrom<typeof payout
           />
           {settings.password_required && (
             <PasswordInput
-              label={t('password')}
-              autoComplete="current-password"
+              // The wallet password once the member has set one (the server checks the same one).
+              label={settings.password_kind === 'wallet' ? t('walletPassword.label') : t('password')}
+              description={settings.password_kind === 'wallet' ? t('walletPassword.help') : undefined}
+              autoComplete={settings.password_kind === 'wallet' ? 'off' : 'current-password'}
               value={password ?? '' /* not in a restored snapshot: secrets are not saved */}
               error={fieldMsg(fieldErrors.password)}
               onChange={(e) => actor.send({ type: 'payout.change', field: 'password', value: e.currentTarget.value })}
