@@ -37,10 +37,6 @@ export type Faq = z.infer<typeof faqSchema>;
 
 export const faqPageSchema = z.object({ items: z.array(faqSchema), next_page_url: z.nullable(z.string()) });
 
-/** The FAQ page's URL: ?keyword=. */
-export const faqsSearchSchema = z.object({ keyword: z.optional(z.string().check(z.maxLength(FAQ_KEYWORD_MAX))) });
-export type FaqsSearch = z.output<typeof faqsSearchSchema>;
-
 /**
  * The deletion form: the username typed again as confirmation (`username` is the account's), checked in the
  * browser only — the server needs the password (spec §5), which the form keeps apart from its values.

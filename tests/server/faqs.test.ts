@@ -79,7 +79,7 @@ describe('GET /api/faqs', () => {
   });
 
   it('refuses bad input with a field map, and callers without a session', async () => {
-    for (const query of [{ keyword: 'x'.repeat(101) }, { cursor: 'not a cursor!' }, { limit: '0' }, { limit: '1000' }, { cursor: 'djF8YXNjfDB8MQ' }]) {
+    for (const query of <Array<Record<string, string>>>[{ keyword: 'x'.repeat(101) }, { cursor: 'not a cursor!' }, { limit: '0' }, { limit: '1000' }, { cursor: 'djF8YXNjfDB8MQ' }]) {
       const res = await faqs(query);
       expect(res.status, JSON.stringify(query)).toBe(422);
       expect(Object.keys(res.body.errors).length).toBeGreaterThan(0);

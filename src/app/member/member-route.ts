@@ -106,13 +106,26 @@ export interface ComingSoonRoute extends RouteBase {
   titleKey: string;
 }
 
+/**
+ * A screen without a flow of its own — nothing to load, nothing to submit, only what the member's env
+ * already holds (the menu's "more" list, the company's intro video): no actor, nothing persisted.
+ */
+export interface StaticRoute extends RouteBase {
+  kind: 'static';
+  render(env: PageEnv): ReactNode;
+}
+
 /** One entry of the member route table. */
-export type MemberRoute = PageRoute | RedirectRoute | ComingSoonRoute;
+export type MemberRoute = PageRoute | RedirectRoute | ComingSoonRoute | StaticRoute;
 
 type Place = Omit<RouteBase, 'path'>;
 
 export function redirect(path: string, to: string, place: Place = {}): RedirectRoute {
   return { kind: 'redirect', path, to, ...place };
+}
+
+export function staticPage(path: string, render: (env: PageEnv) => ReactNode, place: Place = {}): StaticRoute {
+  return { kind: 'static', path, render, ...place };
 }
 
 export function comingSoon(path: string, titleKey: string, place: Place = {}): ComingSoonRoute {
