@@ -24,6 +24,8 @@ const { AccountHubView } = await import('../../../src/views/account/account-hub.
 const { FaqsView } = await import('../../../src/views/account/faqs.view');
 const { IntroVideoView } = await import('../../../src/views/account/intro-video.view');
 const { DeleteAccountView } = await import('../../../src/views/account/delete-account.view');
+const { MoreView } = await import('../../../src/views/account/more.view');
+const { moreEntries } = await import('../../../src/lib/account-hub');
 
 const MEMBER: AccountSummary = {
   id: 41,
@@ -245,5 +247,20 @@ describe('delete account page', () => {
     fireEvent.change(password(), { target: { value: 'Demo-pass-2026' } });
     submit();
     expect(await screen.findByText(/shop session has ended/)).toBeTruthy();
+  });
+});
+
+describe('more page', () => {
+  it('links the sections the bottom bar leaves out, with their pages', () => {
+    const switches = { ...OFF, events: true };
+    const menu = buildMenu(MEMBER_ROUTES, switches, affiliate);
+    renderUi(<MoreView entries={moreEntries(menu, switches)} />);
+    const nav = screen.getByRole('navigation', { name: 'More' });
+    expect(within(nav).getByRole('link', { name: 'FAQs' })).toHaveAttribute('href', '/member/account/faqs');
+    expect(within(nav).getByRole('link', { name: 'Events' })).toHaveAttribute('href', '/member/events');
+    expect(within(nav).getByRole('link', { name: 'Promo links' })).toHaveAttribute('href', '/member/referral/summary');
+    expect(within(nav).getByRole('link', { name: 'Top recruiters' })).toHaveAttribute('href', '/member/referral/recruiter');
+    // What the bottom bar shows is not repeated.
+    expect(within(nav).queryByRole('link', { name: 'Home' })).toBeNull();
   });
 });
