@@ -8,7 +8,7 @@
  * A section reads only the member's own rows and never a secret: no password or wallet-password hash,
  * no token or token hash, no one-time code, no idempotency key.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { auditOf } from './audit';
 import { revokeAllSessions } from './auth';
@@ -27,6 +27,12 @@ export interface PersonalDataSection {
 }
 
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+
+/** The rows of `query`, each with its `dates` (default created_at) as ISO text. */
+async function rowsWithDates(ex: Executor, query: SQL, dates: string[] = ['created_at']) {
+  const rows = await rowsOf<Record<string, unknown>>(ex, query);
+  return rows.map((r) => ({ ...r, ...Object.fromEntries(dates.map((d) => [d, iso(r[d])])) }));
+}
 
 /** The username that replaces a deleted member's own: others' records stay readable, nothing identifies them. */
 export const deletedUsername = (memberId: number) => `deleted-${memberId}`;
@@ -60,12 +66,11 @@ const profile: PersonalDataSection = {
 const addresses: PersonalDataSection = {
   key: 'addresses',
   async read(ex, id) {
-    const rows = await rowsOf<Record<string, unknown>>(
+    return rowsWithDates(
       ex,
       sql`SELECT id, first_name, last_name, company, address_1, address_2, city, postcode, email, phone, country_name, zone_name, created_at
           FROM addresses WHERE member_id = ${id} AND deleted_at IS NULL ORDER BY created_at, id`,
     );
-    return rows.map((r) => ({ ...r, created_at: iso(r.created_at) }));
   },
   async erase(ex, id) {
     // Every address, deleted ones included, is blanked: nothing of it can be restored.
@@ -87,7 +92,7 @@ const kyc: PersonalDataSection = {
 const orders: PersonalDataSection = {
   key: 'orders',
   async read(ex, id) {
-    const rows = await rowsOf<Record<string, unknown>>(
+    return rowsWithDates(
       ex,
       sql`SELECT o.id, o.invoice_no, o.order_type, o.status, o.package_name, o.total::text AS total, o.total_bv::text AS total_bv,
                  o.payment_method, o.billing, o.shipping, o.created_at,
@@ -95,19 +100,18 @@ const orders: PersonalDataSection = {
                    'quantity', i.quantity, 'expiry', i.expiry) ORDER BY i.id) FROM order_items i WHERE i.order_id = o.id), '[]'::json) AS products
           FROM orders o WHERE o.member_id = ${id} ORDER BY o.created_at, o.id`,
     );
-    return rows.map((r) => ({ ...r, created_at: iso(r.created_at) }));
   },
 };
 
 const payouts: PersonalDataSection = {
   key: 'payouts',
   async read(ex, id) {
-    const rows = await rowsOf<Record<string, unknown>>(
+    return rowsWithDates(
       ex,
       sql`SELECT id, amount::text AS amount, fee::text AS fee, status, note, created_at, updated_at, paid_at
           FROM payout_requests WHERE member_id = ${id} ORDER BY created_at, id`,
+      ['created_at', 'updated_at', 'paid_at'],
     );
-    return rows.map((r) => ({ ...r, created_at: iso(r.created_at), updated_at: iso(r.updated_at), paid_at: iso(r.paid_at) }));
   },
 };
 
@@ -115,7 +119,7 @@ const transactions: PersonalDataSection = {
   key: 'transactions',
   async read(ex, id) {
     // The amount is what the transaction did to the member's own accounts.
-    const rows = await rowsOf<Record<string, unknown>>(
+    return rowsWithDates(
       ex,
       sql`SELECT t.id, t.transaction_group, t.transaction_type, t.transaction_key, t.level, t.memo, t.created_at,
                  f.username AS from_user,
@@ -124,14 +128,13 @@ const transactions: PersonalDataSection = {
           FROM ledger_transactions t LEFT JOIN members f ON f.id = t.from_member_id
           WHERE t.member_id = ${id} ORDER BY t.created_at, t.id`,
     );
-    return rows.map((r) => ({ ...r, created_at: iso(r.created_at) }));
   },
 };
 
 const earnings: PersonalDataSection = {
   key: 'earnings',
   async read(ex, id) {
-    const rows = await rowsOf<Record<string, unknown>>(
+    return rowsWithDates(
       ex,
       sql`SELECT e.id, e.bonus_type, e.amount_generated::text AS amount_generated, e.tax::text AS tax,
                  e.service_charge::text AS service_charge, e.amount_payable::text AS amount_payable, e.level, e.created_at,
@@ -139,14 +142,13 @@ const earnings: PersonalDataSection = {
           FROM earnings e LEFT JOIN members f ON f.id = e.from_member_id
           WHERE e.member_id = ${id} ORDER BY e.created_at, e.id`,
     );
-    return rows.map((r) => ({ ...r, created_at: iso(r.created_at) }));
   },
 };
 
 const messages: PersonalDataSection = {
   key: 'messages',
   async read(ex, id) {
-    const rows = await rowsOf<Record<string, unknown>>(
+    return rowsWithDates(
       ex,
       sql`SELECT msg.id, msg.thread_id, t.subject, msg.body, msg.created_at, msg.read_at,
                  CASE WHEN msg.sender_id = ${id} THEN 'sent' ELSE 'received' END AS direction,
@@ -157,8 +159,8 @@ const messages: PersonalDataSection = {
           LEFT JOIN members r ON r.id = msg.recipient_id
           WHERE msg.sender_id = ${id} OR msg.recipient_id = ${id}
           ORDER BY msg.created_at, msg.id`,
+      ['created_at', 'read_at'],
     );
-    return rows.map((r) => ({ ...r, created_at: iso(r.created_at), read_at: iso(r.read_at) }));
   },
 };
 
@@ -166,18 +168,11 @@ const sessions: PersonalDataSection = {
   key: 'sessions',
   async read(ex, id) {
     // Which devices were signed in and when — never the token nor its hash.
-    const rows = await rowsOf<Record<string, unknown>>(
+    return rowsWithDates(
       ex,
       sql`SELECT id, kind, created_at, last_used_at, expires_at, revoked_at FROM sessions WHERE member_id = ${id} ORDER BY created_at, id`,
+      ['created_at', 'last_used_at', 'expires_at', 'revoked_at'],
     );
-    return rows.map((r) => ({
-      id: r.id,
-      kind: r.kind,
-      created_at: iso(r.created_at),
-      last_used_at: iso(r.last_used_at),
-      expires_at: iso(r.expires_at),
-      revoked_at: iso(r.revoked_at),
-    }));
   },
   // Signed out everywhere: access, storefront and SSO sessions alike.
   erase: (ex, id) => revokeAllSessions(ex as Db, id),

@@ -6,25 +6,9 @@
 import { ApiError, ConnectionError } from '../../src/api/errors';
 import { accountDeletionMachine } from '../../src/machines/account/account-deletion.machine';
 import { dataExportMachine } from '../../src/machines/account/account-hub.machine';
-import type { AccountSummary } from '../../src/schemas/account-hub.schema';
-import { describePaths, doneEvent, errorEvent, stubActors } from '../support/paths';
+import { ACCOUNT_MEMBER as MEMBER } from '../support/account-fixtures';
+import { describePaths, doneEvent, errorEvent, memberCallFailures, stubActors } from '../support/paths';
 
-const MEMBER: AccountSummary = {
-  id: 41,
-  username: 'lucia41',
-  first_name: 'Lucía',
-  last_name: 'Gómez',
-  avatar: null,
-  email: 'lucia@example.com',
-  member_since: '2025-03-01T10:00:00.000Z',
-  kyc_status: 'approved',
-};
-const failures = (id: string) => [
-  errorEvent(id, new ConnectionError()),
-  errorEvent(id, new ApiError('server', 500, {})),
-  errorEvent(id, new ApiError('unauthorized', 401, {})),
-  errorEvent(id, new ApiError('forbidden', 403, { error_code: 'demo_blocked' })),
-];
 
 describePaths('account deletion machine', {
   machine: stubActors(accountDeletionMachine),
@@ -38,7 +22,7 @@ describePaths('account deletion machine', {
     { type: 'accountDeletion.change', field: 'confirmation', value: 'lucia41' },
     { type: 'accountDeletion.change', field: 'password', value: 'Demo-pass-2026' },
     doneEvent('request', { message: 'Your account was removed.' }),
-    ...failures('request'),
+    ...memberCallFailures('request'),
     errorEvent('request', new ApiError('badRequest', 422, { error_code: 'validation_error', errors: { password: ['validation:invalidPassword'] } })),
     errorEvent('request', new ApiError('badRequest', 422, { error_code: 'validation_error', errors: { store_token: ['validation:required'] } })),
   ],
@@ -51,7 +35,7 @@ describePaths('personal data export machine', {
   unreachable: ['dataExport.checking always #0'],
   events: [
     doneEvent('request', 'upline-personal-data-demo-2026-11-25.json'),
-    ...failures('request'),
+    ...memberCallFailures('request'),
     errorEvent('request', new ApiError('badRequest', 429, { error_code: 'rate_limited' })),
   ],
 });

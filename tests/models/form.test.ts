@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { ApiError, ConnectionError } from '../../src/api/errors';
 import { createFormMachine } from '../../src/machines/form.machine';
-import { describePaths, doneEvent, errorEvent, stubActors } from '../support/paths';
+import { describePaths, doneEvent, errorEvent, memberCallFailures, stubActors } from '../support/paths';
 
 /** A form with every step on: loaded, password re-entry, one-time code, idempotency key. */
 const machine = stubActors(
@@ -19,12 +19,7 @@ const machine = stubActors(
 
 const SENT = { message: 'sent', destination: 'n***@example.com', expires_in: 600, resend_in: 1 };
 const validation = (field: string, key: string) => new ApiError('badRequest', 422, { error_code: 'validation_error', errors: { [field]: [key] } });
-const failures = (id: string) => [
-  errorEvent(id, new ConnectionError()),
-  errorEvent(id, new ApiError('server', 500, {})),
-  errorEvent(id, new ApiError('unauthorized', 401, {})),
-  errorEvent(id, new ApiError('forbidden', 403, { error_code: 'demo_blocked' })),
-];
+const failures = memberCallFailures;
 
 describePaths('form machine with every step on', {
   machine,

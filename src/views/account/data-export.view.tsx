@@ -8,6 +8,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { dataExportMachine } from '../../machines/account/account-hub.machine';
+import { RequestError } from '../components/form-card';
 
 export type DataExportActor = ActorRefFrom<typeof dataExportMachine>;
 
@@ -16,8 +17,6 @@ export function DataExportButton({ actor }: { actor: DataExportActor }) {
   const state = useSelector(actor, (s) => (s.value as string).replace(/OnRefresh$/, ''));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const failure = useSelector(actor, (s) => s.context.failure);
-  const failed = state === 'connectionError' || state === 'serverError' || state === 'validationError';
-  const message = state === 'validationError' ? (failure === 'rateLimited' ? 'rateLimited' : 'refused') : state;
   return (
     <Stack gap="xs">
       <Group>
@@ -25,21 +24,18 @@ export function DataExportButton({ actor }: { actor: DataExportActor }) {
           {busy ? t('dataExport.busy') : t('dataExport.button')}
         </Button>
       </Group>
-      {failed && (
-        <Alert color={state === 'validationError' ? 'yellow' : 'red'} role="alert" data-data-export-error={message}>
-          <Stack gap="xs">
-            {t(`dataExport.errors.${message}`)}
-            <Group gap="xs">
-              {state !== 'validationError' && (
-                <Button size="xs" onClick={() => actor.send({ type: 'dataExport.retry' })}>
-                  {t('dataExport.retry')}
-                </Button>
-              )}
-              <Button size="xs" variant="subtle" onClick={() => actor.send({ type: 'dataExport.dismiss' })}>
-                {t('dataExport.dismiss')}
-              </Button>
-            </Group>
-          </Stack>
+      {(state === 'connectionError' || state === 'serverError') && (
+        <RequestError
+          title={t(`dataExport.errors.${state}`)}
+          retryLabel={t('dataExport.retry')}
+          dismissLabel={t('dataExport.dismiss')}
+          onRetry={() => actor.send({ type: 'dataExport.retry' })}
+          onDismiss={() => actor.send({ type: 'dataExport.dismiss' })}
+        />
+      )}
+      {state === 'validationError' && (
+        <Alert color="yellow" role="alert" withCloseButton closeButtonLabel={t('dataExport.dismiss')} onClose={() => actor.send({ type: 'dataExport.dismiss' })}>
+          {t(failure === 'rateLimited' ? 'dataExport.errors.rateLimited' : 'dataExport.errors.refused')}
         </Alert>
       )}
     </Stack>

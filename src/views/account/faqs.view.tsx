@@ -5,10 +5,11 @@
  * list's.
  */
 import '@mantine/core/styles/Accordion.css';
-import { Accordion, Button, CloseButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Accordion, Button, CloseButton, Group, Stack, TextInput } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageIntro } from '../components/page-intro';
 import type { ActorRefFrom } from 'xstate';
 import type { FaqsSearch, faqsListMachine } from '../../machines/account/faqs.machine';
 import { FAQ_KEYWORD_MAX, type Faq } from '../../schemas/account-hub.schema';
@@ -54,12 +55,7 @@ export function FaqsView({ actor, search, onSearch }: FaqsViewProps) {
   const keyword = useSelector(actor, (s) => s.context.filters.keyword?.trim() || '');
   return (
     <Stack gap="md" maw={800}>
-      <Title order={1} size="h2">
-        {t('faqs.title')}
-      </Title>
-      <Text c="dimmed" size="sm">
-        {t('faqs.description')}
-      </Text>
+      <PageIntro title={t('faqs.title')} description={t('faqs.description')} />
       <SearchForm search={search} onSearch={onSearch} />
       <PagedList<Faq>
         actor={actor as unknown as PagedListActor<Faq>}

@@ -5,8 +5,9 @@
  * video cannot be shown. (With the intro_video switch off the route guard shows "not available".)
  */
 import '@mantine/core/styles/AspectRatio.css';
-import { Alert, AspectRatio, Anchor, Stack, Text, Title } from '@mantine/core';
+import { Alert, AspectRatio, Anchor, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PageIntro } from '../components/page-intro';
 import { videoSource } from '../../lib/video-embed';
 
 export function IntroVideoView({ url, company }: { url: string | null; company: string }) {
@@ -15,12 +16,7 @@ export function IntroVideoView({ url, company }: { url: string | null; company: 
   const title = t('introVideo.player', { company });
   return (
     <Stack gap="md" maw={960}>
-      <Title order={1} size="h2">
-        {t('introVideo.title')}
-      </Title>
-      <Text c="dimmed" size="sm">
-        {t('introVideo.description')}
-      </Text>
+      <PageIntro title={t('introVideo.title')} description={t('introVideo.description')} />
       {!source ? (
         <Alert color="gray" role="status" data-intro-video="unavailable">
           {url ? t('introVideo.badUrl') : t('introVideo.unavailable')}

@@ -2,8 +2,9 @@
  * /member/account/more: on a phone the bottom bar shows a few sections; this page lists the rest of the
  * menu (given, derived from the same menu), each section with its pages.
  */
-import { Card, NavLink, Stack, Text, Title } from '@mantine/core';
+import { Card, NavLink, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PageIntro } from '../components/page-intro';
 import { Link } from 'wouter';
 import type { MenuEntry } from '../../lib/menu';
 import { MenuIconView } from '../member/menu-icons';
@@ -12,12 +13,7 @@ export function MoreView({ entries }: { entries: MenuEntry[] }) {
   const { t } = useTranslation(['account', 'common']);
   return (
     <Stack gap="md" maw={640}>
-      <Title order={1} size="h2">
-        {t('account:more.title')}
-      </Title>
-      <Text c="dimmed" size="sm">
-        {t('account:more.description')}
-      </Text>
+      <PageIntro title={t('account:more.title')} description={t('account:more.description')} />
       {entries.length === 0 ? (
         <Text>{t('account:more.empty')}</Text>
       ) : (

@@ -9,7 +9,8 @@ import { ApiError, ConnectionError } from '../../../src/api/errors';
 import { MEMBER_ROUTES } from '../../../src/app/member/route-table';
 import { hubGroups } from '../../../src/lib/account-hub';
 import { buildMenu, type MenuSwitches } from '../../../src/lib/menu';
-import type { AccountSummary, Faq } from '../../../src/schemas/account-hub.schema';
+import type { Faq } from '../../../src/schemas/account-hub.schema';
+import { ACCOUNT_MEMBER } from '../../support/account-fixtures';
 import { renderUi } from '../../support/render-ui';
 
 const api = vi.hoisted(() => ({ summary: vi.fn(), faqs: vi.fn(), downloadData: vi.fn() }));
@@ -27,16 +28,7 @@ const { DeleteAccountView } = await import('../../../src/views/account/delete-ac
 const { MoreView } = await import('../../../src/views/account/more.view');
 const { moreEntries } = await import('../../../src/lib/account-hub');
 
-const MEMBER: AccountSummary = {
-  id: 41,
-  username: 'lucia41',
-  first_name: 'Lucía',
-  last_name: 'Gómez',
-  avatar: null,
-  email: 'lucia@example.com',
-  member_since: '2025-03-01T10:00:00.000Z',
-  kyc_status: 'pending',
-};
+const MEMBER = ACCOUNT_MEMBER;
 const OFF: MenuSwitches = { store: false, crm: false, packages: true, internalStore: true, roi: false, kyc: false, supportMessage: false, stories: false, events: false, introVideo: false };
 const affiliate = { role_id: 3, account_type: 'personal' } as const;
 const groupsFor = (over: Partial<MenuSwitches> = {}) => hubGroups(buildMenu(MEMBER_ROUTES, { ...OFF, ...over }, affiliate));
@@ -46,7 +38,7 @@ beforeEach(() => {
 });
 
 function showHub(over: Partial<MenuSwitches> = {}, lng = 'en') {
-  const actor = createActor(accountHubMachine).start();
+  const actor = createActor(accountHubMachine, { input: {} }).start();
   const notify = vi.fn();
   const exporter = createActor(dataExportMachine.provide({ actions: { notify: (_, p) => notify(p) } })).start();
   const groups = groupsFor(over);
