@@ -4,7 +4,7 @@
  * with the member). The member row stays — the genealogy and the ledger of others refer to it — but every
  * section of PERSONAL_DATA is erased in one transaction with its audit row: the name, e-mail, phone and
  * avatar are replaced, the addresses blanked, the username becomes `deleted-<id>`, the password opens
- * nothing and every session ends (signed out everywhere).
+ * nothing and every session ends (signed out everywhere). The address the member had is told, once.
  */
 import type { Db } from '../db/client';
 import type { MemberRow } from '../db/schema';
@@ -29,7 +29,7 @@ async function storeTokenErrors(db: Db, memberId: number, token: string | null):
   return found?.member.id === memberId ? [] : ['validation:invalid'];
 }
 
-export async function deleteAccount(ctx: Pick<AppContext, 'database' | 'settings'>, member: MemberRow, req: AccountDeletion): Promise<void> {
+export async function deleteAccount(ctx: Pick<AppContext, 'database' | 'settings' | 'outbox'>, member: MemberRow, req: AccountDeletion): Promise<void> {
   const db = ctx.database.db;
   const errors: FieldMap = {};
   if (!(await verifyPassword(req.password, member.passwordHash))) errors.password = ['validation:invalidPassword'];
@@ -44,4 +44,14 @@ export async function deleteAccount(ctx: Pick<AppContext, 'database' | 'settings
     await recordAudit(tx, member.id, 'account.deleted', {}, req.ip);
     await erasePersonalData(tx, member.id);
   });
+  // The last message to the address the member had: the account is gone (and who to ask if it was not them).
+  if (member.email) {
+    await ctx.outbox.send(
+      'email',
+      member.email,
+      'Your account was deleted',
+      `The account ${member.username} was deleted at your request and every device was signed out. ` +
+        'If you did not ask for this, contact support.',
+    );
+  }
 }

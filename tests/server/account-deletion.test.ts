@@ -17,9 +17,9 @@ const signIn = (username: string) => post(s.app, '/api/auth/login', { login_usin
 /** Members with a sponsor among the ordinary members who earned from them, taken one per test. */
 let picked = 0;
 async function memberWithUpline() {
-  const found = await rows<{ id: number; username: string; upline_id: number; upline: string }>(
+  const found = await rows<{ id: number; username: string; email: string; upline_id: number; upline: string }>(
     s.database,
-    sql`SELECT m.id, m.username, u.id AS upline_id, u.username AS upline
+    sql`SELECT m.id, m.username, m.email, u.id AS upline_id, u.username AS upline
         FROM members m JOIN members u ON u.id = m.parent_id
         WHERE m.id > 4 AND u.id > 4 AND m.status = 1 AND u.status = 1 AND m.verified
           AND EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.from_member_id = m.id AND t.member_id = u.id)
@@ -84,6 +84,9 @@ describe('DELETE /api/users', () => {
     expect(live[0].n).toBe(0);
     const audit = await rows(s.database, sql`SELECT action, detail FROM account_audit WHERE member_id = ${m.id} AND action = 'account.deleted'`);
     expect(audit).toEqual([{ action: 'account.deleted', detail: {} }]);
+    // The address the member had is told once; nothing else about them is kept.
+    const [mail] = await rows(s.database, sql`SELECT subject, body FROM outbox WHERE destination = ${m.email} ORDER BY id DESC LIMIT 1`);
+    expect(mail.subject).toBe('Your account was deleted');
   });
 
   it('leaves the tree and the ledger readable for the upline, under the placeholder username', async () => {

@@ -1,9 +1,10 @@
 /**
  * The shape of one member route (src/app/member/route-table.tsx): where it is, who may open it and
  * where the menu shows it (src/lib/menu.ts reads the same fields), and what it renders — a page with
- * its machine, URL codec, persistence and view; a redirect; or the "coming soon" page of a section
- * not built yet. Pages are created with `page()` (src/app/member/member-page.tsx), which keeps the
- * machine's types between the machine, the URL input and the view.
+ * its machine, URL codec, persistence and view; a redirect; the "coming soon" page of a section
+ * not built yet; or a static screen without a flow of its own. Pages are created with `page()`
+ * (src/app/member/member-page.tsx), which keeps the machine's types between the machine, the URL input
+ * and the view.
  */
 import type { ReactNode } from 'react';
 import type { Actor, AnyStateMachine, EventFromLogic, InputFrom, SnapshotFrom } from 'xstate';
