@@ -39,7 +39,23 @@ import { referralRoutes } from './routes/referral.routes';
 import { accountRoutes } from './routes/account.routes';
 import { contactRoutes } from './routes/contact.routes';
 import { addressesRoutes } from './routes/addresses.routes';
-const ROUTES: RouteModule[] = [authRoutes, usersRoutes, networkRoutes, walletRoutes, payoutRoutes, ordersRoutes, historyRoutes, homeRoutes, preferencesRoutes, referralRoutes, accountRoutes, addressesRoutes, contactRoutes];
+import { accountHubRoutes } from './routes/account-hub.routes';
+const ROUTES: RouteModule[] = [
+  authRoutes,
+  usersRoutes,
+  networkRoutes,
+  walletRoutes,
+  payoutRoutes,
+  ordersRoutes,
+  historyRoutes,
+  homeRoutes,
+  preferencesRoutes,
+  referralRoutes,
+  accountRoutes,
+  addressesRoutes,
+  contactRoutes,
+  accountHubRoutes,
+];
 
 /** The API's paths: everything under /api/, plus the spec's alternative logout path (spec §7). */
 const isApiPath = (url: string) => url.startsWith('/api/') || url.split('?')[0] === '/auth/logout';

@@ -3,8 +3,6 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { members, type MemberRow } from '../db/schema';
 import { revokeAllSessions } from './auth';
-import { verifyPassword } from './crypto';
-import { forbidden, validationError } from './errors';
 
 export type Identifier =
   | { kind: 'username'; username: string }
@@ -109,32 +107,4 @@ export async function unblockMember(db: Db, id: number): Promise<void> {
 export async function companyAdmin(db: Db): Promise<MemberRow | null> {
   const [admin] = await db.select().from(members).where(eq(members.roleId, 1)).orderBy(members.id).limit(1);
   return admin ?? null;
-}
-
-/**
- * Close a member's own account, confirmed with the account password (the company account cannot be closed).
- * The row stays (the genealogy and the ledger refer to it); everything personal goes, the password no
- * longer opens it and every session ends.
- */
-export async function closeAccount(db: Db, member: MemberRow, password: string): Promise<void> {
-  if (!(await verifyPassword(password, member.passwordHash))) throw validationError({ password: ['validation:invalidPassword'] });
-  if (member.roleId === 1) throw forbidden('forbidden', 'The company account cannot be deleted.');
-  const id = member.id;
-  await db.transaction(async (tx) => {
-    await tx
-      .update(members)
-      .set({
-        username: `deleted-${id}`,
-        email: null,
-        mobileCode: null,
-        mobile: null,
-        firstName: 'Deleted',
-        lastName: 'member',
-        avatar: null,
-        status: 0,
-        passwordHash: 'disabled',
-      })
-      .where(eq(members.id, id));
-    await revokeAllSessions(tx as unknown as Db, id);
-  });
 }

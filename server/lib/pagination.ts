@@ -200,6 +200,13 @@ export class ListQuery<S extends ListSchema = typeof listQuerySchema> {
     return this.read(name, textValue);
   }
 
+  /** A single text value, trimmed; a non-empty one is remembered for the next page (a search). */
+  text(name: string): string | undefined {
+    const v = this.single(name)?.trim();
+    if (v) this.params.push([name, v]);
+    return v || undefined;
+  }
+
   /** A single value that must be one of `allowed` (remembered for the next page). */
   oneOf<T extends string>(name: string, allowed: readonly T[]): T | undefined {
     if (!allowed.length) return undefined;

@@ -24,7 +24,8 @@ import {
 import { protectedAction, requireAuth } from '../lib/auth';
 import { notFound } from '../lib/errors';
 import { MAX_SEARCH_LEVELS, parseLevels, placementDownline, sponsorDownline, toSmallUser } from '../lib/member-search';
-import { closeAccount, companyAdmin } from '../lib/members';
+import { deleteAccount } from '../lib/account-deletion';
+import { companyAdmin } from '../lib/members';
 import { MINUTE, perIp, routeLimits } from '../lib/rate-limit';
 import { confirmSignup, resendSignupCode, signUp, signupData, validateReferral } from '../lib/signup';
 
@@ -107,10 +108,19 @@ export async function usersRoutes(base: FastifyInstance, ctx: AppContext) {
     {
       preHandler: [requireAuth, protectedAction(ctx.isDemo)],
       config: limit(10, 10 * MINUTE, perIp),
-      schema: { tags: ['users'], body: deleteAccountRequestSchema, response: { 200: envelope(messageSchema) } },
+      schema: {
+        tags: ['users'],
+        description:
+          'Delete the account of the signed-in member: the account `password` re-entered, plus the storefront token ' +
+          '(X-Store-Token header) when the store module is on. The member is anonymised (the tree and the ledger keep ' +
+          'their history under a placeholder username) and signed out everywhere.',
+        body: deleteAccountRequestSchema,
+        response: { 200: envelope(messageSchema) },
+      },
     },
     async (req) => {
-      await closeAccount(db, req.member!, req.body.password);
+      const storeToken = req.headers['x-store-token'];
+      await deleteAccount(ctx, req.member!, { password: req.body.password, storeToken: typeof storeToken === 'string' ? storeToken : null, ip: req.ip });
       return ctx.envelope(req, { message: 'Your account was removed.' });
     },
   );

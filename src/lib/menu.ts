@@ -19,9 +19,12 @@ export interface MenuSwitches {
   supportMessage: boolean;
   stories: boolean;
   events: boolean;
+  /** The company's intro video (spec §3 intro_video): its page under the account settings. */
+  introVideo?: boolean;
 }
 
-export type MenuModules = Pick<Modules, 'store' | 'crm' | 'package' | 'internal_store' | 'roi' | 'kyc' | 'support_message' | 'stories' | 'events'>;
+export type MenuModules = Pick<Modules, 'store' | 'crm' | 'package' | 'internal_store' | 'roi' | 'kyc' | 'support_message' | 'stories' | 'events'> &
+  Partial<Pick<Modules, 'intro_video'>>;
 
 /** loaded_modules.modules → the menu's switches. */
 export function menuSwitches(m: MenuModules): MenuSwitches {
@@ -35,6 +38,7 @@ export function menuSwitches(m: MenuModules): MenuSwitches {
     supportMessage: m.support_message,
     stories: m.stories,
     events: m.events,
+    introVideo: m.intro_video ?? false,
   };
 }
 
@@ -114,7 +118,7 @@ export function canSeeReferral(user: Pick<MenuUser, 'account_type'> | null | und
 
 /** Spec §6: the orders/investments area needs packages or internalStore, with store and crm off. */
 const shop = rule(({ switches: s }) => (s.packages || s.internalStore) && !s.store && !s.crm);
-const feature = (name: keyof MenuSwitches) => rule(({ switches }) => switches[name]);
+const feature = (name: keyof MenuSwitches, deniedKey?: string) => rule(({ switches }) => switches[name] === true, deniedKey);
 
 export const PERMISSIONS = {
   network: rule(({ user }) => canSeeNetwork(user), 'network:forbidden'),
@@ -127,6 +131,7 @@ export const PERMISSIONS = {
   mailbox: feature('supportMessage'),
   stories: feature('stories'),
   events: feature('events'),
+  introVideo: feature('introVideo', 'account:introVideo.unavailable'),
 } satisfies Record<string, Permission>;
 
 interface MenuSection {

@@ -124,7 +124,8 @@ describe('examples', () => {
   it('maps the module flags of loaded_modules to the short switch names', () => {
     expect(
       menuSwitches({ store: true, crm: false, package: true, internal_store: false, roi: true, kyc: false, support_message: true, stories: false, events: true }),
-    ).toEqual({ store: true, crm: false, packages: true, internalStore: false, roi: true, kyc: false, supportMessage: true, stories: false, events: true });
+    ).toEqual({ store: true, crm: false, packages: true, internalStore: false, roi: true, kyc: false, supportMessage: true, stories: false, events: true, introVideo: false });
+    expect(menuSwitches({ store: false, crm: false, package: false, internal_store: false, roi: false, kyc: false, support_message: false, stories: false, events: false, intro_video: true }).introVideo).toBe(true);
   });
 
   it('has a label key per entry and sub-item, none repeated', () => {
@@ -136,7 +137,7 @@ describe('examples', () => {
 
 describe('every member area of spec §2 belongs to a menu entry', () => {
   const affiliate: MenuUser = { role_id: 3, account_type: 'personal' };
-  const withCrm = buildMenu(MEMBER_ROUTES, on({ crm: true, kyc: true, supportMessage: true, stories: true, events: true }), affiliate);
+  const withCrm = buildMenu(MEMBER_ROUTES, on({ crm: true, kyc: true, supportMessage: true, stories: true, events: true, introVideo: true }), affiliate);
   const withShop = buildMenu(MEMBER_ROUTES, on({ packages: true, internalStore: true, kyc: true }), affiliate);
 
   const AREAS: Array<[string, string, string | null]> = [

@@ -2,8 +2,8 @@
  * Sample answers for path tests of form machines (createFormMachine): what the load, the request and the
  * code step's verify and resend can answer. The events are aimed at the factory's invoke ids.
  */
-import { ApiError, ConnectionError } from '../../src/api/errors';
-import { doneEvent, errorEvent } from './paths';
+import { ApiError } from '../../src/api/errors';
+import { doneEvent, errorEvent, memberCallFailures } from './paths';
 
 export const CODE_SENT = { message: 'sent', destination: 'n***@example.com', expires_in: 600, resend_in: 1 };
 
@@ -11,12 +11,7 @@ export const CODE_SENT = { message: 'sent', destination: 'n***@example.com', exp
 export const refusal = (field: string, key: string) => new ApiError('badRequest', 422, { error_code: 'validation_error', errors: { [field]: [key] } });
 
 /** A lost connection, a server error, a 401 and demo mode, answered by invoke `id`. */
-export const failures = (id: string) => [
-  errorEvent(id, new ConnectionError()),
-  errorEvent(id, new ApiError('server', 500, {})),
-  errorEvent(id, new ApiError('unauthorized', 401, {})),
-  errorEvent(id, new ApiError('forbidden', 403, { error_code: 'demo_blocked' })),
-];
+export const failures = memberCallFailures;
 
 /** What the code step's calls answer: the code sent or refused (`field` `key`), verified (`verified`) or not, resent or not. */
 export const codeStepAnswers = (field: string, key: string, verified: unknown) => [

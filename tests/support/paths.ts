@@ -36,6 +36,7 @@
  */
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getSimplePaths, getStateNodes } from 'xstate/graph';
+import { ApiError, ConnectionError } from '../../src/api/errors';
 
 type AnyStateNode = AnyStateMachine['root'];
 
@@ -81,6 +82,17 @@ export const errorEvent = (id: string, error: unknown): EventObject & { error: u
   error,
 });
 /** The event of an `after` transition: `delay` is the delay name or number, `stateId` the state node id. */
+/**
+ * The failures every call a member makes can meet: no connection, a server error, a 401 (the session
+ * ended) and demo_blocked — as the error events of the invoked actor `id`.
+ */
+export const memberCallFailures = (id: string) => [
+  errorEvent(id, new ConnectionError()),
+  errorEvent(id, new ApiError('server', 500, {})),
+  errorEvent(id, new ApiError('unauthorized', 401, {})),
+  errorEvent(id, new ApiError('forbidden', 403, { error_code: 'demo_blocked' })),
+];
+
 export const afterEvent = (delay: string | number, stateId: string): EventObject => ({ type: `xstate.after.${delay}.${stateId}` });
 
 function describeValue(value: unknown): string {

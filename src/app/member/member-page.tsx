@@ -14,7 +14,7 @@ import { ComingSoonView } from '../../views/member/coming-soon.view';
 import { ForbiddenView } from '../../views/member/forbidden.view';
 import { NotFoundView } from '../../views/public/not-found.view';
 import { PageLoader } from '../../views/components/page-loader';
-import { NO_QUERY, type MemberRoute, type PageEnv, type PageRoute, type PageSpec, type RouteParams, type UrlBinding } from './member-route';
+import { NO_QUERY, type MemberRoute, type PageEnv, type PageRoute, type PageSpec, type RouteParams, type StaticRoute, type UrlBinding } from './member-route';
 import { restoredPageSnapshot, savePageSnapshot } from './page-actor';
 
 export const MEMBER_HOME = '/home/dashboard';
@@ -109,6 +109,11 @@ function useMemberPageContext(): MemberPageContext {
   return ctx;
 }
 
+function StaticScreen({ route }: { route: StaticRoute }) {
+  const { env } = useMemberPageContext();
+  return <>{route.render(env)}</>;
+}
+
 /** The guard, then what the entry renders. */
 function MemberRouteView({ route, params }: { route: MemberRoute; params: RouteParams }) {
   const { access } = useMemberPageContext();
@@ -120,6 +125,8 @@ function MemberRouteView({ route, params }: { route: MemberRoute; params: RouteP
       return <ComingSoonView titleKey={route.titleKey} />;
     case 'page':
       return <>{route.render(params)}</>;
+    case 'static':
+      return <StaticScreen route={route} />;
   }
 }
 

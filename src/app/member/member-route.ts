@@ -1,9 +1,10 @@
 /**
  * The shape of one member route (src/app/member/route-table.tsx): where it is, who may open it and
  * where the menu shows it (src/lib/menu.ts reads the same fields), and what it renders — a page with
- * its machine, URL codec, persistence and view; a redirect; or the "coming soon" page of a section
- * not built yet. Pages are created with `page()` (src/app/member/member-page.tsx), which keeps the
- * machine's types between the machine, the URL input and the view.
+ * its machine, URL codec, persistence and view; a redirect; the "coming soon" page of a section
+ * not built yet; or a static screen without a flow of its own. Pages are created with `page()`
+ * (src/app/member/member-page.tsx), which keeps the machine's types between the machine, the URL input
+ * and the view.
  */
 import type { ReactNode } from 'react';
 import type { Actor, AnyStateMachine, EventFromLogic, InputFrom, SnapshotFrom } from 'xstate';
@@ -106,13 +107,26 @@ export interface ComingSoonRoute extends RouteBase {
   titleKey: string;
 }
 
+/**
+ * A screen without a flow of its own — nothing to load, nothing to submit, only what the member's env
+ * already holds (the menu's "more" list, the company's intro video): no actor, nothing persisted.
+ */
+export interface StaticRoute extends RouteBase {
+  kind: 'static';
+  render(env: PageEnv): ReactNode;
+}
+
 /** One entry of the member route table. */
-export type MemberRoute = PageRoute | RedirectRoute | ComingSoonRoute;
+export type MemberRoute = PageRoute | RedirectRoute | ComingSoonRoute | StaticRoute;
 
 type Place = Omit<RouteBase, 'path'>;
 
 export function redirect(path: string, to: string, place: Place = {}): RedirectRoute {
   return { kind: 'redirect', path, to, ...place };
+}
+
+export function staticPage(path: string, render: (env: PageEnv) => ReactNode, place: Place = {}): StaticRoute {
+  return { kind: 'static', path, render, ...place };
 }
 
 export function comingSoon(path: string, titleKey: string, place: Place = {}): ComingSoonRoute {

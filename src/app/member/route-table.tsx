@@ -26,8 +26,11 @@ import {
 import { createSearchCodec } from '../../lib/search-codec';
 import { PERMISSIONS, type MenuPlacement, type MenuSectionId, type Permission } from '../../lib/menu';
 import { showToast } from '../../lib/toast';
+import { accountDeletionMachine } from '../../machines/account/account-deletion.machine';
+import { accountHubMachine } from '../../machines/account/account-hub.machine';
 import { addresses } from '../../machines/account/addresses.machine';
 import { emailChangeMachine, phoneChangeMachine } from '../../machines/account/contact-change.machine';
+import { faqsListMachine, type FaqsSearch } from '../../machines/account/faqs.machine';
 import { passwordChangeMachine } from '../../machines/account/password-change.machine';
 import { walletPasswordPageMachine } from '../../machines/account/wallet-password.machine';
 import { downlineReportMachine } from '../../machines/downline-report.machine';
@@ -50,6 +53,7 @@ import {
   transactionsListMachine,
 } from '../../machines/wallet-lists.machine';
 import { payoutStatementMachine, walletStatementMachine } from '../../machines/wallet-pages.machine';
+import { faqsQuerySchema } from '../../schemas/account-hub.schema';
 import { DEFAULT_CURRENCY } from '../../schemas/common.schema';
 import { genealogyQuerySchema } from '../../schemas/network.schema';
 import '../../views/components/paged-list/member-list-css';
@@ -66,10 +70,11 @@ import { JoiningsView, LeaderboardView, ReferralPageView, ReferralSummaryView } 
 import type { ListViewProps } from '../../views/wallet/wallet-lists.view';
 import { browserBindings } from '../bindings';
 import { lazyView } from '../lazy-view';
+import { AccountHubPage, bindAccountDeletion, DeleteAccountPage, FaqsView, IntroVideoScreen, MoreScreen } from './account-pages';
 import { bindPreferences, formActions } from './member-forms';
 import { resourceActions } from './resource-actions';
 import { page } from './member-page';
-import { comingSoon, redirect, SESSION, type MemberRoute, type PageEnv, type Persistence, type PageRoute, type UrlBinding } from './member-route';
+import { comingSoon, redirect, SESSION, staticPage, type MemberRoute, type PageEnv, type Persistence, type PageRoute, type UrlBinding } from './member-route';
 
 // The wallet screens (date pickers, virtual lists, charts) and the tree screens (canvas drawing,
 // layout, virtual rows) load when one of their pages is opened, not with the shell.
@@ -285,6 +290,14 @@ const bindAddressForm = (m: typeof addresses.formPage, env: PageEnv) =>
  */
 const bindContactForm = <M extends typeof emailChangeMachine | typeof phoneChangeMachine>(m: M, env: PageEnv): M =>
   m.provide({ actions: formActions(env.session) }) as M;
+/** ?keyword= of the FAQ page (the list's own query schema), followed by `list.setFilters`. */
+const faqsUrl: UrlBinding<typeof faqsListMachine, FaqsSearch> = {
+  codec: createSearchCodec(faqsQuerySchema, { fields: ['keyword'] }),
+  follow: { current: (s) => s.context.filters, event: (filters) => ({ type: 'list.setFilters', filters }) },
+};
+
+/** The table itself, read when a page that lists the menu (the account hub, "more") is shown. */
+const memberRoutes = () => MEMBER_ROUTES;
 
 /** A route of a section not built yet: its path, its title (`common:menu.<key>`), and whether the menu lists it. */
 type Soon = [path: string, titleKey: string, inMenu?: 'item' | 'own'];
@@ -494,9 +507,13 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
     menu('notifications'),
   ),
 
-  // Account and its settings.
+  // Account and its settings: the hub links every setting of the menu's account section.
+  page(
+    '/account',
+    { id: 'account.hub', machine: accountHubMachine, ...LOADED, view: ({ actor, env }) => <AccountHubPage actor={actor} env={env} routes={memberRoutes} /> },
+    menu('account'),
+  ),
   ...soon(undefined, 'account', [
-    ['/account', 'account', 'own'],
     ['/account/basic', 'profile', 'item'],
   ]),
   page('/account/email', { id: 'account.email', machine: emailChangeMachine, provide: bindContactForm, persist: SESSION, view: EmailView }, menu('account', 'email')),
@@ -539,8 +556,9 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
   ...soon(undefined, 'account', [
     ['/account/notification/push', 'notificationSettings'],
     ['/account/notification/email', 'notificationSettings'],
-    ['/account/intro-video', 'introVideo', 'item'],
   ]),
+  // Shown when the company's intro_video switch is on; otherwise the page says it is not available.
+  staticPage('/account/intro-video', (env) => <IntroVideoScreen env={env} />, guarded(PERMISSIONS.introVideo, 'account', 'introVideo')),
   // The address book: the list (rows change on the form pages, so it loads afresh on every visit), new, edit.
   page(
     '/account/addresses',
@@ -568,12 +586,26 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
     persist: SESSION,
     view: AddressFormView,
   }),
-  ...soon(undefined, 'account', [
-    ['/account/more', 'more', 'item'],
-  ]),
-  ...soon(undefined, 'faqs', [
-    ['/account/faqs', 'faqs', 'own'],
-  ]),
+  // What a phone's bottom bar leaves out of the menu.
+  staticPage('/account/more', (env) => <MoreScreen env={env} routes={memberRoutes} />, menu('account', 'more')),
+  /**
+   * Deleting the account is a page of its own, reached from the hub: a destructive step gets its own
+   * address (a link to it, Back out of it), its own form actor (confirmation and password, never saved)
+   * and room to say what is deleted and what stays — instead of a dialog over the hub's load.
+   */
+  page('/account/delete', { id: 'account.delete', machine: accountDeletionMachine, provide: bindAccountDeletion, persist: SESSION, view: DeleteAccountPage }),
+  page(
+    '/account/faqs',
+    {
+      id: 'account.faqs',
+      machine: faqsListMachine,
+      input: ({ url }) => ({ filters: url }),
+      url: faqsUrl,
+      persist: SESSION,
+      view: ({ actor, url, setUrl }) => <FaqsView actor={actor} search={url} onSearch={setUrl} />,
+    },
+    menu('faqs'),
+  ),
   ...soon(undefined, 'support', [
     ['/support', 'support', 'own'],
   ]),
