@@ -38,7 +38,9 @@ import { preferencesRoutes } from './routes/preferences.routes';
 import { referralRoutes } from './routes/referral.routes';
 import { accountRoutes } from './routes/account.routes';
 import { addressesRoutes } from './routes/addresses.routes';
-const ROUTES: RouteModule[] = [authRoutes, usersRoutes, networkRoutes, walletRoutes, payoutRoutes, ordersRoutes, historyRoutes, homeRoutes, preferencesRoutes, referralRoutes, accountRoutes, addressesRoutes];
+import { payoutDestinationRoutes } from './routes/payout-destination.routes';
+import { notificationSettingsRoutes } from './routes/notification-settings.routes';
+const ROUTES: RouteModule[] = [authRoutes, usersRoutes, networkRoutes, walletRoutes, payoutRoutes, ordersRoutes, historyRoutes, homeRoutes, preferencesRoutes, referralRoutes, accountRoutes, addressesRoutes, payoutDestinationRoutes, notificationSettingsRoutes];
 
 /** The API's paths: everything under /api/, plus the spec's alternative logout path (spec §7). */
 const isApiPath = (url: string) => url.startsWith('/api/') || url.split('?')[0] === '/auth/logout';

@@ -28,6 +28,9 @@ import { PERMISSIONS, type MenuPlacement, type MenuSectionId, type Permission } 
 import { showToast } from '../../lib/toast';
 import { addresses } from '../../machines/account/addresses.machine';
 import { passwordChangeMachine } from '../../machines/account/password-change.machine';
+import { bankDetailsMachine } from '../../machines/account/bank-details.machine';
+import { notificationSettingsMachine } from '../../machines/account/notification-settings.machine';
+import { payoutMethodMachine } from '../../machines/account/payout-method.machine';
 import { downlineReportMachine } from '../../machines/downline-report.machine';
 import { earningPageMachine } from '../../machines/earning-page.machine';
 import { genealogyMachine } from '../../machines/genealogy.machine';
@@ -88,6 +91,9 @@ const OrdersListView = lazyView(() => orders().then((m) => m.OrdersListView));
 const OrderDetailView = lazyView(() => orders().then((m) => m.OrderDetailView));
 const PayoutRequestView = lazyView(() => import('../../views/wallet/payout-request.view').then((m) => m.PayoutRequestView));
 const PasswordView = lazyView(() => import('../../views/account/password.view').then((m) => m.PasswordView));
+const BankDetailsView = lazyView(() => import('../../views/account/bank-details.view').then((m) => m.BankDetailsView));
+const PayoutMethodView = lazyView(() => import('../../views/account/payout-method.view').then((m) => m.PayoutMethodView));
+const NotificationSettingsView = lazyView(() => import('../../views/account/notification-settings.view').then((m) => m.NotificationSettingsView));
 const addressViews = () => import('../../views/account/addresses.view');
 const AddressBookView = lazyView(() => addressViews().then((m) => m.AddressBookView));
 const AddressFormView = lazyView(() => addressViews().then((m) => m.AddressFormView));
@@ -192,6 +198,18 @@ const preferencesPage = (path: string, item: string) =>
     },
     menu('account', item),
   );
+
+// ── Notification settings (/account/notification/email|push, one actor per tab) ─────────────────────
+
+const notificationSettingsPage = (channel: 'email' | 'push') =>
+  page(`/account/notification/${channel}`, {
+    id: `account.notification.${channel}`,
+    machine: notificationSettingsMachine,
+    provide: (m, env) => m.provide({ actions: formActions(env.session) }),
+    // The switches live on the server; a flip in flight or its error belongs to the visit.
+    persist: { kind: 'memory', reason: 'the switches live on the server and load on every visit' },
+    view: ({ actor }) => <NotificationSettingsView actor={actor} channel={channel} />,
+  });
 
 // ── Network and referral ────────────────────────────────────────────────────────────────────────────
 
@@ -485,8 +503,18 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
     ['/account/email/otp', 'email'],
     ['/account/phone', 'phone', 'item'],
     ['/account/phone/otp', 'phone'],
-    ['/account/bank', 'bank', 'item'],
   ]),
+  page(
+    '/account/bank',
+    {
+      id: 'account.bank',
+      machine: bankDetailsMachine,
+      provide: (m, env) => m.provide({ actions: formActions(env.session) }),
+      persist: { kind: 'memory', reason: 'an account number being typed is never written to storage' },
+      view: BankDetailsView,
+    },
+    menu('account', 'bank'),
+  ),
   page(
     '/account/password',
     {
@@ -500,15 +528,25 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
   ),
   ...soon(undefined, 'account', [
     ['/account/wallet-password', 'walletPassword', 'item'],
-    ['/account/payout', 'payoutSettings', 'item'],
   ]),
+  page(
+    '/account/payout',
+    {
+      id: 'account.payout',
+      machine: payoutMethodMachine,
+      provide: (m, env) => m.provide({ actions: formActions(env.session) }),
+      persist: SESSION,
+      view: PayoutMethodView,
+    },
+    menu('account', 'payoutSettings'),
+  ),
   preferencesPage('/account/language', 'language'),
   preferencesPage('/account/currency', 'currency'),
   preferencesPage('/account/date-format', 'dateFormat'),
   redirect('/account/notification', '/account/notification/email', menu('account', 'notificationSettings')),
+  notificationSettingsPage('email'),
+  notificationSettingsPage('push'),
   ...soon(undefined, 'account', [
-    ['/account/notification/push', 'notificationSettings'],
-    ['/account/notification/email', 'notificationSettings'],
     ['/account/intro-video', 'introVideo', 'item'],
   ]),
   // The address book: the list (rows change on the form pages, so it loads afresh on every visit), new, edit.
