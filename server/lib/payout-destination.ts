@@ -36,6 +36,17 @@ import type { SettingsService } from './settings';
 
 type Services = Pick<AppContext, 'database' | 'settings'>;
 
+/** Issues → field map: this area's own keys (account:bank.errors.*, account:payoutMethod.errors.*) as they are, the rest as usual. */
+function fieldMapOf(issues: Parameters<typeof issuesToFieldMap>[0]): FieldMap {
+  const own = issues.filter((i) => /^account:(bank|payoutMethod)\.errors\.[A-Za-z]+$/.test(i.message));
+  const out = issuesToFieldMap(issues.filter((i) => !own.includes(i)));
+  for (const i of own) {
+    const field = i.path.map(String).join('.');
+    (out[field] ??= []).includes(i.message) || out[field].push(i.message);
+  }
+  return out;
+}
+
 interface BankRow {
   account_holder: string;
   country: string;
@@ -85,7 +96,7 @@ async function passwordErrors(member: MemberRow, password: string, errors: Field
 export async function saveBankDetails(ctx: Services, member: MemberRow, body: BankDetailsRequest, ip: string | null): Promise<BankDetailsAnswer> {
   const { password, ...fields } = body;
   const checked = z.safeParse(bankDetailsSchema, fields);
-  const errors = checked.success ? {} : issuesToFieldMap(checked.error.issues);
+  const errors = checked.success ? {} : fieldMapOf(checked.error.issues);
   const country = fields.country.trim().toUpperCase();
   if (!errors.country && !(await ctx.settings.countries()).some((c) => c.iso_code_2 === country)) errors.country = ['validation:invalidChoice'];
   await passwordErrors(member, password, errors);
@@ -145,7 +156,7 @@ export async function savePayoutMethod(ctx: Services, member: MemberRow, body: P
   const db = ctx.database.db;
   const offered = await offeredPayoutMethods(ctx.settings);
   const checked = z.safeParse(payoutMethodSchema(offered), body);
-  const errors = checked.success ? {} : issuesToFieldMap(checked.error.issues);
+  const errors = checked.success ? {} : fieldMapOf(checked.error.issues);
   if (!errors.method && body.method === 'bank_transfer' && !(await bankRow(db, member.id))) errors.method = ['account:payoutMethod.errors.bankMissing'];
   await passwordErrors(member, body.password, errors);
   if (Object.keys(errors).length) throw validationError(errors);
