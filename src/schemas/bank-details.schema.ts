@@ -83,6 +83,10 @@ export const bankDetailsSchema = bankDetailsFieldsSchema.check(
         if (!routing) issue('routing_code', 'validation:required');
         else if (!ROUTING_CODE.test(routing)) issue('routing_code', `${ERR}.routingCodeInvalid`);
       }
+    } else if ((v.iban ?? '').trim()) {
+      // No country chosen yet: the IBAN is still checked on its own.
+      const e = ibanError(v.iban ?? '', '');
+      if (e) issue('iban', e);
     }
     const b = bicError(v.bic);
     if (b) issue('bic', b);

@@ -58,6 +58,7 @@ function Switches({ actor, channel }: { actor: Actor; channel: NotificationChann
                 checked={values[key] === 'on'}
                 disabled={busy}
                 label={t(`notificationSettings.events.${event}`)}
+                aria-label={t(`notificationSettings.events.${event}`)}
                 description={t(`notificationSettings.hints.${event}`)}
                 onChange={(e) =>
                   actor.send({ type: 'notificationSettings.save', values: { ...values, [key]: e.currentTarget.checked ? 'on' : 'off' } })
