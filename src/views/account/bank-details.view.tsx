@@ -11,10 +11,9 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { bankDetailsMachine } from '../../machines/account/bank-details.machine';
 import type { BankDetailsValues, MaskedBankDetails } from '../../schemas/bank-details.schema';
-import { ErrorView } from '../components/error-view';
 import { useFieldError } from '../components/field-error';
-import { FormCard, RequestError } from '../components/form-card';
-import { PageLoader } from '../components/page-loader';
+import { FormCard } from '../components/form-card';
+import { formLoadScreen, FormRequestStatus } from '../components/form-request-status';
 
 type Actor = ActorRefFrom<typeof bankDetailsMachine>;
 
@@ -55,9 +54,8 @@ export function BankDetailsView({ actor }: { actor: Actor }) {
   const { loaded, result, values, password, fieldErrors, failure } = useSelector(actor, (s) => s.context);
   const error = useFieldError(fieldErrors);
 
-  if (state === 'loadConnectionError' || state === 'loadError')
-    return <ErrorView kind={state === 'loadConnectionError' ? 'connection' : 'server'} onRetry={() => actor.send({ type: 'bank.retry' })} />;
-  if (!loaded || state === 'loading' || state === 'forceLogout') return <PageLoader />;
+  const loading = formLoadScreen(state, loaded, () => actor.send({ type: 'bank.retry' }));
+  if (loading || !loaded) return loading;
 
   const answer = result ?? loaded;
   const saved = answer.bank_details;
@@ -73,7 +71,6 @@ export function BankDetailsView({ actor }: { actor: Actor }) {
     disabled: busy,
     onChange: change(field),
   });
-  const refused = state === 'validationError' && !Object.keys(fieldErrors).length;
 
   return (
     <Stack gap="md" maw={560}>
@@ -89,20 +86,15 @@ export function BankDetailsView({ actor }: { actor: Actor }) {
         </Alert>
       )}
       {saved ? <Saved details={saved} /> : <Alert color="blue">{t('bank.none')}</Alert>}
-      {(state === 'connectionError' || state === 'serverError') && (
-        <RequestError
-          title={t(`bank.errors.${state}`)}
-          retryLabel={t('bank.retry')}
-          dismissLabel={t('bank.dismiss')}
-          onRetry={() => actor.send({ type: 'bank.retry' })}
-          onDismiss={() => actor.send({ type: 'bank.dismiss' })}
-        />
-      )}
-      {refused && (
-        <Alert color="yellow" role="alert">
-          {t(failure === 'rateLimited' ? 'bank.errors.rateLimited' : 'bank.errors.refused')}
-        </Alert>
-      )}
+      <FormRequestStatus
+        ns="account"
+        prefix="bank"
+        state={state}
+        failure={failure}
+        fieldErrors={fieldErrors}
+        onRetry={() => actor.send({ type: 'bank.retry' })}
+        onDismiss={() => actor.send({ type: 'bank.dismiss' })}
+      />
       <FormCard onSubmit={() => actor.send({ type: 'bank.submit' })}>
         <Text fw={700}>{t(saved ? 'bank.changeTitle' : 'bank.addTitle')}</Text>
         <TextInput {...input('account_holder', 'name')} />

@@ -3,15 +3,13 @@
  * event. A flip saves at once; while it saves the switches wait; a failed save says so with Try again
  * (the switch keeps the member's choice).
  */
-import { Alert, Card, Stack, Switch, Text } from '@mantine/core';
+import { Card, Stack, Switch, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { notificationSettingsMachine } from '../../machines/account/notification-settings.machine';
 import { NOTIFICATION_EVENTS, switchKey, type NotificationChannel } from '../../schemas/notification-settings.schema';
-import { ErrorView } from '../components/error-view';
-import { RequestError } from '../components/form-card';
-import { PageLoader } from '../components/page-loader';
+import { formLoadScreen, FormRequestStatus } from '../components/form-request-status';
 import { TabbedPage } from '../components/tabbed-page';
 
 type Actor = ActorRefFrom<typeof notificationSettingsMachine>;
@@ -22,31 +20,25 @@ function Switches({ actor, channel }: { actor: Actor; channel: NotificationChann
   const { t } = useTranslation('account');
   const state = useSelector(actor, (s) => (s.value as string).replace(/OnRefresh$/, ''));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const { loaded, values, failure } = useSelector(actor, (s) => s.context);
+  const { loaded, values, failure, fieldErrors } = useSelector(actor, (s) => s.context);
 
-  if (state === 'loadConnectionError' || state === 'loadError')
-    return <ErrorView kind={state === 'loadConnectionError' ? 'connection' : 'server'} onRetry={() => actor.send({ type: 'notificationSettings.retry' })} />;
-  if (!loaded || state === 'loading' || state === 'forceLogout') return <PageLoader />;
+  const loading = formLoadScreen(state, loaded, () => actor.send({ type: 'notificationSettings.retry' }));
+  if (loading || !loaded) return loading;
 
   return (
     <Stack gap="md" maw={560}>
       <Text c="dimmed" size="sm">
         {t(`notificationSettings.${channel}Description`)}
       </Text>
-      {(state === 'connectionError' || state === 'serverError') && (
-        <RequestError
-          title={t(`notificationSettings.errors.${state}`)}
-          retryLabel={t('notificationSettings.retry')}
-          dismissLabel={t('notificationSettings.dismiss')}
-          onRetry={() => actor.send({ type: 'notificationSettings.retry' })}
-          onDismiss={() => actor.send({ type: 'notificationSettings.dismiss' })}
-        />
-      )}
-      {state === 'validationError' && (
-        <Alert color="yellow" role="alert">
-          {t(failure === 'rateLimited' ? 'notificationSettings.errors.rateLimited' : 'notificationSettings.errors.refused')}
-        </Alert>
-      )}
+      <FormRequestStatus
+        ns="account"
+        prefix="notificationSettings"
+        state={state}
+        failure={failure}
+        fieldErrors={fieldErrors}
+        onRetry={() => actor.send({ type: 'notificationSettings.retry' })}
+        onDismiss={() => actor.send({ type: 'notificationSettings.dismiss' })}
+      />
       <Card withBorder radius="md">
         <Stack gap="md" role="group" aria-label={t(`notificationSettings.tabs.${channel}`)}>
           {NOTIFICATION_EVENTS.map((event) => {

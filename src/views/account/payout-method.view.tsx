@@ -10,10 +10,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { payoutMethodMachine } from '../../machines/account/payout-method.machine';
-import { ErrorView } from '../components/error-view';
 import { useFieldError } from '../components/field-error';
-import { FormCard, RequestError } from '../components/form-card';
-import { PageLoader } from '../components/page-loader';
+import { FormCard } from '../components/form-card';
+import { formLoadScreen, FormRequestStatus } from '../components/form-request-status';
 
 type Actor = ActorRefFrom<typeof payoutMethodMachine>;
 
@@ -24,13 +23,11 @@ export function PayoutMethodView({ actor }: { actor: Actor }) {
   const { loaded, result, values, password, fieldErrors, failure } = useSelector(actor, (s) => s.context);
   const error = useFieldError(fieldErrors);
 
-  if (state === 'loadConnectionError' || state === 'loadError')
-    return <ErrorView kind={state === 'loadConnectionError' ? 'connection' : 'server'} onRetry={() => actor.send({ type: 'payoutMethod.retry' })} />;
-  if (!loaded || state === 'loading' || state === 'forceLogout') return <PageLoader />;
+  const loading = formLoadScreen(state, loaded, () => actor.send({ type: 'payoutMethod.retry' }));
+  if (loading || !loaded) return loading;
 
   const answer = result ?? loaded;
   const chosen = answer.chosen;
-  const refused = state === 'validationError' && !Object.keys(fieldErrors).length;
   const set = (field: 'method' | 'email' | 'address' | 'password', value: string) => actor.send({ type: 'payoutMethod.change', field, value });
   const bankLink = (
     <Anchor component={Link} href="~/member/account/bank">
@@ -66,20 +63,15 @@ export function PayoutMethodView({ actor }: { actor: Actor }) {
           {t('payoutMethod.none')}
         </Alert>
       )}
-      {(state === 'connectionError' || state === 'serverError') && (
-        <RequestError
-          title={t(`payoutMethod.errors.${state}`)}
-          retryLabel={t('payoutMethod.retry')}
-          dismissLabel={t('payoutMethod.dismiss')}
-          onRetry={() => actor.send({ type: 'payoutMethod.retry' })}
-          onDismiss={() => actor.send({ type: 'payoutMethod.dismiss' })}
-        />
-      )}
-      {refused && (
-        <Alert color="yellow" role="alert">
-          {t(failure === 'rateLimited' ? 'payoutMethod.errors.rateLimited' : 'payoutMethod.errors.refused')}
-        </Alert>
-      )}
+      <FormRequestStatus
+        ns="account"
+        prefix="payoutMethod"
+        state={state}
+        failure={failure}
+        fieldErrors={fieldErrors}
+        onRetry={() => actor.send({ type: 'payoutMethod.retry' })}
+        onDismiss={() => actor.send({ type: 'payoutMethod.dismiss' })}
+      />
       <FormCard onSubmit={() => actor.send({ type: 'payoutMethod.submit' })}>
         <Radio.Group label={t('payoutMethod.choose')} value={values.method} onChange={(v) => set('method', v)} error={error('method')}>
           <Stack gap="xs" mt="xs">

@@ -144,7 +144,7 @@ const ALL_ON: NotificationSettings = { events: NOTIFICATION_EVENTS.map((event) =
 
 describe('notification settings page', () => {
   it('a switch flip is saved at once; a failed save is said and can be retried', async () => {
-    const request = vi.fn(async () => {
+    const request = vi.fn(async (): Promise<NotificationSettings> => {
       throw new ApiError('server', 500, {});
     });
     const actor = createActor(notificationSettingsMachine.provide({ actors: { load: fromPromise(async () => ALL_ON), submit: fromPromise(request) } })).start();
@@ -176,7 +176,7 @@ const PAYOUT: PayoutSettings = {
 
 describe('payout request page and the payout method', () => {
   it('shows by which method and to where the money goes', async () => {
-    const actor = createActor(payoutRequestMachine.provide({ actors: { load: fromPromise(async () => ({ ...PAYOUT, payout_method: { method: 'bank_transfer' as const, destination: 'Commerzbank •••• 3000' } })) } })).start();
+    const actor = createActor(payoutRequestMachine.provide({ actors: { load: fromPromise(async (): Promise<PayoutSettings> => ({ ...PAYOUT, payout_method: { method: 'bank_transfer', destination: 'Commerzbank •••• 3000' } })) } })).start();
     renderUi(<PayoutRequestView actor={actor} />);
     expect(await screen.findByText('Commerzbank •••• 3000')).toBeTruthy();
     expect(screen.getByText('Bank transfer')).toBeTruthy();
@@ -184,7 +184,7 @@ describe('payout request page and the payout method', () => {
   });
 
   it('refuses without a method and links to the payout settings', async () => {
-    const actor = createActor(payoutRequestMachine.provide({ actors: { load: fromPromise(async () => ({ ...PAYOUT, payout_method: null })) } })).start();
+    const actor = createActor(payoutRequestMachine.provide({ actors: { load: fromPromise(async (): Promise<PayoutSettings> => ({ ...PAYOUT, payout_method: null })) } })).start();
     renderUi(<PayoutRequestView actor={actor} />);
     expect(await screen.findByText('Choose a payout method before requesting a payout.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Choose a payout method' }).getAttribute('href')).toContain('/member/account/payout');
