@@ -46,7 +46,7 @@ const SPEC_PATHS = [
 /** Pages built today (everything else is a redirect or "coming soon"). */
 const BUILT = [
   '/home/dashboard', '/home/binary', '/home/package', '/home/rank', '/notifications',
-  '/account/password', '/account/language', '/account/currency', '/account/date-format',
+  '/account/password', '/account/bank', '/account/payout', '/account/notification/email', '/account/notification/push', '/account/language', '/account/currency', '/account/date-format',
   '/account/addresses', '/account/addresses/new', '/account/addresses/12',
   '/wallet/statement', '/wallet/earning', '/wallet/payout', '/wallet/request-payout',
   '/wallet/transactions', '/wallet/recent-earnings', '/wallet/recent-payouts', '/pv-history', '/binary-history',
