@@ -40,6 +40,8 @@ import { accountRoutes } from './routes/account.routes';
 import { contactRoutes } from './routes/contact.routes';
 import { addressesRoutes } from './routes/addresses.routes';
 import { accountHubRoutes } from './routes/account-hub.routes';
+import { payoutDestinationRoutes } from './routes/payout-destination.routes';
+import { notificationSettingsRoutes } from './routes/notification-settings.routes';
 const ROUTES: RouteModule[] = [
   authRoutes,
   usersRoutes,
@@ -55,6 +57,8 @@ const ROUTES: RouteModule[] = [
   addressesRoutes,
   contactRoutes,
   accountHubRoutes,
+  payoutDestinationRoutes,
+  notificationSettingsRoutes,
 ];
 
 /** The API's paths: everything under /api/, plus the spec's alternative logout path (spec §7). */

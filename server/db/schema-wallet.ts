@@ -67,6 +67,9 @@ export const payoutRequests = pgTable('payout_requests', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
   paidAt: ts('paid_at'),
   note: text('note'),
+  /** The payout method at the time of the request and a masked snapshot of its destination. */
+  payoutMethod: text('payout_method'),
+  payoutDestination: text('payout_destination'),
 });
 export type PayoutRow = typeof payoutRequests.$inferSelect;
 

@@ -536,6 +536,9 @@ const unreadMessagesSql = (memberId: number) => sql`
   JOIN members s ON s.id = msg.sender_id
   WHERE msg.recipient_id = ${memberId} AND msg.read_at IS NULL`;
 
+const unreadNoticesSql = (memberId: number) => sql`
+  FROM member_notices n WHERE n.member_id = ${memberId} AND n.read_at IS NULL`;
+
 export const payoutInvoiceNo = (id: number) => `PO-${String(id).padStart(6, '0')}`;
 
 export async function notifications(db: Db, memberId: number): Promise<Notifications> {
@@ -554,7 +557,13 @@ export async function notifications(db: Db, memberId: number): Promise<Notificat
     sql`SELECT msg.id, msg.thread_id, t.subject, msg.body, msg.created_at, s.first_name, s.last_name, s.avatar ${unreadMessagesSql(memberId)}
         ORDER BY msg.created_at DESC, msg.id DESC LIMIT ${NOTIFICATION_LIST_LIMIT}`,
   );
+  const notices = await rowsOf<{ id: number; event: string; subject: string; body: string; link: string | null; created_at: string | Date }>(
+    db,
+    sql`SELECT n.id, n.event, n.subject, n.body, n.link, n.created_at ${unreadNoticesSql(memberId)}
+        ORDER BY n.created_at DESC, n.id DESC LIMIT ${NOTIFICATION_LIST_LIMIT}`,
+  );
   return {
+    notices: notices.map((n) => ({ id: int(n.id), event: n.event, subject: n.subject, body: n.body, link: n.link, updated_at: iso(n.created_at) })),
     orders: orders.map(
       (o): OrderNotification => ({
         id: int(o.id),
@@ -592,30 +601,37 @@ export async function notifications(db: Db, memberId: number): Promise<Notificat
 }
 
 export async function notificationCounts(db: Db, memberId: number): Promise<NotificationCounts> {
-  const [r] = await rowsOf<{ o: number; p: number; m: number }>(
+  const [r] = await rowsOf<{ o: number; p: number; m: number; n: number }>(
     db,
     sql`SELECT (SELECT count(*)::int ${unreadOrdersSql(memberId)}) AS o,
                (SELECT count(*)::int ${unreadPayoutsSql(memberId)}) AS p,
-               (SELECT count(*)::int ${unreadMessagesSql(memberId)}) AS m`,
+               (SELECT count(*)::int ${unreadMessagesSql(memberId)}) AS m,
+               (SELECT count(*)::int ${unreadNoticesSql(memberId)}) AS n`,
   );
   const o = int(r.o);
   const p = int(r.p);
   const m = int(r.m);
-  return { order_count: o, payout_count: p, message_count: m, total_count: o + p + m };
+  const n = int(r.n);
+  return { order_count: o, payout_count: p, message_count: m, notice_count: n, total_count: o + p + m + n };
 }
 
 /** Mark the given items of a kind read (only the member's own; others are ignored), or every item of it (ids with 'all' are refused). */
 export async function markNotificationsRead(
   db: Db,
   memberId: number,
-  kind: 'order' | 'payout' | 'message' | 'all',
+  kind: 'order' | 'payout' | 'message' | 'notice' | 'all',
   ids?: number[],
   now = new Date(),
 ): Promise<void> {
   if (kind === 'all' && ids) throw validationError({ ids: ['validation:invalid'] });
   const at = now.toISOString();
   await db.transaction(async (tx) => {
-    for (const k of kind === 'all' ? (['order', 'payout', 'message'] as const) : [kind]) {
+    for (const k of kind === 'all' ? (['order', 'payout', 'message', 'notice'] as const) : [kind]) {
+      if (k === 'notice') {
+        const only = ids ? sql`AND id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql``;
+        await tx.execute(sql`UPDATE member_notices SET read_at = ${at}::timestamptz WHERE member_id = ${memberId} AND read_at IS NULL ${only}`);
+        continue;
+      }
       if (k === 'message') {
         const only = ids ? sql`AND id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql``;
         await tx.execute(sql`UPDATE messages SET read_at = ${at}::timestamptz WHERE recipient_id = ${memberId} AND read_at IS NULL ${only}`);

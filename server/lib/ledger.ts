@@ -497,6 +497,8 @@ export interface PayoutRequestInput {
   fingerprint: string;
   settings: PayoutSettings;
   now?: Date;
+  /** The payout method and a masked snapshot of where the money goes, kept on the request. */
+  destination?: { method: string; destination: string };
 }
 
 export interface PayoutResult {
@@ -559,6 +561,8 @@ export async function requestPayout(db: Db, input: PayoutRequestInput): Promise<
           idempotencyKey: input.idempotencyKey,
           requestFingerprint: input.fingerprint,
           balanceAfter: money.format(balance - amount - fee),
+          payoutMethod: input.destination?.method ?? null,
+          payoutDestination: input.destination?.destination ?? null,
           createdAt: now,
           updatedAt: now,
         })

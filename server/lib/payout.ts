@@ -17,6 +17,11 @@ import { ListQuery, ymd } from './pagination';
 import type { SettingsService } from './settings';
 import { checkPayoutPassword, payoutPasswordKind } from './wallet-password';
 import { memberBalance, payoutTotals } from './wallet';
+import { chosenPayoutMethod } from './payout-destination';
+import { announce } from './member-notices';
+import type { AppContext } from './app-context';
+import { approvePayout, markPayoutPaid, rejectPayout } from './ledger';
+import { payoutInvoiceNo } from './home';
 
 export type PayoutInterval = (typeof PAYOUT_INTERVALS)[number];
 
@@ -93,6 +98,7 @@ export async function payoutCriteria(db: Db, settings: SettingsService, memberId
     pending_request: pending ? payoutOf(pending) : null,
     password_required: true,
     password_kind: await payoutPasswordKind(db, memberId),
+    payout_method: await chosenPayoutMethod(db, settings, memberId),
   };
 }
 
@@ -118,11 +124,18 @@ export async function submitPayout(
   Object.assign(errors, amountErrors);
   // The wallet password when the member has set one, else the account password.
   if (!(await checkPayoutPassword(db, member, input.password))) errors.password = ['validation:invalidPassword'];
-  if (Object.keys(errors).length || amount === null) throw validationError(errors);
+  // The money goes by the member's chosen method (/member/account/payout); without one there is nowhere to send it.
+  const destination = await chosenPayoutMethod(db, settings, member.id);
+  if (!destination) errors.payout_method = ['account:payoutMethod.errors.none'];
+  if (Object.keys(errors).length || amount === null || !destination) throw validationError(errors);
 
   const fingerprint = createHash('sha256').update(`payout|${money.format(amount)}`).digest('hex');
-  const { payout, replayed } = await requestPayout(db, { memberId: member.id, amount, idempotencyKey, fingerprint, settings: s });
-  return { replayed, answer: { payout: payoutOf(payout), wallet_balance: money.normalize(payout.balanceAfter ?? '0') } };
+  const { payout, replayed } = await requestPayout(db, { memberId: member.id, amount, idempotencyKey, fingerprint, settings: s, destination });
+  const recorded = payout.payoutMethod && payout.payoutDestination ? { method: payout.payoutMethod, destination: payout.payoutDestination } : destination;
+  return {
+    replayed,
+    answer: { payout: payoutOf(payout), wallet_balance: money.normalize(payout.balanceAfter ?? '0'), payout_method: recorded as typeof destination },
+  };
 }
 
 /** Start of the bucket `d` falls in (UTC; weeks start on Monday). */
@@ -173,4 +186,28 @@ export async function payoutStatement(db: Db, memberId: number, interval: Payout
     payout_datewise: buckets.map((b) => ({ date: ymd(b), total: byBucket.get(ymd(b)) ?? money.format(0n) })),
     recent_transactions: recent.map(unkeyed),
   };
+}
+
+const DECISIONS = {
+  approve: { run: approvePayout, status: 'approved' },
+  pay: { run: markPayoutPaid, status: 'paid' },
+  reject: { run: rejectPayout, status: 'rejected' },
+} as const;
+
+/**
+ * A back-office decision on a payout request (approve, mark paid, reject with a note), then the member
+ * is told of the new status by the channels they keep on for payout_status.
+ */
+export async function decidePayout(ctx: Pick<AppContext, 'database' | 'outbox'>, id: number, decision: keyof typeof DECISIONS, note?: string): Promise<void> {
+  const db = ctx.database.db;
+  const d = DECISIONS[decision];
+  if (decision === 'reject') await rejectPayout(db, id, new Date(), note ?? 'Rejected');
+  else await d.run(db, id);
+  const [p] = await rowsOf<{ member_id: number; amount: string }>(db, sql`SELECT member_id, amount::text AS amount FROM payout_requests WHERE id = ${id}`);
+  if (!p) return;
+  await announce(ctx, Number(p.member_id), 'payout_status', {
+    subject: `Payout ${payoutInvoiceNo(id)} ${d.status}`,
+    body: `Your payout request ${payoutInvoiceNo(id)} of ${money.normalize(p.amount)} is now ${d.status}.${decision === 'reject' && note ? ` Reason: ${note}` : ''}`,
+    link: '/member/wallet/payout',
+  });
 }

@@ -15,6 +15,7 @@ import { forbidden, HttpError, validationError, type FieldMap } from './errors';
 import { companyName } from './login';
 import { canSponsor, destinationOf, findById, findByUsername, maskDestination, maskMobile, normalizeEmail, normalizePhoneCode } from './members';
 import { issueOtp, verifyOtp } from './otp';
+import { announce } from './member-notices';
 import { autoSlot, binarySlotFree, freeSlotUnder, isInSubtree, legSlot, matrixWidth, placeMember, withTreeLock, type Leg, type Slot } from './tree';
 
 type Services = Pick<AppContext, 'database' | 'settings' | 'outbox'>;
@@ -138,6 +139,7 @@ export async function signUp(ctx: Services, caller: MemberRow | null, b: SignupR
       : destinationOf({ kind: 'mobile', mobileCode: mobileCode ?? '', mobile: mobile ?? '' });
 
   // Uniqueness, placement and insert under the tree lock: two signups cannot take the same name or slot.
+  let placedUnder: number | null = null;
   const created = await withTreeLock(db, async (tx) => {
     const taken: FieldMap = {};
     if (b.username && (await findByUsername(tx, b.username))) taken.username = ['validation:usernameTaken'];
@@ -173,6 +175,7 @@ export async function signUp(ctx: Services, caller: MemberRow | null, b: SignupR
       })
       .returning();
     await placeMember(tx, row.id, slot);
+    placedUnder = slot.parentId;
     await tx.insert(signupVerifications).values({
       keyHash: tokenHash(key),
       memberId: row.id,
@@ -200,7 +203,20 @@ export async function signUp(ctx: Services, caller: MemberRow | null, b: SignupR
       if (!(e instanceof HttpError && e.statusCode === 429)) throw e;
     }
   }
+  await tellTeam(ctx, created, sponsor.id, placedUnder);
   return { username: created.username, key, otp_required: otp, destination };
+}
+
+/** The sponsor, and the member the recruit was placed under when that is someone else, are told of the new member. */
+async function tellTeam(ctx: Services, recruit: MemberRow, sponsorId: number, parentId: number | null) {
+  const name = [recruit.firstName, recruit.lastName].filter(Boolean).join(' ');
+  for (const id of new Set([sponsorId, ...(parentId ? [parentId] : [])])) {
+    await announce(ctx, id, 'team_member_joined', {
+      subject: `New member in your team: ${name}`,
+      body: `${name} (${recruit.username}) joined your team${id === sponsorId ? ' as your direct recruit' : ''}.`,
+      link: '/member/referral/joinings',
+    });
+  }
 }
 
 /** The signup a key names that still waits for its code. */

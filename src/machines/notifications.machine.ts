@@ -34,16 +34,16 @@ export async function loadNotifications(): Promise<NotificationsData> {
   return { lists, counts };
 }
 
-const LIST_OF = { order: 'orders', payout: 'payouts', message: 'messages' } as const;
+const LIST_OF = { order: 'orders', payout: 'payouts', message: 'messages', notice: 'notices' } as const;
 
 /** The lists without the items a mark request made read. */
 export function withoutRead(lists: Notifications, request: MarkNotificationsRead): Notifications {
   const out: Notifications = { ...lists };
-  const kinds = request.kind === 'all' ? (['order', 'payout', 'message'] as const) : [request.kind];
+  const kinds = request.kind === 'all' ? (['order', 'payout', 'message', 'notice'] as const) : [request.kind];
   for (const kind of kinds) {
     const key = LIST_OF[kind];
     const ids = request.ids;
-    (out[key] as { id: number }[]) = ids ? (lists[key] as { id: number }[]).filter((i) => !ids.includes(i.id)) : [];
+    (out[key] as { id: number }[]) = ids ? ((lists[key] ?? []) as { id: number }[]).filter((i) => !ids.includes(i.id)) : [];
   }
   return out;
 }

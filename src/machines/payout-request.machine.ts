@@ -1,7 +1,8 @@
 /**
  * /member/wallet/request-payout, declared on the form factory: loads the payout settings, checks the
- * amount on the client (the rules the server applies: format, minimum, maximum, amount + fee within
- * the balance, KYC, one pending request) and the re-entered account password, then sends the request.
+ * amount on the client (the rules the server applies: a chosen payout method, format, minimum, maximum,
+ * amount + fee within the balance, KYC, one pending request) and the re-entered account password, then
+ * sends the request. The loaded settings say by which method and to where (masked) the money goes.
  *
  * Never two payouts: submits are ignored while a request is in flight, and each submission attempt
  * carries one Idempotency-Key that retries of the same attempt reuse (the server answers a repeated
@@ -40,9 +41,14 @@ export function payoutFeeCents(amount: bigint, s: Pick<PayoutSettings, 'fee_fixe
   return fixed + (num + den / 2n) / den;
 }
 
+/** The blocker of a member without a payout method (the page links to the payout settings). */
+export const PAYOUT_METHOD_MISSING = 'account:payoutMethod.errors.none';
+
 /** Why the member cannot request a payout at all (an i18n key), or null. */
 export function payoutBlocker(s: PayoutSettings): string | null {
   if (!s.enabled) return 'payout:blocked.disabled';
+  // The money goes by the member's payout method (/member/account/payout): none chosen, nowhere to send it.
+  if (s.payout_method === null) return PAYOUT_METHOD_MISSING;
   if (s.kyc_required && s.kyc_status !== 'approved') return 'validation:payoutKycRequired';
   if (s.single_pending && s.pending_request) return 'validation:payoutPendingExists';
   if (toCents(s.max_requestable) <= 0n) return 'validation:payoutInsufficientBalance';

@@ -286,7 +286,7 @@ export type BinarySummary = z.infer<typeof binarySummarySchema>;
 
 // --- Notifications -----------------------------------------------------------------------------
 
-export const NOTIFICATION_KINDS = ['order', 'payout', 'message'] as const;
+export const NOTIFICATION_KINDS = ['order', 'payout', 'message', 'notice'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** Most items one list carries (newest first); the counts are exact. */
 export const NOTIFICATION_LIST_LIMIT = 50;
@@ -329,11 +329,29 @@ export const messageNotificationSchema = z.object({
 });
 export type MessageNotification = z.infer<typeof messageNotificationSchema>;
 
-/** spec §3 "Notifications": the unread items of each kind, newest first. */
+/**
+ * A notice: an event the member is told about in the app (the push channel of the notification
+ * settings) — a new member in the team, a payout or order status, a new message, a KYC decision, a rank.
+ */
+export const noticeNotificationSchema = z.object({
+  id: idSchema,
+  /** The event (NOTIFICATION_EVENTS). */
+  event: z.string(),
+  subject: z.string(),
+  /** Plain text. */
+  body: z.string(),
+  /** The member page about the matter, or null. */
+  link: z.nullable(z.string()),
+  updated_at: isoDateTime,
+});
+export type NoticeNotification = z.infer<typeof noticeNotificationSchema>;
+
+/** spec §3 "Notifications": the unread items of each kind, newest first (notices beyond the spec). */
 export const notificationsSchema = z.object({
   orders: z.array(orderNotificationSchema),
   payouts: z.array(payoutNotificationSchema),
   messages: z.array(messageNotificationSchema),
+  notices: z.optional(z.array(noticeNotificationSchema)),
 });
 export type Notifications = z.infer<typeof notificationsSchema>;
 
@@ -342,13 +360,15 @@ export const notificationCountsSchema = z.object({
   order_count: count,
   payout_count: count,
   message_count: count,
+  /** Unread notices (counted in total_count). */
+  notice_count: z.optional(count),
   total_count: count,
 });
 export type NotificationCounts = z.infer<typeof notificationCountsSchema>;
 
 /** PUT /api/home/notifications/read: mark the given items (or, without ids, every item) of a kind read. */
 export const markNotificationsReadSchema = z.strictObject({
-  kind: z.enum(['order', 'payout', 'message', 'all']),
+  kind: z.enum(['order', 'payout', 'message', 'notice', 'all']),
   ids: z.optional(z.array(idSchema).check(z.minLength(1), z.maxLength(200))),
 });
 export type MarkNotificationsRead = z.infer<typeof markNotificationsReadSchema>;

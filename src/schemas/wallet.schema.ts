@@ -3,6 +3,7 @@
  * Amounts are decimal strings with 4 fraction digits ("12.5000"); timestamps are ISO 8601 UTC.
  */
 import * as z from 'zod/mini';
+import { chosenPayoutMethodSchema } from './payout-method.schema';
 import { cursorPage, decimalString, idSchema } from './common.schema';
 import { passwordField } from './auth.schema';
 import {
@@ -182,6 +183,8 @@ export const payoutSettingsSchema = z.object({
   password_required: z.boolean(),
   /** Which password that is: the wallet password once the member has set one, else the account password. */
   password_kind: z.optional(z.enum(['account', 'wallet'])),
+  /** Where a request's money goes: the member's payout method and its masked destination; null when none is chosen. */
+  payout_method: z.optional(z.nullable(chosenPayoutMethodSchema)),
 });
 export type PayoutSettings = z.infer<typeof payoutSettingsSchema>;
 
@@ -200,6 +203,8 @@ export const payoutRequestResultSchema = z.object({
   payout: payoutTransactionSchema,
   /** The wallet balance right after this request. */
   wallet_balance: decimalString,
+  /** The method the payout is sent by and its masked destination, as recorded on the request. */
+  payout_method: z.optional(chosenPayoutMethodSchema),
 });
 export type PayoutRequestResult = z.infer<typeof payoutRequestResultSchema>;
 

@@ -47,7 +47,7 @@ const SPEC_PATHS = [
 const BUILT = [
   '/account', '/account/faqs', '/account/more', '/account/intro-video',
   '/home/dashboard', '/home/binary', '/home/package', '/home/rank', '/notifications',
-  '/account/password', '/account/language', '/account/currency', '/account/date-format',
+  '/account/password', '/account/bank', '/account/payout', '/account/notification/email', '/account/notification/push', '/account/language', '/account/currency', '/account/date-format',
   '/account/addresses', '/account/addresses/new', '/account/addresses/12',
   '/account/email', '/account/email/otp', '/account/phone', '/account/phone/otp', '/account/wallet-password',
   '/wallet/statement', '/wallet/earning', '/wallet/payout', '/wallet/request-payout',

@@ -154,8 +154,8 @@ describe('notifications', () => {
 
     const all = await markRead({ kind: 'all' });
     expect(all.status).toBe(200);
-    expect(all.body.data).toEqual({ order_count: 0, payout_count: 0, message_count: 0, total_count: 0 });
-    expect(await lists()).toEqual({ orders: [], payouts: [], messages: [] });
+    expect(all.body.data).toEqual({ order_count: 0, payout_count: 0, message_count: 0, notice_count: 0, total_count: 0 });
+    expect(await lists()).toEqual({ orders: [], payouts: [], messages: [], notices: [] });
   });
 
   it('refuses bad requests with a field map, and strangers', async () => {

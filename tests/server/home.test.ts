@@ -505,7 +505,7 @@ describe('other members', () => {
     const b = await data(binarySummarySchema, '/api/home/binary', other);
     expect([b.position, b.placement_first_name, b.sponsor_first_name, b.left_downline_count]).toEqual([null, null, null, 0]);
     const n = await data(notificationCountsSchema, '/api/home/notifications_count', other);
-    expect(n).toEqual({ order_count: 0, payout_count: 0, message_count: 0, total_count: 0 });
+    expect(n).toEqual({ order_count: 0, payout_count: 0, message_count: 0, notice_count: 0, total_count: 0 });
   });
 
   it('a merchant account: merchant e-mail, no referral features', async () => {

@@ -21,7 +21,7 @@ import {
   transferFunds,
   approvePayout,
 } from '../../server/lib/ledger';
-import { apiGet, signedInDemo, call, ledgerBalance, memberId, quietMember, sessionOf, setKyc, setSetting, unbalancedTransactions } from './wallet-support';
+import { apiGet, signedInDemo, call, ledgerBalance, memberId, quietMember, sessionOf, setKyc, setPayoutMethod, setSetting, unbalancedTransactions } from './wallet-support';
 import { Rng } from '../../server/seed/prng';
 
 const P = money.parse;
@@ -178,6 +178,7 @@ describe('the ledger in the database', () => {
     for (const m of members) {
       tokens.set(m.id, await sessionOf(ctx.server, m.id));
       await setKyc(ctx.server, m.id, 'approved');
+      await setPayoutMethod(ctx.server, m.id);
     }
     await setSetting(ctx.server, 'payout', { minimum: '10', maximum: '500', fee_fixed: '1', fee_percent: '2', kyc_required: true, single_pending: false });
     const expected = new Map<number, bigint>(members.map((m) => [m.id, 0n]));

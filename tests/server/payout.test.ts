@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { TEST_PASSWORD } from '../support/server';
 import * as money from '../../server/lib/money';
 import { DEFAULT_PAYOUT_SETTINGS, adjustWallet } from '../../server/lib/ledger';
-import { apiGet, signedInDemo, call, ledgerBalance, memberId, parseCsv, quietMember, sessionOf, setKyc, setSetting, walk } from './wallet-support';
+import { apiGet, signedInDemo, call, ledgerBalance, memberId, parseCsv, quietMember, sessionOf, setKyc, setPayoutMethod, setSetting, walk } from './wallet-support';
 
 // 50 simultaneous requests of one member must get past the per-member rate limit.
 const ctx = signedInDemo({ rateLimitScale: 10 });
@@ -24,6 +24,7 @@ async function funded(balance: string, kyc = 'approved') {
   const m = await quietMember(ctx.server, skip++);
   if (money.parse(balance) > 0n) await adjustWallet(ctx.server.database.db, { memberId: m.id, amount: money.parse(balance), memo: 'test funds' });
   await setKyc(ctx.server, m.id, kyc);
+  await setPayoutMethod(ctx.server, m.id);
   return { ...m, token: await sessionOf(ctx.server, m.id) };
 }
 

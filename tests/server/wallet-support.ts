@@ -123,6 +123,14 @@ export async function setKyc(server: TestServer, memberId: number, status: strin
   );
 }
 
+/** Give a member a payout method (an e-wallet), which a payout request needs. */
+export async function setPayoutMethod(server: TestServer, memberId: number, email = `wallet-${memberId}@example.com`) {
+  await server.database.db.execute(
+    sql`INSERT INTO payout_methods (member_id, method, destination) VALUES (${memberId}, 'e_wallet', ${email})
+        ON CONFLICT (member_id) DO UPDATE SET method = EXCLUDED.method, destination = EXCLUDED.destination`,
+  );
+}
+
 /** A bulk member of demo's downline with no wallet activity yet. */
 export async function quietMember(server: TestServer, skip = 0): Promise<{ id: number; username: string }> {
   const rows = await server.database.rows<{ id: number; username: string }>(

@@ -109,3 +109,27 @@ describe('notifications page', () => {
     expect(await screen.findByText('3 unread notifications')).toBeInTheDocument();
   });
 });
+
+describe('notices (the push channel of the notification settings)', () => {
+  const withNotices: NotificationsData = {
+    lists: {
+      ...data.lists,
+      notices: [{ id: 31, event: 'team_member_joined', subject: 'New member in your team: Rita Recruit', body: 'Rita Recruit (rita) joined your team.', link: '/member/referral/joinings', updated_at: at }],
+    },
+    counts: { ...data.counts, notice_count: 1, total_count: 4 },
+  };
+
+  it('has its own tab with the count, the notice, a link to the matter, and marks it read', async () => {
+    const { marks } = setup({ load: async () => withNotices, mark: async () => ({ ...withNotices.counts, notice_count: 0, total_count: 3 }) });
+    expect(await screen.findByText('4 unread notifications')).toBeInTheDocument();
+    const tab = screen.getByRole('tab', { name: /Notices/ });
+    expect(within(tab).getByText('1')).toBeInTheDocument();
+    await userEvent.click(tab);
+    expect(await screen.findByText('New member in your team: Rita Recruit')).toBeInTheDocument();
+    expect(screen.getByText('New member in my team')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open' }).getAttribute('href')).toContain('/member/referral/joinings');
+    const card = screen.getByText('New member in your team: Rita Recruit').closest('[data-notification]') as HTMLElement;
+    await userEvent.click(within(card).getByRole('button', { name: 'Mark New member in your team: Rita Recruit as read' }));
+    expect(marks).toEqual([{ kind: 'notice', ids: [31] }]);
+  });
+});

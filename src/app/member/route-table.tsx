@@ -33,6 +33,9 @@ import { emailChangeMachine, phoneChangeMachine } from '../../machines/account/c
 import { faqsListMachine, type FaqsSearch } from '../../machines/account/faqs.machine';
 import { passwordChangeMachine } from '../../machines/account/password-change.machine';
 import { walletPasswordPageMachine } from '../../machines/account/wallet-password.machine';
+import { bankDetailsMachine } from '../../machines/account/bank-details.machine';
+import { notificationSettingsMachine } from '../../machines/account/notification-settings.machine';
+import { payoutMethodMachine } from '../../machines/account/payout-method.machine';
 import { downlineReportMachine } from '../../machines/downline-report.machine';
 import { earningPageMachine } from '../../machines/earning-page.machine';
 import { genealogyMachine } from '../../machines/genealogy.machine';
@@ -95,6 +98,9 @@ const OrdersListView = lazyView(() => orders().then((m) => m.OrdersListView));
 const OrderDetailView = lazyView(() => orders().then((m) => m.OrderDetailView));
 const PayoutRequestView = lazyView(() => import('../../views/wallet/payout-request.view').then((m) => m.PayoutRequestView));
 const PasswordView = lazyView(() => import('../../views/account/password.view').then((m) => m.PasswordView));
+const BankDetailsView = lazyView(() => import('../../views/account/bank-details.view').then((m) => m.BankDetailsView));
+const PayoutMethodView = lazyView(() => import('../../views/account/payout-method.view').then((m) => m.PayoutMethodView));
+const NotificationSettingsView = lazyView(() => import('../../views/account/notification-settings.view').then((m) => m.NotificationSettingsView));
 const addressViews = () => import('../../views/account/addresses.view');
 const contactViews = () => import('../../views/account/contact.view');
 const EmailView = lazyView(() => contactViews().then((m) => m.EmailView));
@@ -205,6 +211,18 @@ const preferencesPage = (path: string, item: string) =>
     },
     menu('account', item),
   );
+
+// ── Notification settings (/account/notification/email|push, one actor per tab) ─────────────────────
+
+const notificationSettingsPage = (channel: 'email' | 'push') =>
+  page(`/account/notification/${channel}`, {
+    id: `account.notification.${channel}`,
+    machine: notificationSettingsMachine,
+    provide: (m, env) => m.provide({ actions: formActions(env.session) }),
+    // The switches live on the server; a flip in flight or its error belongs to the visit.
+    persist: { kind: 'memory', reason: 'the switches live on the server and load on every visit' },
+    view: ({ actor }) => <NotificationSettingsView actor={actor} channel={channel} />,
+  });
 
 // ── Network and referral ────────────────────────────────────────────────────────────────────────────
 
@@ -520,9 +538,17 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
   page('/account/email/otp', { id: 'account.email', machine: emailChangeMachine, provide: bindContactForm, persist: SESSION, view: EmailCodeView }),
   page('/account/phone', { id: 'account.phone', machine: phoneChangeMachine, provide: bindContactForm, persist: SESSION, view: PhoneView }, menu('account', 'phone')),
   page('/account/phone/otp', { id: 'account.phone', machine: phoneChangeMachine, provide: bindContactForm, persist: SESSION, view: PhoneCodeView }),
-  ...soon(undefined, 'account', [
-    ['/account/bank', 'bank', 'item'],
-  ]),
+  page(
+    '/account/bank',
+    {
+      id: 'account.bank',
+      machine: bankDetailsMachine,
+      provide: (m, env) => m.provide({ actions: formActions(env.session) }),
+      persist: { kind: 'memory', reason: 'an account number being typed is never written to storage' },
+      view: BankDetailsView,
+    },
+    menu('account', 'bank'),
+  ),
   page(
     '/account/password',
     {
@@ -546,17 +572,23 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
     },
     menu('account', 'walletPassword'),
   ),
-  ...soon(undefined, 'account', [
-    ['/account/payout', 'payoutSettings', 'item'],
-  ]),
+  page(
+    '/account/payout',
+    {
+      id: 'account.payout',
+      machine: payoutMethodMachine,
+      provide: (m, env) => m.provide({ actions: formActions(env.session) }),
+      persist: SESSION,
+      view: PayoutMethodView,
+    },
+    menu('account', 'payoutSettings'),
+  ),
   preferencesPage('/account/language', 'language'),
   preferencesPage('/account/currency', 'currency'),
   preferencesPage('/account/date-format', 'dateFormat'),
   redirect('/account/notification', '/account/notification/email', menu('account', 'notificationSettings')),
-  ...soon(undefined, 'account', [
-    ['/account/notification/push', 'notificationSettings'],
-    ['/account/notification/email', 'notificationSettings'],
-  ]),
+  notificationSettingsPage('email'),
+  notificationSettingsPage('push'),
   // Shown when the company's intro_video switch is on; otherwise the page says it is not available.
   staticPage('/account/intro-video', (env) => <IntroVideoScreen env={env} />, guarded(PERMISSIONS.introVideo, 'account', 'introVideo')),
   // The address book: the list (rows change on the form pages, so it loads afresh on every visit), new, edit.

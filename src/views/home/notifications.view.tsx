@@ -1,6 +1,7 @@
-/** /member/notifications: unread orders, payouts and messages (tabs with counts) and marking them read. */
+/** /member/notifications: unread orders, payouts, messages and notices (tabs with counts) and marking them read. */
 import type { ReactNode } from 'react';
-import { Alert, Avatar, Badge, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Avatar, Badge, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Link } from 'wouter';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +33,7 @@ function MarkButton({ actor, kind, id, label }: { actor: Actor; kind: Notificati
 }
 
 export function NotificationsView({ actor }: { actor: Actor }) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation(['dashboard', 'account']);
   const { money, date } = useDisplayFormat();
   const value = useSelector(actor, (s) => s.value);
   const data = useSelector(actor, (s) => s.context.data);
@@ -60,9 +61,9 @@ export function NotificationsView({ actor }: { actor: Actor }) {
     );
   const { lists, counts } = data;
   const markAll = (kind: NotificationKind | 'all') => actor.send({ type: 'notifications.markRead', request: { kind } });
-  const tab = (kind: 'orders' | 'payouts' | 'messages', count: number) => (
+  const tab = (kind: 'orders' | 'payouts' | 'messages' | 'notices', count: number) => (
     <Tabs.Tab value={kind} rightSection={count > 0 ? <Badge size="sm" circle={count < 10}>{count}</Badge> : undefined}>
-      {t(`notifications.${kind}`)}
+      {kind === 'notices' ? t('account:notificationSettings.notices.tab') : t(`notifications.${kind}`)}
     </Tabs.Tab>
   );
   const allRead = (kind: NotificationKind, count: number) =>
@@ -75,7 +76,7 @@ export function NotificationsView({ actor }: { actor: Actor }) {
     ) : null;
   /** One tab's list: mark-all for the kind, a card per unread item with its own mark button, or the empty line. */
   const panel = (
-    value: 'orders' | 'payouts' | 'messages',
+    value: 'orders' | 'payouts' | 'messages' | 'notices',
     kind: NotificationKind,
     count: number,
     emptyKey: string,
@@ -94,7 +95,7 @@ export function NotificationsView({ actor }: { actor: Actor }) {
             </Card>
           ))
         ) : (
-          <EmptyState title={t('notifications.emptyTitle')} description={t(`notifications.${emptyKey}`)} />
+          <EmptyState title={t('notifications.emptyTitle')} description={t(emptyKey.includes(':') ? emptyKey : `notifications.${emptyKey}`)} />
         )}
       </Stack>
     </Tabs.Panel>
@@ -122,6 +123,7 @@ export function NotificationsView({ actor }: { actor: Actor }) {
           {tab('orders', counts.order_count)}
           {tab('payouts', counts.payout_count)}
           {tab('messages', counts.message_count)}
+          {tab('notices', counts.notice_count ?? 0)}
         </Tabs.List>
         {panel('orders', 'order', counts.order_count, 'emptyOrders',
           lists.orders.map((o) => ({
@@ -179,6 +181,32 @@ export function NotificationsView({ actor }: { actor: Actor }) {
                   </Text>
                 </div>
               </Group>
+            ),
+          })),
+        )}
+        {panel('notices', 'notice', counts.notice_count ?? 0, 'account:notificationSettings.notices.empty',
+          (lists.notices ?? []).map((n) => ({
+            id: n.id,
+            label: n.subject,
+            top: true,
+            body: (
+              <div style={{ minWidth: 0 }}>
+                <Group gap={6}>
+                  <Text fw={600}>{n.subject}</Text>
+                  <Badge variant="light">{t(`account:notificationSettings.events.${n.event}`, { defaultValue: n.event })}</Badge>
+                </Group>
+                <Text size="sm" c="dimmed">
+                  {date(n.updated_at)}
+                </Text>
+                <Text size="sm" lineClamp={3}>
+                  {n.body}
+                </Text>
+                {n.link?.startsWith('/member/') && (
+                  <Anchor component={Link} href={`~${n.link}`} size="sm">
+                    {t('account:notificationSettings.notices.open')}
+                  </Anchor>
+                )}
+              </div>
             ),
           })),
         )}

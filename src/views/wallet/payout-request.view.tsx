@@ -1,10 +1,10 @@
-/** /member/wallet/request-payout: the payout settings and the form (amount, account password). */
-import { Alert, Button, Card, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+/** /member/wallet/request-payout: the payout settings, the payout method and where the money goes, and the form (amount, account password). */
+import { Alert, Anchor, Button, Card, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
-import { payoutBlocker, payoutFeeCents, type payoutRequestMachine } from '../../machines/payout-request.machine';
+import { PAYOUT_METHOD_MISSING, payoutBlocker, payoutFeeCents, type payoutRequestMachine } from '../../machines/payout-request.machine';
 import { useListFormat } from '../components/paged-list/list-format';
 import { ErrorView } from '../components/error-view';
 import { PageLoader } from '../components/page-loader';
@@ -21,7 +21,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 export function PayoutRequestView({ actor }: { actor: ActorRefFrom<typeof payoutRequestMachine> }) {
-  const { t } = useTranslation(['payout', 'validation']);
+  const { t } = useTranslation(['payout', 'validation', 'account']);
   const f = useListFormat();
   const status = useSelector(actor, (s) => s.value as string);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
@@ -40,6 +40,11 @@ export function PayoutRequestView({ actor }: { actor: ActorRefFrom<typeof payout
         <Alert color="teal" role="status">
           {t('successDescription', { amount: f.money(result.payout.total), fee: f.money(result.payout.fee), balance: f.money(result.wallet_balance) })}
         </Alert>
+        {result.payout_method && (
+          <Text data-payout-method={result.payout_method.method}>
+            {t('account:payoutMethod.sentBy', { method: t(`account:payoutMethod.methods.${result.payout_method.method}`), destination: result.payout_method.destination })}
+          </Text>
+        )}
         <Button component={Link} href="/wallet/statement">
           {t('backToWallet')}
         </Button>
@@ -74,9 +79,34 @@ export function PayoutRequestView({ actor }: { actor: ActorRefFrom<typeof payout
           {t('pendingDescription', { amount: f.money(settings.pending_request.total), date: f.date(settings.pending_request.created_at) })}
         </Alert>
       )}
+      {settings.payout_method && (
+        <Card withBorder data-payout-method={settings.payout_method.method}>
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <div style={{ minWidth: 0 }}>
+              <Text size="xs" c="dimmed">
+                {t('account:payoutMethod.paidTo')}
+              </Text>
+              <Text fw={600}>{t(`account:payoutMethod.methods.${settings.payout_method.method}`)}</Text>
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {settings.payout_method.destination}
+              </Text>
+            </div>
+            <Anchor component={Link} href="~/member/account/payout" size="sm">
+              {t('account:payoutMethod.change')}
+            </Anchor>
+          </Group>
+        </Card>
+      )}
       {blocker && (
         <Alert color="red" role="alert" data-payout-blocker>
-          {t(blocker)}
+          <Stack gap={4} align="flex-start">
+            <span>{t(blocker)}</span>
+            {blocker === PAYOUT_METHOD_MISSING && (
+              <Anchor component={Link} href="~/member/account/payout">
+                {t('account:payoutMethod.choose')}
+              </Anchor>
+            )}
+          </Stack>
         </Alert>
       )}
       {retryable && (

@@ -1,0 +1,161 @@
+// @vitest-environment node
+/**
+ * GET/PUT /api/user/notification_settings and what the switches decide: a recruit joining the team
+ * (signup) and a payout status change reach the member by e-mail (the outbox) only with the e-mail
+ * switch on, and as a notice in the notifications answer (and its count) only with the push switch on.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { startTestServer, type TestServer } from '../support/server';
+import { adjustWallet } from '../../server/lib/ledger';
+import * as money from '../../server/lib/money';
+import { decidePayout } from '../../server/lib/payout';
+import { announce } from '../../server/lib/member-notices';
+import { bulkMembers, call, freshIp, get, login, post, rows, TEST_PASSWORD, withSettings } from './helpers';
+
+let s: TestServer;
+const EVENTS = ['team_member_joined', 'payout_status', 'order_status', 'new_message', 'kyc_decision', 'rank_achieved'];
+
+const settingsOf = (token: string) => get(s.app, '/api/user/notification_settings', { token });
+const change = (token: string | undefined, body: unknown) => call(s.app, 'PUT', '/api/user/notification_settings', body, { token });
+const notices = async (token: string) => (await get(s.app, '/api/home/notifications', { token })).body.data.notices as Array<{ event: string; subject: string; link: string }>;
+const noticeCount = async (token: string) => (await get(s.app, '/api/home/notifications_count', { token })).body.data as { notice_count: number; total_count: number };
+const mails = (email: string, subject: string) =>
+  rows<{ id: number }>(s.database, sql`SELECT id FROM outbox WHERE destination = ${email} AND subject LIKE ${subject + '%'}`);
+
+let offset = 30;
+async function member() {
+  const [m] = await bulkMembers(s.database, 1, offset++);
+  return { ...m, token: (await login(s.app, m.username)).token };
+}
+
+let n = 0;
+async function recruit(sponsor: string) {
+  let status = 0;
+  await withSettings(s.app, 'signup', { otp_verification: false }, async () => {
+    n++;
+    const res = await post(
+      s.app,
+      '/api/users/signup',
+      { referral: sponsor, first_name: 'Rita', last_name: `Recruit${n}`, email: `rita.${n}.${randomUUID().slice(0, 6)}@example.org`, password: 'Signup-pass-1' },
+      { ip: freshIp() },
+    );
+    status = res.status;
+  });
+  expect(status).toBe(200);
+}
+
+beforeAll(async () => {
+  s = await startTestServer();
+}, 120_000);
+afterAll(() => s?.close());
+
+describe('the settings', () => {
+  it('are all on until changed; a change keeps the other switches and leaves an audit row', async () => {
+    const m = await member();
+    const first = await settingsOf(m.token);
+    expect(first.status).toBe(200);
+    expect(first.body.data.events).toEqual(EVENTS.map((event) => ({ event, email: true, push: true })));
+
+    const res = await change(m.token, { events: [{ event: 'payout_status', email: false }, { event: 'rank_achieved', push: false }] });
+    expect(res.status).toBe(200);
+    const after = Object.fromEntries((res.body.data.events as Array<{ event: string }>).map((e) => [e.event, e]));
+    expect(after.payout_status).toEqual({ event: 'payout_status', email: false, push: true });
+    expect(after.rank_achieved).toEqual({ event: 'rank_achieved', email: true, push: false });
+    expect(after.order_status).toEqual({ event: 'order_status', email: true, push: true });
+    expect((await settingsOf(m.token)).body.data).toEqual(res.body.data);
+
+    const trail = await rows<{ detail: Record<string, boolean> }>(
+      s.database,
+      sql`SELECT detail FROM account_audit WHERE member_id = ${m.id} AND action = 'notification_settings.changed'`,
+    );
+    expect(trail.map((r) => r.detail)).toEqual([{ 'email.payout_status': false, 'push.rank_achieved': false }]);
+  });
+
+  it('refuses bad bodies with a field map, never a 5xx', async () => {
+    const m = await member();
+    for (const body of [{}, { events: [] }, { events: [{ event: 'weather', email: false }] }, { events: [{ event: 'payout_status', email: 'no' }] }, { events: 'all' }, []]) {
+      const res = await change(m.token, body);
+      expect(res.status).toBe(422);
+      expect(res.body.error_code).toBe('validation_error');
+      expect(Object.keys(res.body.errors).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('are only ever about the caller', async () => {
+    const a = await member();
+    const b = await member();
+    expect((await get(s.app, '/api/user/notification_settings')).status).toBe(401);
+    expect((await change(undefined, { events: [{ event: 'new_message', email: false }] })).status).toBe(401);
+    await change(a.token, { events: [{ event: 'new_message', email: false }] });
+    const other = await change(b.token, { member_id: a.id, events: [{ event: 'new_message', push: false }] });
+    expect(other.status).toBe(422);
+    expect((await settingsOf(b.token)).body.data.events.every((e: { email: boolean; push: boolean }) => e.email && e.push)).toBe(true);
+    expect((await settingsOf(a.token)).body.data.events.find((e: { event: string }) => e.event === 'new_message')).toEqual({ event: 'new_message', email: false, push: true });
+  });
+});
+
+describe('what the switches decide', () => {
+  it('a new recruit: e-mail and a notice with both on; neither with both off', async () => {
+    const sponsor = await member();
+    await recruit(sponsor.username);
+    expect(await mails(sponsor.email, 'New member in your team')).toHaveLength(1);
+    const listed = await notices(sponsor.token);
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ event: 'team_member_joined', link: '/member/referral/joinings' });
+    expect(listed[0].subject).toContain('Rita');
+    expect((await noticeCount(sponsor.token)).notice_count).toBe(1);
+
+    await change(sponsor.token, { events: [{ event: 'team_member_joined', email: false }] });
+    await recruit(sponsor.username);
+    expect(await mails(sponsor.email, 'New member in your team')).toHaveLength(1);
+    expect(await notices(sponsor.token)).toHaveLength(2);
+
+    await change(sponsor.token, { events: [{ event: 'team_member_joined', push: false, email: true }] });
+    await recruit(sponsor.username);
+    expect(await mails(sponsor.email, 'New member in your team')).toHaveLength(2);
+    expect(await notices(sponsor.token)).toHaveLength(2);
+    const counts = await noticeCount(sponsor.token);
+    expect(counts.notice_count).toBe(2);
+  });
+
+  it('a payout status change follows the payout_status switches', async () => {
+    const m = await member();
+    await adjustWallet(s.database.db, { memberId: m.id, amount: money.parse('800'), memo: 'test funds' });
+    await s.database.db.execute(sql`INSERT INTO member_kyc (member_id, status) VALUES (${m.id}, 'approved') ON CONFLICT (member_id) DO UPDATE SET status = 'approved'`);
+    await s.database.db.execute(sql`INSERT INTO payout_methods (member_id, method, destination) VALUES (${m.id}, 'e_wallet', 'pay@example.com')`);
+    const requestOne = async () => {
+      const res = await call(s.app, 'POST', '/api/payout/request_payout', { amount: '60', password: TEST_PASSWORD }, { token: m.token, headers: { 'idempotency-key': randomUUID() } });
+      expect(res.status).toBe(201);
+      return res.body.data.payout.id as number;
+    };
+
+    await change(m.token, { events: [{ event: 'payout_status', email: false }] });
+    const first = await requestOne();
+    await decidePayout(s.app.ctx, first, 'approve');
+    expect(await mails(m.email, 'Payout')).toHaveLength(0);
+    expect((await notices(m.token)).map((x) => x.event)).toEqual(['payout_status']);
+
+    await decidePayout(s.app.ctx, first, 'pay');
+    await change(m.token, { events: [{ event: 'payout_status', email: true, push: false }] });
+    const second = await requestOne();
+    await decidePayout(s.app.ctx, second, 'reject', 'Wrong wallet');
+    expect(await mails(m.email, 'Payout')).toHaveLength(1);
+    expect(await notices(m.token)).toHaveLength(2);
+  });
+
+  it('a KYC decision goes by the same switches, and reading a notice drops it', async () => {
+    const m = await member();
+    await change(m.token, { events: [{ event: 'kyc_decision', email: false }] });
+    await announce(s.app.ctx, m.id, 'kyc_decision', { subject: 'KYC approved', body: 'Your documents were approved.', link: '/member/kyc' });
+    expect(await mails(m.email, 'KYC approved')).toHaveLength(0);
+    const [notice] = await notices(m.token);
+    expect(notice).toMatchObject({ event: 'kyc_decision', subject: 'KYC approved' });
+    const before = await noticeCount(m.token);
+    const read = await call(s.app, 'PUT', '/api/home/notifications/read', { kind: 'notice', ids: [(notice as unknown as { id: number }).id] }, { token: m.token });
+    expect(read.status).toBe(200);
+    expect(read.body.data.notice_count).toBe(before.notice_count - 1);
+    expect(read.body.data.total_count).toBe(before.total_count - 1);
+  });
+});
