@@ -37,8 +37,9 @@ import { homeRoutes } from './routes/home.routes';
 import { preferencesRoutes } from './routes/preferences.routes';
 import { referralRoutes } from './routes/referral.routes';
 import { accountRoutes } from './routes/account.routes';
+import { twoFactorRoutes } from './routes/two-factor.routes';
 import { addressesRoutes } from './routes/addresses.routes';
-const ROUTES: RouteModule[] = [authRoutes, usersRoutes, networkRoutes, walletRoutes, payoutRoutes, ordersRoutes, historyRoutes, homeRoutes, preferencesRoutes, referralRoutes, accountRoutes, addressesRoutes];
+const ROUTES: RouteModule[] = [authRoutes, usersRoutes, networkRoutes, walletRoutes, payoutRoutes, ordersRoutes, historyRoutes, homeRoutes, preferencesRoutes, referralRoutes, accountRoutes, addressesRoutes, twoFactorRoutes];
 
 /** The API's paths: everything under /api/, plus the spec's alternative logout path (spec §7). */
 const isApiPath = (url: string) => url.startsWith('/api/') || url.split('?')[0] === '/auth/logout';
