@@ -28,6 +28,7 @@ import { PERMISSIONS, type MenuPlacement, type MenuSectionId, type Permission } 
 import { showToast } from '../../lib/toast';
 import { addresses } from '../../machines/account/addresses.machine';
 import { passwordChangeMachine } from '../../machines/account/password-change.machine';
+import { twoFactorSettingsMachine } from '../../machines/account/two-factor.machine';
 import { downlineReportMachine } from '../../machines/downline-report.machine';
 import { earningPageMachine } from '../../machines/earning-page.machine';
 import { genealogyMachine } from '../../machines/genealogy.machine';
@@ -88,6 +89,7 @@ const OrdersListView = lazyView(() => orders().then((m) => m.OrdersListView));
 const OrderDetailView = lazyView(() => orders().then((m) => m.OrderDetailView));
 const PayoutRequestView = lazyView(() => import('../../views/wallet/payout-request.view').then((m) => m.PayoutRequestView));
 const PasswordView = lazyView(() => import('../../views/account/password.view').then((m) => m.PasswordView));
+const TwoFactorView = lazyView(() => import('../../views/account/two-factor.view').then((m) => m.TwoFactorView));
 const addressViews = () => import('../../views/account/addresses.view');
 const AddressBookView = lazyView(() => addressViews().then((m) => m.AddressBookView));
 const AddressFormView = lazyView(() => addressViews().then((m) => m.AddressFormView));
@@ -497,6 +499,17 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
       view: PasswordView,
     },
     menu('account', 'password'),
+  ),
+  page(
+    '/account/two-factor',
+    {
+      id: 'account.twoFactor',
+      machine: twoFactorSettingsMachine,
+      provide: (m, env) => m.provide({ actions: formActions(env.session) }),
+      persist: { kind: 'memory', reason: 'the authenticator key and the recovery codes are shown once and never saved' },
+      view: TwoFactorView,
+    },
+    menu('account', 'twoFactor'),
   ),
   ...soon(undefined, 'account', [
     ['/account/wallet-password', 'walletPassword', 'item'],

@@ -175,6 +175,7 @@ export const twoFactorSettingsMachine = setup({
     loading: {
       tags: 'busy',
       invoke: {
+        id: 'loadStatus',
         src: 'loadStatus',
         onDone: [
           { guard: { type: 'isOn', params: ({ event }) => event.output }, target: 'on', actions: { type: 'setStatus', params: ({ event }) => event.output } },

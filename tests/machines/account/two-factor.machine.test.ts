@@ -85,7 +85,7 @@ describe('two-factor settings machine', () => {
     send(code, { type: 'twoFactorConfirm.submit' });
     await waitFor(code, (s) => s.matches('validationError'));
     expect(code.getSnapshot().context.fieldErrors.code).toBe('validation:twoFactorCodeInvalid');
-    expect((code.getSnapshot().context.values as { code: string }).code).toBe('123456');
+    expect((code.getSnapshot().context.values as unknown as { code: string }).code).toBe('123456');
     expect(t.snap().matches({ turningOn: 'scan' })).toBe(true);
     // Cancelling forgets the key.
     t.actor.send({ type: 'twoFactor.cancel' });
