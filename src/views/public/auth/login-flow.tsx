@@ -95,6 +95,21 @@ function IdentifyStep({ actor, snap }: { actor: LoginActor; snap: LoginSnapshot 
   );
 }
 
+/** "Signing in as …" with the link back to the first step. */
+function SigningInAs({ actor, snap }: { actor: LoginActor; snap: LoginSnapshot }) {
+  const { t } = useTranslation('auth');
+  return (
+    <Group gap="xs" justify="space-between" wrap="nowrap">
+      <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+        {t('signingInAs')} <strong>{identifierText(snap.context)}</strong>
+      </Text>
+      <Anchor component="button" type="button" size="sm" onClick={() => actor.send({ type: 'auth.back' })}>
+        {t('change')}
+      </Anchor>
+    </Group>
+  );
+}
+
 function PasswordStep({ actor, snap }: { actor: LoginActor; snap: LoginSnapshot }) {
   const { t } = useTranslation('auth');
   const c = snap.context;
@@ -105,14 +120,7 @@ function PasswordStep({ actor, snap }: { actor: LoginActor; snap: LoginSnapshot 
   const otpHref = c.fields?.login_with_otp ? otpLoginHref(c) : null;
   return (
     <AuthCard title={t('enterPasswordTitle')}>
-      <Group gap="xs" justify="space-between" wrap="nowrap">
-        <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-          {t('signingInAs')} <strong>{identifierText(c)}</strong>
-        </Text>
-        <Anchor component="button" type="button" size="sm" onClick={() => actor.send({ type: 'auth.back' })}>
-          {t('change')}
-        </Anchor>
-      </Group>
+      <SigningInAs actor={actor} snap={snap} />
       {identifierErrors.length > 0 && (
         <Alert color="red" variant="light" role="alert">
           {identifierErrors.join(' ')}
@@ -153,14 +161,7 @@ function TwoFactorStep({ actor, snap }: { actor: LoginActor; snap: LoginSnapshot
   const recovery = c.secondFactor === 'recovery';
   return (
     <AuthCard title={t('twoFactor.title')} description={recovery ? t('twoFactor.recoveryHint') : t('twoFactor.codeHint')}>
-      <Group gap="xs" justify="space-between" wrap="nowrap">
-        <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-          {t('signingInAs')} <strong>{identifierText(c)}</strong>
-        </Text>
-        <Anchor component="button" type="button" size="sm" onClick={() => actor.send({ type: 'auth.back' })}>
-          {t('change')}
-        </Anchor>
-      </Group>
+      <SigningInAs actor={actor} snap={snap} />
       <form noValidate method="post" onSubmit={submitting(actor, 'auth.verify')}>
         <Stack gap="md">
           {recovery ? (
