@@ -42,6 +42,7 @@ import { addressesRoutes } from './routes/addresses.routes';
 import { accountHubRoutes } from './routes/account-hub.routes';
 import { payoutDestinationRoutes } from './routes/payout-destination.routes';
 import { notificationSettingsRoutes } from './routes/notification-settings.routes';
+import { twoFactorRoutes } from './routes/two-factor.routes';
 const ROUTES: RouteModule[] = [
   authRoutes,
   usersRoutes,
@@ -59,6 +60,7 @@ const ROUTES: RouteModule[] = [
   accountHubRoutes,
   payoutDestinationRoutes,
   notificationSettingsRoutes,
+  twoFactorRoutes,
 ];
 
 /** The API's paths: everything under /api/, plus the spec's alternative logout path (spec §7). */

@@ -65,6 +65,11 @@ export function AppRoutes() {
           <FlowRoute flow="login" render={(actor) => <LoginContinueView actor={actor} />} />
         </Public>
       </Route>
+      <Route path="/login/two-factor">
+        <Public>
+          <FlowRoute flow="login" render={(actor) => <LoginContinueView actor={actor} />} />
+        </Public>
+      </Route>
       <Route path="/login/otp">
         <Public>
           <FlowRoute flow="otpLogin" render={(actor) => <LoginOtpView actor={actor} />} />

@@ -23,6 +23,7 @@ export type AuditAction =
   | 'two_factor.enabled'
   | 'two_factor.disabled'
   | 'two_factor.recovery_used'
+  | 'two_factor.recovery_codes_renewed'
   | 'kyc.submitted'
   | 'kyc.deleted'
   | 'kyc.approved'

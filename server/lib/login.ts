@@ -4,6 +4,16 @@
  *
  * Sign-in never tells who exists: a wrong password and an unknown member get the same answer, and
  * one-time codes for unknown destinations are "sent" (stored, never delivered) like any other.
+ *
+ * Two-factor sign-in (server/lib/two-factor.ts): a right password of a member who has it on answers a
+ * challenge, not a session; POST /api/auth/login/two_factor completes it. The other ways in:
+ * - a one-time code by e-mail or SMS is refused for such a member (it proves the mailbox or phone, the
+ *   same thing a password reset proves, so it may not stand in for the authenticator): they sign in
+ *   with the password and the app's code;
+ * - a verified signup key can never belong to such a member (it is issued before the member could turn
+ *   it on, and is single use); it is refused all the same;
+ * - an SSO token is issued only to a session that is already signed in (after its second factor), so
+ *   exchanging it asks for nothing more.
  */
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -23,6 +33,8 @@ import { validationError, type FieldMap } from './errors';
 import { destinationOf, findByIdentifier, findById, findOneByIdentifier, maskIdentifier, normalizeEmail, type Identifier } from './members';
 import { issueOtp, verifyOtp, type OtpPurpose } from './otp';
 import { toUser } from './settings';
+import { issueChallenge, twoFactorEnabled } from './two-factor';
+import type { TwoFactorChallenge } from '../../src/schemas/two-factor.schema';
 
 /** An SSO token opens the storefront once, within five minutes. */
 export const SSO_TTL_MS = 5 * 60 * 1000;
@@ -106,7 +118,7 @@ export async function loginAnswer(ctx: Services, member: MemberRow): Promise<Log
   };
 }
 
-export async function passwordLogin(ctx: Services, body: LoginRequest): Promise<LoginResponse> {
+export async function passwordLogin(ctx: Services, body: LoginRequest): Promise<LoginResponse | TwoFactorChallenge> {
   const id = identifierFrom(body.login_using, body);
   if (!isIdentifier(id)) throw validationError(id);
   const candidates = await findByIdentifier(ctx.database.db, id);
@@ -120,6 +132,7 @@ export async function passwordLogin(ctx: Services, body: LoginRequest): Promise<
   if (!candidates.length) await burnPasswordCheck(body.password);
   if (!member) throw validationError({ password: ['validation:invalidCredentials'] });
   if (!member.verified) throw validationError({ [identifierField(id)]: ['validation:accountNotVerified'] });
+  if (await twoFactorEnabled(ctx.database.db, member.id)) return issueChallenge(ctx.database.db, member.id);
   return loginAnswer(ctx, member);
 }
 
@@ -145,7 +158,7 @@ export async function autoLogin(ctx: Services, body: AutoLoginRequest): Promise<
   const matches = body.email
     ? !!member.email && normalizeEmail(member.email) === normalizeEmail(body.email)
     : member.username.toLowerCase() === body.username!.toLowerCase();
-  if (!matches) throw invalid();
+  if (!matches || (await twoFactorEnabled(db, member.id))) throw invalid();
   // Single use: only the request that flips login_used_at gets the session.
   const used = await db
     .update(signupVerifications)
@@ -198,6 +211,7 @@ export async function otpLogin(ctx: Services, body: LoginWithOtpRequest): Promis
   const member = code.memberId ? await findById(db, code.memberId) : null;
   if (!member) throw validationError({ otp: ['validation:otpInvalid'] });
   if (!member.verified) throw validationError({ [identifierField(id)]: ['validation:accountNotVerified'] });
+  if (await twoFactorEnabled(db, member.id)) throw validationError({ otp: ['validation:twoFactorUsePassword'] });
   return loginAnswer(ctx, member);
 }
 

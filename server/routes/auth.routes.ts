@@ -32,12 +32,15 @@ import {
   type AutoLoginRequest,
   type LoginRequest,
 } from '../../src/schemas/auth.schema';
+import { twoFactorChallengeSchema, twoFactorLoginRequestSchema } from '../../src/schemas/two-factor.schema';
 import { requireAuth } from '../lib/auth';
+import { completeTwoFactorLogin } from '../lib/two-factor';
 import { demoOptions, requestDemo } from '../lib/demo-request';
 import { unauthorized } from '../lib/errors';
 import {
   autoLogin,
   identifierKey,
+  loginAnswer,
   logout,
   otpDestination,
   otpLogin,
@@ -95,13 +98,37 @@ export async function authRoutes(base: FastifyInstance, ctx: AppContext) {
     '/api/auth/login',
     {
       config: limit(10, MINUTE, perIpAndIdentifier),
-      schema: { tags: ['auth'], body: loginBodySchema, response: { 200: envelope(loginResponseSchema) } },
+      schema: {
+        tags: ['auth'],
+        description:
+          'Sign in with a password (or a verified signup key). When the member has two-factor sign-in on, a right password answers ' +
+          '`{ two_factor_required: true, challenge, expires_in }` instead of a session: send the challenge with a code to /api/auth/login/two_factor.',
+        body: loginBodySchema,
+        response: { 200: envelope(z.union([loginResponseSchema, twoFactorChallengeSchema])) },
+      },
     },
     async (req) => {
       const body = req.body;
       const answer = body.login_with_otp !== undefined ? await autoLogin(ctx, body as AutoLoginRequest) : await passwordLogin(ctx, body as LoginRequest);
       return ctx.envelope(req, answer);
     },
+  );
+
+  app.post(
+    '/api/auth/login/two_factor',
+    {
+      config: limit(20, 10 * MINUTE, perIp),
+      schema: {
+        tags: ['auth'],
+        description:
+          'The second step of a sign-in with two-factor sign-in on: the challenge the password answered (single use, five minutes) and ' +
+          'the authenticator code (`code`) or an unused recovery code (`recovery_code`). Five wrong codes end the challenge; ten wrong ' +
+          'codes in fifteen minutes for an account answer 429.',
+        body: twoFactorLoginRequestSchema,
+        response: { 200: envelope(loginResponseSchema) },
+      },
+    },
+    async (req) => ctx.envelope(req, await completeTwoFactorLogin(ctx, req.body, req.ip, (member) => loginAnswer(ctx, member))),
   );
 
   app.post(

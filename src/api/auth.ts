@@ -27,6 +27,7 @@ import {
   type SignupRequest,
 } from '../schemas/auth.schema';
 import { userSchema } from '../schemas/common.schema';
+import { twoFactorChallengeSchema, type TwoFactorLoginRequest } from '../schemas/two-factor.schema';
 import { AUTH_CHECK_PATH, AUTH_DUMMY_PATH, LOGIN_FIELDS_PATH } from './auth-paths';
 
 const anything = z.unknown();
@@ -36,7 +37,9 @@ export const authApi = {
   authCheck: () => get(userSchema, AUTH_CHECK_PATH, undefined, { quiet401: true }),
   loginFields: () => get(loginFieldsSchema, LOGIN_FIELDS_PATH),
   resetFields: () => get(resetFieldsSchema, '/api/auth/reset_password_field'),
-  login: (body: LoginRequest) => post(loginResponseSchema, '/api/auth/login', body),
+  /** A session, or — for a member with two-factor sign-in on — a challenge for loginTwoFactor. */
+  login: (body: LoginRequest) => post(z.union([loginResponseSchema, twoFactorChallengeSchema]), '/api/auth/login', body),
+  loginTwoFactor: (body: TwoFactorLoginRequest) => post(loginResponseSchema, '/api/auth/login/two_factor', body),
   sendOtp: (body: SendOtpRequest) => post(otpSentSchema, '/api/auth/send_otp', body),
   loginWithOtp: (body: LoginWithOtpRequest) => post(loginResponseSchema, '/api/auth/login_with_otp', body),
   sendResetOtp: (body: SendResetOtpRequest) => post(otpSentSchema, '/api/auth/send_reset_otp', body),

@@ -13,7 +13,7 @@ export const SSO_LOGOUT_PATH = '/sso_logout';
 
 /** Flow areas: each is served by one flow machine invoked by the session with the area key as its id. */
 export const FLOW_AREAS = {
-  login: ['/login', '/login/continue'],
+  login: ['/login', '/login/continue', '/login/two-factor'],
   otpLogin: ['/login/otp'],
   passwordReset: ['/password/forgot', '/password/forgot/otp', '/password/reset', '/password/reset/success'],
   signup: ['/signup', '/signup/otp', '/signup/success'],

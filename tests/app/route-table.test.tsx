@@ -20,7 +20,7 @@ import { renderWithSession } from '../support/render';
 import { sessionHarness } from '../support/session-harness';
 import { moduleData, user } from '../support/session-fixtures';
 
-/** Every member path spec §2 names, with sample ids where a path takes one. */
+/** Every member path spec §2 names, with sample ids where a path takes one (and the pages built beyond it). */
 const SPEC_PATHS = [
   '/home', '/home/dashboard', '/home/binary', '/home/package', '/home/rank',
   '/downlines', '/referral/joinings', '/pv-history', '/binary-history',
@@ -41,6 +41,8 @@ const SPEC_PATHS = [
   '/events', '/event/9', '/support', '/orders', '/orders/381', '/signup', '/signup/otp',
   '/packages/payment', '/shopping/products', '/shopping/products/4', '/shopping/cart', '/shopping/checkout', '/payment/stripe/success',
   '/otc/request-payment', '/otc/make-payment', '/otc/payment-history',
+  // Beyond spec §2: the settings of two-factor sign-in.
+  '/account/two-factor',
 ];
 
 /** Pages built today (everything else is a redirect or "coming soon"). */
@@ -49,7 +51,7 @@ const BUILT = [
   '/home/dashboard', '/home/binary', '/home/package', '/home/rank', '/notifications',
   '/account/password', '/account/bank', '/account/payout', '/account/notification/email', '/account/notification/push', '/account/language', '/account/currency', '/account/date-format',
   '/account/addresses', '/account/addresses/new', '/account/addresses/12',
-  '/account/email', '/account/email/otp', '/account/phone', '/account/phone/otp', '/account/wallet-password',
+  '/account/email', '/account/email/otp', '/account/phone', '/account/phone/otp', '/account/wallet-password', '/account/two-factor',
   '/wallet/statement', '/wallet/earning', '/wallet/payout', '/wallet/request-payout',
   '/wallet/transactions', '/wallet/recent-earnings', '/wallet/recent-payouts', '/pv-history', '/binary-history',
   '/orders', '/orders/381', '/network/genealogy', '/network/tabular', '/network/downline', '/downlines',

@@ -5,7 +5,7 @@ import { apiError, flush, loginFields, COUNTRIES, startControlledFlow } from '..
 import { loginResponse } from '../support/session-fixtures';
 
 function start(input: FlowInput = { search: '' }) {
-  return startControlledFlow(loginMachine, { sources: ['loadLoginFields', 'login'], input });
+  return startControlledFlow(loginMachine, { sources: ['loadLoginFields', 'login', 'loginTwoFactor'], input });
 }
 
 async function loaded(fields = loginFields(), input?: FlowInput) {
@@ -205,5 +205,136 @@ describe('login machine', () => {
     actor.send({ type: 'auth.submit' });
     await vi.waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
     expect(login).toHaveBeenCalledWith({ login_using: 'username', username: 'jdoe', password: 'pw' });
+  });
+});
+
+describe('login machine — two-factor step', () => {
+  afterEach(() => localStorage.clear());
+  const CHALLENGE = { two_factor_required: true as const, challenge: 'chal-1', expires_in: 300 };
+
+  async function atCode() {
+    const t = await atPassword();
+    t.actor.send({ type: 'auth.submit' });
+    t.ctl.resolve('login', CHALLENGE);
+    await flush();
+    return t;
+  }
+
+  it('a challenge instead of a session goes to /login/two-factor and signs in only after the code', async () => {
+    const t = await atCode();
+    expect(t.snap().matches({ twoFactor: 'editing' })).toBe(true);
+    expect(t.snap().status).toBe('active');
+    expect(t.navigate).toHaveBeenLastCalledWith({ to: '/login/two-factor' });
+    expect(t.snap().context.challenge).toBe('chal-1');
+
+    t.actor.send({ type: 'auth.change', field: 'totp', value: '123 456' });
+    t.actor.send({ type: 'auth.verify' });
+    expect(t.snap().matches('verifying')).toBe(true);
+    expect(t.snap().hasTag('busy')).toBe(true);
+    expect(t.ctl.lastInput('loginTwoFactor')).toEqual({ challenge: 'chal-1', code: '123456' });
+    const response = loginResponse();
+    t.ctl.resolve('loginTwoFactor', response);
+    await flush();
+    expect(t.snap().status).toBe('done');
+    expect(t.snap().output).toEqual({ type: 'loggedIn', response });
+  });
+
+  it('checks the code before calling the server', async () => {
+    const t = await atCode();
+    t.actor.send({ type: 'auth.verify' });
+    expect(t.snap().matches({ twoFactor: 'invalid' })).toBe(true);
+    expect(t.snap().context.fieldErrors.code).toBe('validation:required');
+    t.actor.send({ type: 'auth.change', field: 'totp', value: '12a' });
+    t.actor.send({ type: 'auth.verify' });
+    expect(t.snap().context.fieldErrors.code).toBe('validation:twoFactorCodeFormat');
+    expect(t.ctl.callsOf('loginTwoFactor')).toHaveLength(0);
+  });
+
+  it('switches to a recovery code and back, keeping what was typed in each', async () => {
+    const t = await atCode();
+    t.actor.send({ type: 'auth.change', field: 'totp', value: '111222' });
+    t.actor.send({ type: 'auth.useRecovery', recovery: true });
+    expect(t.snap().context.secondFactor).toBe('recovery');
+    t.actor.send({ type: 'auth.change', field: 'recoveryOtp', value: 'abcde-23456' });
+    t.actor.send({ type: 'auth.useRecovery', recovery: false });
+    expect(t.snap().context.values.totp).toBe('111222');
+    t.actor.send({ type: 'auth.useRecovery', recovery: true });
+    t.actor.send({ type: 'auth.verify' });
+    expect(t.ctl.lastInput('loginTwoFactor')).toEqual({ challenge: 'chal-1', recovery_code: 'ABCDE23456' });
+  });
+
+  it('a wrong code stays on the step with the error and the code typed', async () => {
+    const t = await atCode();
+    t.actor.send({ type: 'auth.change', field: 'totp', value: '123456' });
+    t.actor.send({ type: 'auth.verify' });
+    t.ctl.reject('loginTwoFactor', apiError.validation({ code: 'validation:twoFactorCodeInvalid' }));
+    await flush();
+    expect(t.snap().matches({ twoFactor: 'invalid' })).toBe(true);
+    expect(t.snap().context.fieldErrors.code).toBe('validation:twoFactorCodeInvalid');
+    expect(t.snap().context.values.totp).toBe('123456');
+    // Typing again clears the error.
+    t.actor.send({ type: 'auth.change', field: 'totp', value: '654321' });
+    expect(t.snap().context.fieldErrors.code).toBeUndefined();
+  });
+
+  it('an expired challenge goes back to the password step with the reason', async () => {
+    const t = await atCode();
+    t.actor.send({ type: 'auth.change', field: 'totp', value: '123456' });
+    t.actor.send({ type: 'auth.verify' });
+    t.ctl.reject('loginTwoFactor', apiError.validation({ challenge: 'validation:twoFactorChallengeExpired' }));
+    await flush();
+    expect(t.snap().matches({ credentials: 'invalid' })).toBe(true);
+    expect(t.snap().context.fieldErrors.challenge).toBe('validation:twoFactorChallengeExpired');
+    expect(t.snap().context.challenge).toBeNull();
+    expect(t.navigate).toHaveBeenLastCalledWith({ to: '/login/continue', replace: true });
+    // The password is still there: signing in again asks for a new challenge.
+    t.actor.send({ type: 'auth.submit' });
+    expect(t.ctl.callsOf('login')).toHaveLength(2);
+  });
+
+  it('throttling, connection and server trouble stay on the step', async () => {
+    for (const [error, state] of [
+      [apiError.rateLimited(60), 'rateLimited'],
+      [apiError.connection(), 'connectionError'],
+      [apiError.server(), 'serverError'],
+    ] as const) {
+      const t = await atCode();
+      t.actor.send({ type: 'auth.change', field: 'totp', value: '123456' });
+      t.actor.send({ type: 'auth.verify' });
+      t.ctl.reject('loginTwoFactor', error);
+      await flush();
+      expect(t.snap().matches({ twoFactor: state })).toBe(true);
+      expect(t.snap().hasTag('error')).toBe(true);
+      if (state === 'rateLimited') expect(t.snap().context.retryAfter).toBe(60);
+    }
+  });
+
+  it('Back abandons the challenge; /login/two-factor without one asks for the password again', async () => {
+    const t = await atCode();
+    t.actor.send({ type: 'auth.back' });
+    expect(t.snap().matches('credentials')).toBe(true);
+    expect(t.snap().context.challenge).toBeNull();
+    expect(t.navigate).toHaveBeenLastCalledWith({ to: '/login/continue' });
+    t.actor.send({ type: 'route.changed', path: '/login/two-factor', search: '' } as never);
+    expect(t.snap().matches('credentials')).toBe(true);
+    expect(t.navigate).toHaveBeenLastCalledWith({ to: '/login/continue', replace: true });
+  });
+
+  it('a flow opened on /login/two-factor without a saved step starts over on /login', async () => {
+    const t = await loaded(undefined, { search: '', path: '/login/two-factor' });
+    expect(t.snap().matches('identify')).toBe(true);
+    expect(t.navigate).toHaveBeenCalledWith({ to: '/login', replace: true });
+  });
+
+  it('the codes typed are not part of the saved state; the challenge is', async () => {
+    const { sanitizeSnapshot } = await import('../../src/app/persistence');
+    const t = await atCode();
+    t.actor.send({ type: 'auth.change', field: 'totp', value: '123456' });
+    t.actor.send({ type: 'auth.change', field: 'recoveryOtp', value: 'ABCDE-23456' });
+    const saved = JSON.stringify(sanitizeSnapshot(t.actor.getPersistedSnapshot()));
+    expect(saved).not.toContain('123456');
+    expect(saved).not.toContain('ABCDE-23456');
+    expect(saved).not.toContain('Secret-1');
+    expect(saved).toContain('chal-1');
   });
 });

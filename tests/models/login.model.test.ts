@@ -14,6 +14,14 @@ const SUBMIT_ERRORS = [
   apiError.server(),
 ];
 
+const TWO_FACTOR_ERRORS = [
+  apiError.validation({ code: 'validation:twoFactorCodeInvalid' }),
+  apiError.validation({ challenge: 'validation:twoFactorChallengeExpired' }),
+  apiError.rateLimited(60),
+  apiError.connection(),
+  apiError.server(),
+];
+
 function events(): Ev[] {
   return [
     { type: 'xstate.done.actor.loadFields', output: { fields: loginFields({ phone_unique: false }), phoneCode: '34' } } as never,
@@ -31,6 +39,15 @@ function events(): Ev[] {
     { type: 'route.changed', path: '/login/continue', search: '' },
     { type: 'xstate.done.actor.login', output: loginResponse() } as never,
     ...SUBMIT_ERRORS.map((error) => ({ type: 'xstate.error.actor.login', error }) as never),
+    // Two-factor sign-in: the password answers a challenge, the code step completes it.
+    { type: 'xstate.done.actor.login', output: { two_factor_required: true, challenge: 'challenge-1', expires_in: 300 } } as never,
+    { type: 'route.changed', path: '/login/two-factor', search: '' },
+    { type: 'auth.change', field: 'totp', value: '123456' },
+    { type: 'auth.useRecovery', recovery: true },
+    { type: 'auth.useRecovery', recovery: false },
+    { type: 'auth.verify' },
+    { type: 'xstate.done.actor.loginTwoFactor', output: loginResponse() } as never,
+    ...TWO_FACTOR_ERRORS.map((error) => ({ type: 'xstate.error.actor.loginTwoFactor', error }) as never),
   ];
 }
 
@@ -40,6 +57,9 @@ const serialize = (s: Snap) =>
     using: s.context.loginUsing,
     identifier: Object.keys(identifierErrors(s.context.loginUsing, s.context.values)).length === 0,
     password: s.context.values.password !== '',
+    challenge: !!s.context.challenge,
+    secondFactor: s.context.secondFactor,
+    totp: s.context.values.totp !== '',
     path: s.context.path,
     status: s.status,
   });
@@ -47,6 +67,6 @@ const serialize = (s: Snap) =>
 describeGeneratedPaths('login machine — generated paths', loginMachine, {
   events,
   serialize,
-  expectedStates: ['login.credentials.rateLimited', 'login.loggedIn'],
-  sources: ['loadLoginFields', 'login'],
+  expectedStates: ['login.credentials.rateLimited', 'login.twoFactor.invalid', 'login.twoFactor.rateLimited', 'login.verifying', 'login.loggedIn'],
+  sources: ['loadLoginFields', 'login', 'loginTwoFactor'],
 });

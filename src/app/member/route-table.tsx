@@ -36,6 +36,7 @@ import { walletPasswordPageMachine } from '../../machines/account/wallet-passwor
 import { bankDetailsMachine } from '../../machines/account/bank-details.machine';
 import { notificationSettingsMachine } from '../../machines/account/notification-settings.machine';
 import { payoutMethodMachine } from '../../machines/account/payout-method.machine';
+import { twoFactorSettingsMachine } from '../../machines/account/two-factor.machine';
 import { downlineReportMachine } from '../../machines/downline-report.machine';
 import { earningPageMachine } from '../../machines/earning-page.machine';
 import { genealogyMachine } from '../../machines/genealogy.machine';
@@ -101,6 +102,7 @@ const PasswordView = lazyView(() => import('../../views/account/password.view').
 const BankDetailsView = lazyView(() => import('../../views/account/bank-details.view').then((m) => m.BankDetailsView));
 const PayoutMethodView = lazyView(() => import('../../views/account/payout-method.view').then((m) => m.PayoutMethodView));
 const NotificationSettingsView = lazyView(() => import('../../views/account/notification-settings.view').then((m) => m.NotificationSettingsView));
+const TwoFactorView = lazyView(() => import('../../views/account/two-factor.view').then((m) => m.TwoFactorView));
 const addressViews = () => import('../../views/account/addresses.view');
 const contactViews = () => import('../../views/account/contact.view');
 const EmailView = lazyView(() => contactViews().then((m) => m.EmailView));
@@ -582,6 +584,17 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
       view: PayoutMethodView,
     },
     menu('account', 'payoutSettings'),
+  ),
+  page(
+    '/account/two-factor',
+    {
+      id: 'account.twoFactor',
+      machine: twoFactorSettingsMachine,
+      provide: (m, env) => m.provide({ actions: formActions(env.session) }),
+      persist: { kind: 'memory', reason: 'the authenticator key and the recovery codes are shown once and never saved' },
+      view: TwoFactorView,
+    },
+    menu('account', 'twoFactor'),
   ),
   preferencesPage('/account/language', 'language'),
   preferencesPage('/account/currency', 'currency'),

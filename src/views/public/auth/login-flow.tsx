@@ -1,8 +1,9 @@
 /**
- * The two-step sign-in of /login and /login/continue. Both routes render the step the login machine
- * is in (the machine keeps the URL in step with it).
+ * The two-step sign-in of /login and /login/continue, and /login/two-factor for a member with
+ * two-factor sign-in on. Every route renders the step the login machine is in (the machine keeps the
+ * URL in step with it).
  */
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,7 +44,7 @@ export function otpLoginHref(s: Pick<LoginSnapshot['context'], 'loginUsing' | 'v
   return `/login/otp?${q.toString()}`;
 }
 
-function submitting(actor: LoginActor, type: 'auth.continue' | 'auth.submit') {
+function submitting(actor: LoginActor, type: 'auth.continue' | 'auth.submit' | 'auth.verify') {
   return (e: FormEvent) => {
     e.preventDefault();
     actor.send({ type });
@@ -94,6 +95,21 @@ function IdentifyStep({ actor, snap }: { actor: LoginActor; snap: LoginSnapshot 
   );
 }
 
+/** "Signing in as …" with the link back to the first step. */
+function SigningInAs({ actor, snap }: { actor: LoginActor; snap: LoginSnapshot }) {
+  const { t } = useTranslation('auth');
+  return (
+    <Group gap="xs" justify="space-between" wrap="nowrap">
+      <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+        {t('signingInAs')} <strong>{identifierText(snap.context)}</strong>
+      </Text>
+      <Anchor component="button" type="button" size="sm" onClick={() => actor.send({ type: 'auth.back' })}>
+        {t('change')}
+      </Anchor>
+    </Group>
+  );
+}
+
 function PasswordStep({ actor, snap }: { actor: LoginActor; snap: LoginSnapshot }) {
   const { t } = useTranslation('auth');
   const c = snap.context;
@@ -104,14 +120,7 @@ function PasswordStep({ actor, snap }: { actor: LoginActor; snap: LoginSnapshot 
   const otpHref = c.fields?.login_with_otp ? otpLoginHref(c) : null;
   return (
     <AuthCard title={t('enterPasswordTitle')}>
-      <Group gap="xs" justify="space-between" wrap="nowrap">
-        <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-          {t('signingInAs')} <strong>{identifierText(c)}</strong>
-        </Text>
-        <Anchor component="button" type="button" size="sm" onClick={() => actor.send({ type: 'auth.back' })}>
-          {t('change')}
-        </Anchor>
-      </Group>
+      <SigningInAs actor={actor} snap={snap} />
       {identifierErrors.length > 0 && (
         <Alert color="red" variant="light" role="alert">
           {identifierErrors.join(' ')}
@@ -143,6 +152,61 @@ function PasswordStep({ actor, snap }: { actor: LoginActor; snap: LoginSnapshot 
   );
 }
 
+function TwoFactorStep({ actor, snap }: { actor: LoginActor; snap: LoginSnapshot }) {
+  const { t } = useTranslation('auth');
+  const c = snap.context;
+  const error = useFieldError(c.fieldErrors);
+  const busy = snap.hasTag('busy');
+  const step = snap.matches('twoFactor') ? (snap.value as { twoFactor: string }).twoFactor : null;
+  const recovery = c.secondFactor === 'recovery';
+  return (
+    <AuthCard title={t('twoFactor.title')} description={recovery ? t('twoFactor.recoveryHint') : t('twoFactor.codeHint')}>
+      <SigningInAs actor={actor} snap={snap} />
+      <form noValidate method="post" onSubmit={submitting(actor, 'auth.verify')}>
+        <Stack gap="md">
+          {recovery ? (
+            <TextInput
+              key="recovery"
+              label={t('twoFactor.recoveryLabel')}
+              autoComplete="one-time-code"
+              autoCapitalize="characters"
+              spellCheck={false}
+              value={c.values.recoveryOtp ?? ''}
+              onChange={(e) => actor.send({ type: 'auth.change', field: 'recoveryOtp', value: e.currentTarget.value })}
+              error={error('recovery_code')}
+              maxLength={16}
+              autoFocus
+            />
+          ) : (
+            <TextInput
+              key="code"
+              label={t('twoFactor.codeLabel')}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              pattern="[0-9 ]*"
+              value={c.values.totp ?? ''}
+              onChange={(e) => actor.send({ type: 'auth.change', field: 'totp', value: e.currentTarget.value })}
+              error={error('code')}
+              maxLength={7}
+              autoFocus
+            />
+          )}
+          <UnplacedErrors errors={c.fieldErrors} shown={['code', 'recovery_code', ...IDENTIFIER_FIELDS, 'password']} />
+          <SubmitAlert problem={submitProblem(step)} retryAfter={c.retryAfter} />
+          <Button type="submit" fullWidth loading={busy}>
+            {t('twoFactor.verify')}
+          </Button>
+        </Stack>
+      </form>
+      <Group justify="center">
+        <Anchor component="button" type="button" size="sm" onClick={() => actor.send({ type: 'auth.useRecovery', recovery: !recovery })}>
+          {recovery ? t('twoFactor.useApp') : t('twoFactor.useRecovery')}
+        </Anchor>
+      </Group>
+    </AuthCard>
+  );
+}
+
 export function LoginFlow({ actor }: { actor: LoginActor }) {
   const snap = useSelector(actor, (s) => s);
   return (
@@ -151,6 +215,8 @@ export function LoginFlow({ actor }: { actor: LoginActor }) {
         <IdentifyStep actor={actor} snap={snap} />
       ) : snap.matches('credentials') || snap.matches('signingIn') ? (
         <PasswordStep actor={actor} snap={snap} />
+      ) : snap.matches('twoFactor') || snap.matches('verifying') ? (
+        <TwoFactorStep actor={actor} snap={snap} />
       ) : (
         // Signed in: the session moves on to the member area.
         <PageLoader />
