@@ -22,6 +22,8 @@ import { createPageRenderer, pickEncoding } from './page-render';
 import { SettingsService } from './lib/settings';
 import { parseQuery } from './lib/query';
 import { Outbox } from './lib/outbox';
+import { errorForLog, redactUrl, requestForLog } from './lib/log-safety';
+import { clientDataError, nulInInput } from './lib/input-safety';
 
 export type { AppContext, RouteModule };
 
@@ -45,7 +47,11 @@ const isApiPath = (url: string) => url.startsWith('/api/') || url.split('?')[0] 
 
 export async function buildApp(database: Database, config: Config, extraRoutes: RouteModule[] = []): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, ...(config.logStream ? { stream: config.logStream } : {}) },
+    // Nothing secret in the log: URLs redacted, failed queries without their parameters (server/lib/log-safety.ts).
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, serializers: { req: requestForLog, err: errorForLog }, ...(config.logStream ? { stream: config.logStream } : {}) },
     bodyLimit: 64 * 1024,
     routerOptions: { querystringParser: parseQuery },
     trustProxy: false,
@@ -96,7 +102,7 @@ export async function buildApp(database: Database, config: Config, extraRoutes: 
       });
     }
     if (isResponseSerializationError(err)) {
-      req.log.error({ err, url: req.url }, 'response did not match its schema');
+      req.log.error({ err, url: redactUrl(req.url) }, 'response did not match its schema');
       return reply.status(500).send({ error_code: 'server_error', message: 'Internal server error', errors: {} });
     }
     const e = err as { statusCode?: number; code?: string; message?: string };
@@ -114,6 +120,11 @@ export async function buildApp(database: Database, config: Config, extraRoutes: 
       return reply
         .status(e.statusCode === 413 ? 413 : 400)
         .send({ error_code: 'validation_error', message: 'Malformed request', errors: { _body: ['validation:malformedBody'] } });
+    }
+    const clientFault = clientDataError(err);
+    if (clientFault) {
+      req.log.warn({ err }, 'the database refused the input');
+      return reply.status(clientFault.statusCode).send({ error_code: clientFault.errorCode, message: clientFault.message, errors: clientFault.errors });
     }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ error_code: 'server_error', message: 'Internal server error', errors: {} });
@@ -163,6 +174,11 @@ export async function buildApp(database: Database, config: Config, extraRoutes: 
       return reply.status(403).send({ error_code: 'invalid_app_key', message: 'Missing or wrong application key', errors: {} });
     }
     await who(req);
+  });
+  // After validation, before any handler: a NUL character in any parameter or body is refused (422).
+  app.addHook('preHandler', async (req) => {
+    const nul = nulInInput(req);
+    if (nul) throw nul;
   });
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
