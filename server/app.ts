@@ -22,6 +22,7 @@ import { createPageRenderer, pickEncoding } from './page-render';
 import { SettingsService } from './lib/settings';
 import { parseQuery } from './lib/query';
 import { Outbox } from './lib/outbox';
+import { createMailer } from './lib/mailer';
 import { errorForLog, redactUrl, requestForLog } from './lib/log-safety';
 import { clientDataError, nulInInput } from './lib/input-safety';
 
@@ -61,7 +62,12 @@ export async function buildApp(database: Database, config: Config, extraRoutes: 
   app.setSerializerCompiler(serializerCompiler);
 
   const settings = new SettingsService(database.db, () => config.demoMode);
-  const outbox = new Outbox(database.db, app.log);
+  const mailer = config.smtpUrl ? createMailer(config.smtpUrl, config.mailFrom) : null;
+  const outbox = new Outbox(database.db, app.log, { isDemo: () => config.demoMode, mailer });
+  app.addHook('onClose', async () => {
+    await outbox.settled();
+    mailer?.close();
+  });
   const ctx: AppContext = {
     database,
     config,
