@@ -25,6 +25,7 @@ import { Outbox } from './lib/outbox';
 import { createMailer } from './lib/mailer';
 import { errorForLog, redactUrl, requestForLog } from './lib/log-safety';
 import { clientDataError, nulInInput } from './lib/input-safety';
+import { applySecurityHeaders, inlineScriptHashes, pagePolicy } from './lib/security-headers';
 
 export type { AppContext, RouteModule };
 
@@ -186,9 +187,9 @@ export async function buildApp(database: Database, config: Config, extraRoutes: 
     const nul = nulInInput(req);
     if (nul) throw nul;
   });
-  app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'same-origin');
+  // Browser protections on every answer (server/lib/security-headers.ts); pages set their own policy below.
+  app.addHook('onSend', async (req, reply, payload) => {
+    applySecurityHeaders(reply, req.member !== null && req.member !== undefined);
     return payload;
   });
 
@@ -214,6 +215,14 @@ export async function buildApp(database: Database, config: Config, extraRoutes: 
           dataVersion: () => settings.version,
         })
       : null;
+  // The pages' Content-Security-Policy names their inline scripts by hash: the plain page's once, a rendered page's when first sent.
+  const plainPagePolicy = hasPages ? pagePolicy(inlineScriptHashes(readFileSync(path.join(dist!, 'index.html'), 'utf8'))) : '';
+  const renderedPolicies = new WeakMap<object, string>();
+  const policyOf = (page: { html: string }) => {
+    let policy = renderedPolicies.get(page);
+    if (!policy) renderedPolicies.set(page, (policy = pagePolicy(inlineScriptHashes(page.html))));
+    return policy;
+  };
   app.setNotFoundHandler(async (req, reply) => {
     if (req.url.startsWith('/api/') || req.method !== 'GET' || !dist || !existsSync(path.join(dist, 'index.html'))) {
       return reply.status(404).send({ error_code: 'not_found', message: 'Not found', errors: {} });
@@ -223,11 +232,15 @@ export async function buildApp(database: Database, config: Config, extraRoutes: 
     }
     const rendered = pages ? await pages.render(req) : null;
     if (rendered) {
-      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Cookie, Accept-Language, Accept-Encoding');
+      reply
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .header('Vary', 'Cookie, Accept-Language, Accept-Encoding')
+        .header('Content-Security-Policy', policyOf(rendered));
       const encoding = pickEncoding(req.headers['accept-encoding']);
       return encoding ? reply.header('Content-Encoding', encoding).send(rendered[encoding]) : reply.send(rendered.html);
     }
-    return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
+    return reply.type('text/html').header('Cache-Control', 'no-cache').header('Content-Security-Policy', plainPagePolicy).sendFile('index.html');
   });
 
   return app;

@@ -45,7 +45,7 @@ describe('e-mail through SMTP', () => {
     expect(mail.to).toEqual([m.email]);
     expect(mail.from).toBe('no-reply@upline.example');
     expect(mail.headers.subject).toMatch(/sign-in code/);
-    const code = /\b(\d{6})\b/.exec(mail.body)?.[1];
+    const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
     expect(code).toMatch(/^\d{6}$/);
     const [row] = await rows<{ subject: string; body: string }>(s.database, sql`SELECT subject, body FROM outbox WHERE destination = ${m.email} ORDER BY id DESC LIMIT 1`);
     expect(row.subject).toBe(mail.headers.subject);
@@ -61,7 +61,7 @@ describe('e-mail through SMTP', () => {
     const [mail] = await mails.next();
     expect(mail.to).toEqual([m.email]);
     expect(mail.headers.subject).toBe('Your payout was approved');
-    expect(mail.body).toContain('It is on its way.');
+    expect(mail.text).toContain('It is on its way.');
   });
 
   it('an SMS stays in the outbox', async () => {

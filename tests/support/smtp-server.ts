@@ -11,12 +11,17 @@ export interface ReceivedMail {
   data: string;
   /** Header name (lower case) → value, unfolded. */
   headers: Record<string, string>;
+  /** The body as sent (transfer-encoded). */
   body: string;
+  /** The body decoded (quoted-printable or base64 undone). */
+  text: string;
 }
 
 export interface SmtpStandIn {
   url: string;
   mails: ReceivedMail[];
+  /** Calls `listener` with each message accepted from now on. */
+  onMail(listener: (mail: ReceivedMail) => void): void;
   /** Resolves when `count` messages were received (or rejects after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
@@ -31,12 +36,20 @@ function parse(from: string, to: string[], data: string): ReceivedMail {
     const colon = line.indexOf(':');
     if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
-  return { from, to, data, headers, body };
+  const encoding = (headers['content-transfer-encoding'] ?? '').toLowerCase();
+  const text =
+    encoding === 'quoted-printable'
+      ? Buffer.from(body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8')
+      : encoding === 'base64'
+        ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+        : body;
+  return { from, to, data, headers, body, text };
 }
 
 export async function startSmtpStandIn(): Promise<SmtpStandIn> {
   const mails: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
+  const listeners: Array<(mail: ReceivedMail) => void> = [];
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
     sockets.add(socket);
@@ -58,7 +71,9 @@ export async function startSmtpStandIn(): Promise<SmtpStandIn> {
         if (inData) {
           if (line === '.') {
             inData = false;
-            mails.push(parse(from, to, data.join('\r\n')));
+            const mail = parse(from, to, data.join('\r\n'));
+            mails.push(mail);
+            listeners.forEach((l) => l(mail));
             waiters.splice(0).forEach((w) => w());
             reply('250 2.0.0 queued');
           } else data.push(line.startsWith('..') ? line.slice(1) : line);
@@ -91,6 +106,9 @@ export async function startSmtpStandIn(): Promise<SmtpStandIn> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    onMail(listener) {
+      listeners.push(listener);
+    },
     async waitFor(count, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       while (mails.length < count) {
