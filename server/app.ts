@@ -182,7 +182,7 @@ export async function buildApp(database: Database, config: Config, extraRoutes: 
     }
     await who(req);
   });
-  // After validation, before any handler: a NUL character in any parameter or body is refused (422).
+  // After validation, before any handler: a NUL character in the query string or body is refused (422).
   app.addHook('preHandler', async (req) => {
     const nul = nulInInput(req);
     if (nul) throw nul;

@@ -2,7 +2,7 @@
  * The last lines of defence behind the request schemas (src/schemas: text without control characters,
  * ids range-checked, dates validated as dates, cursors range-checked when decoded):
  *
- * - `nulInInput`: a NUL character anywhere in a request's parameters or body (PostgreSQL cannot store
+ * - `nulInInput`: a NUL character anywhere in a request's query string or body (PostgreSQL cannot store
  *   it in text) is a 422 naming the field, whatever schema the route declares.
  * - `clientDataError`: a database error that the input caused (SQLSTATE class 22: invalid input syntax,
  *   out of range, impossible date…) is a 400, never a 500 with details.
@@ -24,9 +24,12 @@ export function nulPath(value: unknown, path: string[] = [], depth = 0): string[
   return null;
 }
 
-/** A 422 for the first NUL character in the request's parameters or body, or null when there is none. */
-export function nulInInput(req: { query?: unknown; params?: unknown; body?: unknown }): HttpError | null {
-  for (const part of [req.params, req.query, req.body]) {
+/**
+ * A 422 for the first NUL character in the request's query string or body, or null when there is none.
+ * (Path parameters are ids and names the routes answer themselves: anything that is not one is not found.)
+ */
+export function nulInInput(req: { query?: unknown; body?: unknown }): HttpError | null {
+  for (const part of [req.query, req.body]) {
     const at = nulPath(part);
     if (at) return validationError({ [at.join('.').replace(/\u0000/g, '\\0') || '_body']: ['validation:invalidFormat'] });
   }
