@@ -6,7 +6,7 @@
  * long text). Signed in as a seeded member. The server must answer every call without a 5xx.
  *
  * Bounded and seeded: FUZZ_CASES calls per operation (default 150), FUZZ_SEED (default fixed) makes a
- * failure repeatable; the failing requests are listed in the assertion.
+ * failure repeatable; the failing requests are listed in the assertion. FUZZ_TIMES=1 prints each operation's time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
