@@ -22,6 +22,10 @@ import { createPageRenderer, pickEncoding } from './page-render';
 import { SettingsService } from './lib/settings';
 import { parseQuery } from './lib/query';
 import { Outbox } from './lib/outbox';
+import { createMailer } from './lib/mailer';
+import { errorForLog, redactUrl, requestForLog } from './lib/log-safety';
+import { clientDataError, nulInInput } from './lib/input-safety';
+import { applySecurityHeaders, inlineScriptHashes, pagePolicy } from './lib/security-headers';
 
 export type { AppContext, RouteModule };
 
@@ -68,7 +72,11 @@ const isApiPath = (url: string) => url.startsWith('/api/') || url.split('?')[0] 
 
 export async function buildApp(database: Database, config: Config, extraRoutes: RouteModule[] = []): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, ...(config.logStream ? { stream: config.logStream } : {}) },
+    // Nothing secret in the log: URLs redacted, failed queries without their parameters (server/lib/log-safety.ts).
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, serializers: { req: requestForLog, err: errorForLog }, ...(config.logStream ? { stream: config.logStream } : {}) },
     bodyLimit: 64 * 1024,
     routerOptions: { querystringParser: parseQuery },
     trustProxy: false,
@@ -78,7 +86,12 @@ export async function buildApp(database: Database, config: Config, extraRoutes: 
   app.setSerializerCompiler(serializerCompiler);
 
   const settings = new SettingsService(database.db, () => config.demoMode);
-  const outbox = new Outbox(database.db, app.log);
+  const mailer = config.smtpUrl ? createMailer(config.smtpUrl, config.mailFrom) : null;
+  const outbox = new Outbox(database.db, app.log, { isDemo: () => config.demoMode, mailer });
+  app.addHook('onClose', async () => {
+    await outbox.settled();
+    mailer?.close();
+  });
   const ctx: AppContext = {
     database,
     config,
@@ -119,7 +132,7 @@ export async function buildApp(database: Database, config: Config, extraRoutes: 
       });
     }
     if (isResponseSerializationError(err)) {
-      req.log.error({ err, url: req.url }, 'response did not match its schema');
+      req.log.error({ err, url: redactUrl(req.url) }, 'response did not match its schema');
       return reply.status(500).send({ error_code: 'server_error', message: 'Internal server error', errors: {} });
     }
     const e = err as { statusCode?: number; code?: string; message?: string };
@@ -137,6 +150,11 @@ export async function buildApp(database: Database, config: Config, extraRoutes: 
       return reply
         .status(e.statusCode === 413 ? 413 : 400)
         .send({ error_code: 'validation_error', message: 'Malformed request', errors: { _body: ['validation:malformedBody'] } });
+    }
+    const clientFault = clientDataError(err);
+    if (clientFault) {
+      req.log.warn({ err }, 'the database refused the input');
+      return reply.status(clientFault.statusCode).send({ error_code: clientFault.errorCode, message: clientFault.message, errors: clientFault.errors });
     }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ error_code: 'server_error', message: 'Internal server error', errors: {} });
@@ -187,9 +205,14 @@ export async function buildApp(database: Database, config: Config, extraRoutes: 
     }
     await who(req);
   });
-  app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'same-origin');
+  // After validation, before any handler: a NUL character in the query string or body is refused (422).
+  app.addHook('preHandler', async (req) => {
+    const nul = nulInInput(req);
+    if (nul) throw nul;
+  });
+  // Browser protections on every answer (server/lib/security-headers.ts); pages set their own policy below.
+  app.addHook('onSend', async (req, reply, payload) => {
+    applySecurityHeaders(reply, req.member !== null && req.member !== undefined);
     return payload;
   });
 
@@ -215,6 +238,14 @@ export async function buildApp(database: Database, config: Config, extraRoutes: 
           dataVersion: () => settings.version,
         })
       : null;
+  // The pages' Content-Security-Policy names their inline scripts by hash: the plain page's once, a rendered page's when first sent.
+  const plainPagePolicy = hasPages ? pagePolicy(inlineScriptHashes(readFileSync(path.join(dist!, 'index.html'), 'utf8'))) : '';
+  const renderedPolicies = new WeakMap<object, string>();
+  const policyOf = (page: { html: string }) => {
+    let policy = renderedPolicies.get(page);
+    if (!policy) renderedPolicies.set(page, (policy = pagePolicy(inlineScriptHashes(page.html))));
+    return policy;
+  };
   app.setNotFoundHandler(async (req, reply) => {
     if (req.url.startsWith('/api/') || req.method !== 'GET' || !dist || !existsSync(path.join(dist, 'index.html'))) {
       return reply.status(404).send({ error_code: 'not_found', message: 'Not found', errors: {} });
@@ -224,11 +255,15 @@ export async function buildApp(database: Database, config: Config, extraRoutes: 
     }
     const rendered = pages ? await pages.render(req) : null;
     if (rendered) {
-      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Cookie, Accept-Language, Accept-Encoding');
+      reply
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .header('Vary', 'Cookie, Accept-Language, Accept-Encoding')
+        .header('Content-Security-Policy', policyOf(rendered));
       const encoding = pickEncoding(req.headers['accept-encoding']);
       return encoding ? reply.header('Content-Encoding', encoding).send(rendered[encoding]) : reply.send(rendered.html);
     }
-    return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
+    return reply.type('text/html').header('Cache-Control', 'no-cache').header('Content-Security-Policy', plainPagePolicy).sendFile('index.html');
   });
 
   return app;

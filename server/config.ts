@@ -20,6 +20,10 @@ export interface Config {
   seedMembers: number;
   /** Relax rate limits (tests of unrelated features may call login many times). */
   rateLimitScale: number;
+  /** SMTP server for real e-mail (smtp://user:pass@host:587, smtps://…:465); without it e-mails stay in the outbox table. */
+  smtpUrl: string | null;
+  /** Sender of the e-mails (MAIL_FROM). */
+  mailFrom: string;
   /** Where the log lines go instead of stdout (never set from the environment; tests read the log). */
   logStream?: { write(line: string): void };
 }
@@ -40,6 +44,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? 'info',
     seedMembers: Number(env.SEED_MEMBERS ?? 3000),
     rateLimitScale: Number(env.RATE_LIMIT_SCALE ?? 1),
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Upline <no-reply@upline.example>',
     ...overrides,
   };
 }

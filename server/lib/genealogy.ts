@@ -21,6 +21,7 @@ import { forbidden } from './errors';
 import { trimDecimal, type SettingsService } from './settings';
 import { matrixWidth } from './tree';
 import type { Plan } from '../../src/schemas/common.schema';
+import { isYmd } from '../../src/schemas/list-query.schema';
 import type {
   DownlineCategory,
   NestedTableNode,
@@ -442,7 +443,8 @@ export function encodeCursor(c: ReportCursor): string {
 export function decodeCursor(text: string): ReportCursor | null {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(text)) return null;
   const m = CURSOR_TEXT.exec(Buffer.from(text, 'base64url').toString('utf8'));
-  if (!m || Number(m[2]) > MAX_ID || Number.isNaN(Date.parse(m[1]))) return null;
+  // A real instant of the years 1900 … 2999 (Date.parse alone reads 2023-02-30 as 2 March).
+  if (!m || Number(m[2]) > MAX_ID || !isYmd(m[1].slice(0, 10)) || Number.isNaN(Date.parse(m[1])) || new Date(Date.parse(m[1])).toISOString().slice(0, 19) !== m[1].slice(0, 19)) return null;
   return { createdAt: m[1], id: Number(m[2]) };
 }
 

@@ -22,6 +22,7 @@ import {
   type Sort,
 } from '../../src/schemas/list-query.schema';
 import { searchString, tolerantValue } from '../../src/lib/search-codec';
+import { MAX_ID } from '../../src/schemas/common.schema';
 import { issuesToFieldMap, validationError, type FieldMap } from './errors';
 
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Sort };
@@ -41,14 +42,19 @@ export function encodeCursor(c: Cursor): string {
   return Buffer.from(`v1|${c.sort}|${c.t}|${c.id}`, 'utf8').toString('base64url');
 }
 
+/** The instants a cursor may name: the calendar days of the list filters (years 1900 … 2999). */
+export const CURSOR_MIN_TIME = Date.UTC(1900, 0, 1);
+export const CURSOR_MAX_TIME = Date.UTC(3000, 0, 1) - 1;
+
+/** The cursor `s` names, or null when it is none of ours or names a time or id no row can have. */
 export function decodeCursor(s: string): Cursor | null {
   if (!/^[A-Za-z0-9_-]{1,200}$/.test(s)) return null;
   const text = Buffer.from(s, 'base64url').toString('utf8');
-  const m = /^v1\|(asc|desc)\|(-?\d{1,15})\|(\d{1,15})$/.exec(text);
+  const m = /^v1\|(asc|desc)\|(-?\d{1,15})\|(\d{1,10})$/.exec(text);
   if (!m) return null;
   const t = Number(m[2]);
   const id = Number(m[3]);
-  if (!Number.isSafeInteger(t) || !Number.isSafeInteger(id) || Number.isNaN(new Date(t).getTime())) return null;
+  if (t < CURSOR_MIN_TIME || t > CURSOR_MAX_TIME || id > MAX_ID) return null;
   return { sort: m[1] as Sort, t, id };
 }
 

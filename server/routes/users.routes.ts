@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../lib/app-context';
-import { envelope } from '../../src/schemas/common.schema';
+import { envelope, text } from '../../src/schemas/common.schema';
 import {
   adminInfoSchema,
   deleteAccountRequestSchema,
@@ -29,7 +29,7 @@ import { companyAdmin } from '../lib/members';
 import { MINUTE, perIp, routeLimits } from '../lib/rate-limit';
 import { confirmSignup, resendSignupCode, signUp, signupData, validateReferral } from '../lib/signup';
 
-const referralQuerySchema = z.object({ referral: z.optional(z.string().check(z.trim(), z.maxLength(64))) });
+const referralQuerySchema = z.object({ referral: z.optional(text({ max: 64 })) });
 
 export async function usersRoutes(base: FastifyInstance, ctx: AppContext) {
   const app = base.withTypeProvider<ZodTypeProvider>();

@@ -8,10 +8,12 @@ import {
   userSchema,
   cartItemSchema,
   idSchema,
+  text as requestText,
 } from './common.schema';
 
-const text = (max = 191) => z.string().check(z.trim(), z.maxLength(max));
-const required = (max = 191) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+/** Single-line text (no control characters, so never a line break into a mail header or a log line). */
+const text = (max = 191) => requestText({ max });
+const required = (max = 191) => requestText({ max, min: 1 });
 export const emailField = z.string().check(z.trim(), z.maxLength(191), z.email());
 export const mobileField = z.string().check(z.trim(), z.regex(/^\d{4,15}$/));
 export const phoneCodeField = z.string().check(z.trim(), z.regex(/^\+?\d{1,4}$/));
@@ -242,7 +244,7 @@ export type SmallUser = z.infer<typeof smallUserSchema>;
 
 export const adminInfoSchema = z.object({ admin: smallUserSchema });
 export const deleteAccountRequestSchema = z.strictObject({ password: passwordField });
-export const membersQuerySchema = z.object({ keyword: z.optional(text(64)), levels: z.optional(z.string()) });
+export const membersQuerySchema = z.object({ keyword: z.optional(text(64)), levels: z.optional(text(64)) });
 export const memberListSchema = z.array(smallUserSchema);
 
 /** Password policy check shared by the client form and the server. Returns i18n keys of unmet rules. */

@@ -12,6 +12,7 @@
  * a repeated single-valued parameter is validation:invalidType.
  */
 import * as z from 'zod/mini';
+import { plainText } from './common.schema';
 
 export const SORTS = ['asc', 'desc'] as const;
 export type Sort = (typeof SORTS)[number];
@@ -45,12 +46,12 @@ export type QueryParams<S extends z.ZodMiniType> = { [K in keyof z.output<S> as 
 const answer = (key: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? 'validation:required' : typeof issue.input === 'string' ? key : 'validation:invalidType';
 
-/** Any one value of text (a repeated parameter is validation:invalidType). */
-export const textValue = z.string({ error: answer('validation:invalid') });
+/** Any one value of text without control characters (a repeated parameter is validation:invalidType). */
+export const textValue = z.string({ error: answer('validation:invalid') }).check(plainText('validation:invalid'));
 
-/** One value of text, answered by `key` when bad. */
+/** One value of text without control characters, answered by `key` when bad. */
 export const textParam = (key: string, ...checks: Array<z.core.$ZodCheck<string>>) =>
-  z.string({ error: answer(key) }).check(...checks.length ? checks : [z.minLength(1, { error: key })]);
+  z.string({ error: answer(key) }).check(plainText(key), ...(checks.length ? checks : [z.minLength(1, { error: key })]));
 
 /** One of `values` (validation:invalidChoice). */
 export const oneOfParam = <const T extends readonly [string, ...string[]]>(values: T, key = 'validation:invalidChoice') =>
@@ -105,6 +106,7 @@ export const positiveIntNumber = z.pipe(positiveIntParam, z.transform(Number));
 /** A username, or the start of one (trimmed, 1 … 64 characters). */
 export const usernameParam = z.string({ error: answer('validation:invalid') }).check(
   z.trim(),
+  plainText('validation:invalidFormat'),
   z.minLength(1, { error: 'validation:required' }),
   z.maxLength(64, { error: 'validation:tooLong' }),
 );
@@ -250,6 +252,7 @@ export const downlineReportQuery = z.looseObject({
 /** A type key of a list filter (transaction key, bonus type, payout status id, history type). */
 export const typeKeyParam = z.string({ error: answer('validation:invalidChoice') }).check(
   z.trim(),
+  plainText('validation:invalidChoice'),
   z.minLength(1, { error: 'validation:invalidChoice' }),
   z.maxLength(64, { error: 'validation:invalidChoice' }),
 );

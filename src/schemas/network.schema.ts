@@ -8,7 +8,7 @@
  */
 import * as z from 'zod/mini';
 import { downlineReportQuery, positiveIntParam, usernameParam, type QueryParams } from './list-query.schema';
-import { decimalString, idSchema, planSchema } from './common.schema';
+import { decimalString, idSchema, idText, planSchema } from './common.schema';
 
 const count = z.number().check(z.int(), z.nonnegative());
 const level = z.number().check(z.int(), z.nonnegative());
@@ -218,7 +218,7 @@ export const tableViewSingleQuerySchema = z.looseObject({
   level: z.optional(positiveIntParam),
   page: z.optional(positiveIntParam),
   /** Not named by the spec: id of the last node of the previous page, as carried by next_page_url. */
-  after: z.optional(z.string().check(z.regex(/^[1-9]\d{0,9}$/))),
+  after: z.optional(idText()),
 });
 export type TableViewSingleQuery = { username?: string; level?: number; page?: number; after?: number };
 

@@ -1,9 +1,10 @@
 // @vitest-environment node
 /**
- * Hostile and sloppy input to every auth and user call: the answer is always a 4xx with the error
+ * Hostile and sloppy input to the auth and user calls, and the crafted input that once reached the database: the answer is always a 4xx with the error
  * shape `{ error_code, message, errors: { field: [i18n key] } }`, never a 5xx.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../support/server';
 import { call, freshIp, login, post } from './helpers';
 
@@ -215,5 +216,77 @@ describe('OpenAPI', () => {
     expect(body).toContain('login_using');
     expect(body).toContain('login_with_otp');
     expect(JSON.stringify(login.responses['200'])).toContain('sso_token');
+  });
+});
+
+describe('crafted input that once reached the database answers 4xx', () => {
+  const cursorOf = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
+  /** Year −29 719: a time JavaScript reads and PostgreSQL refuses. */
+  const farCursor = 'djF8ZGVzY3wtOTk5OTk5OTk5OTk5OTk5fDU';
+  const expect4xx = async (url: string, field: string) => {
+    const res = await call(s.app, 'GET', url, undefined, { token, ip: freshIp() });
+    expect(res.status, url).toBeGreaterThanOrEqual(400);
+    expect(res.status, url).toBeLessThan(500);
+    expectErrorShape(res.body);
+    expect(Object.keys(res.body.errors), url).toContain(field);
+  };
+
+  it('a NUL byte in the text of a query string', async () => {
+    await expect4xx('/api/users/signup_validate_referral?referral=%00', 'referral');
+    await expect4xx('/api/users/signup_data?referral=a%00b', 'referral');
+    for (const list of ['members', 'sponsor_downlines', 'placement_downlines']) await expect4xx(`/api/users/${list}?keyword=%00`, 'keyword');
+    for (const page of ['genealogy', 'table_view', 'table_view_single', 'downline_report', 'downline_report/sponsor']) {
+      await expect4xx(`/api/network/${page}?username=a%00b`, 'username');
+    }
+  });
+
+  it('other control characters in single-line text', async () => {
+    await expect4xx('/api/users/members?keyword=a%0Db', 'keyword');
+    await expect4xx('/api/network/table_view?username=a%0Ab', 'username');
+    await expect4xx('/api/wallet/transactions?transaction_key=payout%09', 'transaction_key');
+  });
+
+  it('a NUL byte in a JSON body', async () => {
+    const signup = await post(s.app, '/api/users/signup', { referral: 'demo', first_name: 'A\u0000', password: 'Pass-word-2026' }, { ip: freshIp() });
+    expect(signup.status).toBe(422);
+    expect(signup.body.errors).toEqual({ first_name: ['validation:invalidFormat'] });
+    const demo = await post(s.app, '/api/request_demo', { name: '\u0000', email: 'a@b.example', mobile: '5550000000', platform: 'web' }, { ip: freshIp() });
+    expect(demo.status).toBe(422);
+    expect(demo.body.errors).toEqual({ name: ['validation:invalidFormat'] });
+    // Wherever a schema lets text through, a NUL never reaches the database.
+    const [spain] = await s.database.rows<{ id: number }>(sql`SELECT id FROM countries WHERE iso_code_2 = 'ES'`);
+    const madrid = { first_name: 'Lucía', address_1: 'Calle Mayor 10', city: 'Madrid', postcode: '28013', country_id: spain.id };
+    const address = await call(s.app, 'POST', '/api/user/addresses', { ...madrid, company: 'x\u0000y' }, { token, ip: freshIp() });
+    expect(address.status).toBe(422);
+    expect(Object.keys(address.body.errors)).toContain('company');
+  });
+
+  it('a cursor whose time or id is out of range, on every cursor list', async () => {
+    const lists = [
+      '/api/wallet/transactions',
+      '/api/wallet/recent_earnings',
+      '/api/payout/transactions',
+      '/api/orders/recent_orders',
+      '/api/network/pv_history',
+      '/api/network/binary_history',
+      '/api/user/addresses',
+    ];
+    for (const list of lists) {
+      for (const cursor of [farCursor, cursorOf('v1|asc|8640000000000000|1'), cursorOf('v1|desc|1700000000000|2147483648')]) {
+        await expect4xx(`${list}?cursor=${cursor}`, 'cursor');
+      }
+    }
+    await expect4xx(`/api/referral/joinings?cursor=${farCursor}`, 'cursor');
+  });
+
+  it("an impossible date in downline_report's after", async () => {
+    for (const at of ['2023-02-30T00:00:00.000000Z', '0000-01-01T00:00:00.000000Z', '9999-12-31T23:59:59.999999Z']) {
+      await expect4xx(`/api/network/downline_report?after=${cursorOf(`${at}|5`)}`, 'after');
+    }
+  });
+
+  it('ids beyond 32 bits', async () => {
+    await expect4xx('/api/network/table_view_single?after=2147483648', 'after');
+    await expect4xx('/api/network/table_view_single?after=9999999999', 'after');
   });
 });

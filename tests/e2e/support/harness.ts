@@ -1,7 +1,8 @@
 /**
  * End-to-end harness: the real server (built SPA + API) on a free loopback port with a fresh embedded
- * database, and Debian's Chromium driven by playwright-core. The server's log lines are kept so tests
- * can read one-time codes from the outbox the way an operator would.
+ * database, and Debian's Chromium driven by playwright-core. The server sends its e-mails to a small SMTP
+ * server of the harness, so tests read one-time codes from the mails as a member would; its log lines are
+ * kept too. Every page records the Content-Security-Policy violations it meets (`cspViolations`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startSmtpStandIn } from '../../support/smtp-server';
 
 export const PASSWORD = 'Demo-pass-2026';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -40,6 +42,7 @@ async function freePort(): Promise<number> {
 
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
+  const smtp = await startSmtpStandIn();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'upline-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: process.cwd(),
@@ -52,6 +55,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       SEED_MEMBERS: env.SEED_MEMBERS ?? '600',
       LOG_LEVEL: 'info',
       DATABASE_URL: '',
+      SMTP_URL: smtp.url,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -66,16 +70,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       const line = buffer.slice(0, i);
       buffer = buffer.slice(i + 1);
       logs.push(line);
-      if (line.includes('"outbox"')) {
-        try {
-          const rec = JSON.parse(line) as { outbox?: OutboxMessage; msg?: string };
-          if (rec.outbox) outbox.push({ ...rec.outbox, body: rec.msg ?? '' });
-        } catch {
-          /* not JSON */
-        }
-      }
     }
   };
+  smtp.onMail((mail) => outbox.push({ channel: 'email', destination: mail.to[0] ?? '', subject: mail.headers.subject ?? '', body: mail.text }));
   child.stdout!.on('data', onData);
   child.stderr!.on('data', onData);
   const url = `http://127.0.0.1:${port}`;
@@ -99,6 +96,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       child.kill('SIGTERM');
       await new Promise((r) => setTimeout(r, 300));
       if (child.exitCode === null) child.kill('SIGKILL');
+      await smtp.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -115,6 +113,23 @@ export async function readCode(server: RunningServer, destination: string, after
     if (Date.now() > end) throw new Error(`no code for ${destination}; outbox: ${JSON.stringify(server.outbox)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Content-Security-Policy violations met by the pages of this process (securitypolicyviolation events and console reports). */
+export const cspViolations: string[] = [];
+
+/** Every page of `context` reports the policy violations it meets into `cspViolations`. */
+export async function recordCspViolations(context: BrowserContext) {
+  await context.exposeBinding('__uplineCspViolation', ({ page }, text: string) => void cspViolations.push(`${page.url()}: ${text}`));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __uplineCspViolation?: (t: string) => void }).__uplineCspViolation;
+      report?.(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`);
+    });
+  });
+  context.on('console', (msg) => {
+    if (/Content Security Policy/i.test(msg.text())) cspViolations.push(`${msg.page()?.url() ?? ''}: ${msg.text()}`);
+  });
 }
 
 export async function launchBrowser(): Promise<Browser> {
@@ -140,6 +155,7 @@ export async function newPage(browser: Browser, server: RunningServer, opts: { w
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
     locale: opts.locale ?? 'en-US',
   });
+  await recordCspViolations(context);
   const page = await context.newPage();
   return { context, page };
 }

@@ -1,7 +1,7 @@
 /** One real server (fresh database) and one Chromium for the tests of a file, stopped after them. */
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, startServer, type RunningServer } from './harness';
+import { cspViolations, launchBrowser, startServer, type RunningServer } from './harness';
 
 export function realAppForFile(env: Record<string, string> = { RATE_LIMIT_SCALE: '100' }) {
   let server: RunningServer | undefined;
@@ -9,6 +9,10 @@ export function realAppForFile(env: Record<string, string> = { RATE_LIMIT_SCALE:
   beforeAll(async () => {
     server = await startServer(env);
     browser = await launchBrowser();
+  });
+  // The app works under its Content-Security-Policy: a test that met a violation fails.
+  afterEach(() => {
+    expect(cspViolations.splice(0), 'Content-Security-Policy violations').toEqual([]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,0 +1,121 @@
+// @vitest-environment node
+/**
+ * With SMTP_URL set, e-mails (one-time codes, notifications, demo requests) go out through a real SMTP
+ * conversation — here with a small SMTP server of the test — and the outbox row is still written; SMS stay in
+ * the outbox. A line break never reaches a mail header.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { startTestServer, type TestServer } from '../support/server';
+import { startSmtpStandIn, type SmtpStandIn } from '../support/smtp-server';
+import { bulkMembers, freshIp, outboxCount, post, rows } from './helpers';
+import { announce } from '../../server/lib/member-notices';
+import { createMailer, UnsafeHeaderError } from '../../server/lib/mailer';
+
+let smtp: SmtpStandIn;
+let s: TestServer;
+beforeAll(async () => {
+  smtp = await startSmtpStandIn();
+  s = await startTestServer({ smtpUrl: smtp.url, mailFrom: 'Upline <no-reply@upline.example>', rateLimitScale: 100 });
+});
+afterAll(async () => {
+  await s?.close();
+  await smtp?.close();
+});
+
+/** Mails received from now on. */
+const received = () => {
+  const start = smtp.mails.length;
+  return {
+    async next(n = 1) {
+      await s.app.ctx.outbox.settled();
+      return (await smtp.waitFor(start + n)).slice(start);
+    },
+    count: () => smtp.mails.length - start,
+  };
+};
+
+describe('e-mail through SMTP', () => {
+  it('a one-time code goes out by e-mail, the outbox keeps its row, and the mailed code signs the member in', async () => {
+    const [m] = await bulkMembers(s.database, 1, 40);
+    const mails = received();
+    const sent = await post(s.app, '/api/auth/send_otp', { login_using: 'email', email: m.email }, { ip: freshIp() });
+    expect(sent.status).toBe(200);
+    const [mail] = await mails.next();
+    expect(mail.to).toEqual([m.email]);
+    expect(mail.from).toBe('no-reply@upline.example');
+    expect(mail.headers.subject).toMatch(/sign-in code/);
+    const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    const [row] = await rows<{ subject: string; body: string }>(s.database, sql`SELECT subject, body FROM outbox WHERE destination = ${m.email} ORDER BY id DESC LIMIT 1`);
+    expect(row.subject).toBe(mail.headers.subject);
+    expect(row.body).toContain(code!);
+    const signedIn = await post(s.app, '/api/auth/login_with_otp', { login_using: 'email', email: m.email, otp: code }, { ip: freshIp() });
+    expect(signedIn.status).toBe(200);
+  });
+
+  it('a notification of an event goes out by e-mail', async () => {
+    const [m] = await bulkMembers(s.database, 1, 41);
+    const mails = received();
+    await announce(s.app.ctx, m.id, 'payout_status', { subject: 'Your payout was approved', body: 'It is on its way.' });
+    const [mail] = await mails.next();
+    expect(mail.to).toEqual([m.email]);
+    expect(mail.headers.subject).toBe('Your payout was approved');
+    expect(mail.text).toContain('It is on its way.');
+  });
+
+  it('an SMS stays in the outbox', async () => {
+    const [m] = await bulkMembers(s.database, 1, 42);
+    const before = await outboxCount(s.database, `${m.mobile_code}${m.mobile}`);
+    const mails = received();
+    await s.app.ctx.outbox.send('sms', `${m.mobile_code}${m.mobile}`, 'Code', 'Your code is 123456.');
+    await s.app.ctx.outbox.settled();
+    expect(await outboxCount(s.database, `${m.mobile_code}${m.mobile}`)).toBe(before + 1);
+    expect(mails.count()).toBe(0);
+  });
+
+  it('a demo request reaches the company by e-mail with the name in its subject', async () => {
+    const mails = received();
+    const res = await post(s.app, '/api/request_demo', { name: 'Rita Prospect', email: 'rita@prospect.example', mobile: '5550102000', platform: 'web' }, { ip: freshIp() });
+    expect(res.status).toBe(200);
+    const [mail] = await mails.next();
+    expect(mail.to).toEqual(['info@upline.example']);
+    expect(mail.headers.subject).toBe('Demo request from Rita Prospect');
+  });
+});
+
+describe('line breaks never reach a header', () => {
+  it('a CR/LF in the name of a demo request is refused (422) and nothing is sent', async () => {
+    const before = await outboxCount(s.database, 'info@upline.example');
+    const mails = received();
+    for (const name of ['Rita\r\nBcc: victim@example.com', 'Rita\nBcc: victim@example.com', 'Rita\rX', 'Rita\u2028X', 'Rita\u0000']) {
+      const res = await post(s.app, '/api/request_demo', { name, email: 'rita@prospect.example', mobile: '5550102000', platform: 'web' }, { ip: freshIp() });
+      expect(res.status, JSON.stringify(name)).toBe(422);
+      expect(res.body.errors).toEqual({ name: ['validation:invalidFormat'] });
+    }
+    await s.app.ctx.outbox.settled();
+    expect(mails.count()).toBe(0);
+    expect(await outboxCount(s.database, 'info@upline.example')).toBe(before);
+  });
+
+  it('the mailer refuses a subject or an address of more than one line', async () => {
+    const mailer = createMailer(smtp.url, 'Upline <no-reply@upline.example>');
+    const mails = received();
+    try {
+      await expect(mailer.send({ to: 'a@b.example', subject: 'Hello\r\nBcc: victim@example.com', text: 'x' })).rejects.toBeInstanceOf(UnsafeHeaderError);
+      await expect(mailer.send({ to: 'a@b.example\nBcc: victim@example.com', subject: 'Hello', text: 'x' })).rejects.toBeInstanceOf(UnsafeHeaderError);
+      expect(() => createMailer(smtp.url, 'x@y.example\r\nBcc: victim@example.com')).toThrow(UnsafeHeaderError);
+    } finally {
+      mailer.close();
+    }
+    expect(mails.count()).toBe(0);
+  });
+
+  it('a multi-line subject handed to the outbox is kept for the operator but not mailed', async () => {
+    const mails = received();
+    await s.app.ctx.outbox.send('email', 'someone@example.net', 'Hello\r\nBcc: victim@example.com', 'text');
+    await s.app.ctx.outbox.settled();
+    expect(mails.count()).toBe(0);
+    expect(await outboxCount(s.database, 'someone@example.net')).toBe(1);
+  });
+});
