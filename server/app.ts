@@ -38,6 +38,7 @@ import { preferencesRoutes } from './routes/preferences.routes';
 import { referralRoutes } from './routes/referral.routes';
 import { accountRoutes } from './routes/account.routes';
 import { addressesRoutes } from './routes/addresses.routes';
+import { flowSiteRoutes } from './routes/flow-site.routes';
 const ROUTES: RouteModule[] = [authRoutes, usersRoutes, networkRoutes, walletRoutes, payoutRoutes, ordersRoutes, historyRoutes, homeRoutes, preferencesRoutes, referralRoutes, accountRoutes, addressesRoutes];
 
 /** The API's paths: everything under /api/, plus the spec's alternative logout path (spec §7). */
@@ -175,6 +176,7 @@ export async function buildApp(database: Database, config: Config, extraRoutes: 
   });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  flowSiteRoutes(app, config.flowsDir ?? null);
 
   const dist = config.staticDir;
   if (dist && existsSync(path.join(dist, 'index.html'))) {
