@@ -378,6 +378,8 @@ export interface SiteSubject {
   fileName: string;
   anchor: string;
   heading: string;
+  /** What the diagram shows, for its accessible title. */
+  title: string;
   machine: MachineJson;
   tests: PathTest[];
 }
@@ -431,7 +433,7 @@ export async function renderSubject(subject: SiteSubject, level: 2 | 3): Promise
   const h = `h${level}`;
   const h2 = `h${level + 1}`;
   const cov = coverageOf(subject);
-  const svg = await renderSvg(m, subject.anchor, `State diagram: ${subject.heading}`);
+  const svg = await renderSvg(m, subject.anchor, `State diagram: ${subject.title}`);
   const testId = (n: number) => `${subject.anchor}-t${n + 1}`;
   const link = (n: number) => `<a href="#${testId(n)}">${n + 1}</a>`;
   const rows = m.transitions.map((t) => {

@@ -881,7 +881,7 @@ async function generateSite(found: readonly FoundMachine[], pages: readonly Fact
     const machine = machineJson(f.machine, f, labels);
     const tests = testsFor(machine, (m) => m.machine.config === f.machine.config || (!factoryOf(m.machine) && m.machine.id === f.machine.id));
     const fileName = name.replace(/\.md$/, '.html');
-    const subject: SiteSubject = { fileName, anchor: 'diagram', heading: machine.id, machine, tests };
+    const subject: SiteSubject = { fileName, anchor: 'diagram', heading: machine.id, title: machine.id, machine, tests };
     files.set(fileName, await renderMachinePage(subject, `Drawn from <code>${f.file}</code> (export <code>${f.exportName}</code>).`));
     entries.push({ id: machine.id, area: machine.area, href: fileName, kind: 'written by hand', file: f.file, coverage: coverageOf(subject), tests: tests.length });
   }
@@ -890,7 +890,7 @@ async function generateSite(found: readonly FoundMachine[], pages: readonly Fact
     const shapes: SiteSubject[] = p.shapes.map((shape, n) => {
       const machine = machineJson(shape.machine, { file: p.definedIn ?? '', exportName: '' }, labels);
       const tests = testsFor(machine, (m) => factoryOf(m.machine) === p.factory);
-      return { fileName, anchor: `shape-${n + 1}`, heading: p.shapes.length > 1 ? `Shape ${n + 1}` : 'Diagram', machine, tests };
+      return { fileName, anchor: `shape-${n + 1}`, heading: p.shapes.length > 1 ? `Shape ${n + 1}` : 'Diagram', title: p.shapes.length > 1 ? `${p.factory}, shape ${n + 1}` : p.factory, machine, tests };
     });
     const instances = p.instances.map((i) => ({ id: i.id, file: i.source.file, line: i.source.line, exportName: i.exportName, calls: i.source.calls, shape: i.shape }));
     files.set(fileName, await renderFactorySitePage(p.factory, p.definedIn, shapes, instances));
