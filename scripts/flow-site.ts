@@ -23,12 +23,14 @@ import { factoryOf } from '../src/machines/factory-registry';
 import type { RecordedPathModel } from '../tests/support/path-registry';
 
 type AnyStateNode = AnyStateMachine['root'];
-interface Transition {
+/** A transition definition, as much of it as the drawings read. */
+export interface Transition {
   eventType: string;
   source: AnyStateNode;
   target?: readonly AnyStateNode[];
   guard?: unknown;
   actions: readonly unknown[];
+  reenter?: boolean;
 }
 
 export interface Labels {

@@ -19,6 +19,11 @@
  * tests/models/flows-fresh.test.ts fails when docs/flows is stale and
  * tests/models/flows-coverage.test.ts when a machine is missing from it.
  *
+ * The same run writes the flow site (index.html, a page per machine or factory, machines.json; see
+ * scripts/flow-site.ts), with the generated path tests of tests/models per transition.
+ * `npm run flows -- --since <git ref>` also compares that ref's committed machines.json with the
+ * current machines and writes docs/flows/changes.html.
+ *
  * Mermaid cannot draw a transition between states inside two different composite states, so such
  * a transition is drawn between the outermost states that contain its source and target (the
  * tables list the exact source and target).
@@ -46,17 +51,10 @@ import {
   type MachineJson,
   type PathTest,
   type SiteSubject,
+  type Transition,
 } from './flow-site';
 
 type AnyStateNode = AnyStateMachine['root'];
-interface Transition {
-  eventType: string;
-  source: AnyStateNode;
-  target?: readonly AnyStateNode[];
-  guard?: unknown;
-  actions: readonly unknown[];
-  reenter?: boolean;
-}
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SRC_DIR = path.join(ROOT, 'src');
@@ -855,9 +853,7 @@ const labels = { eventLabel, guardLabel, actionLabel };
 
 /** The site pages (and machines.json), from the same machines as the Markdown documents. */
 async function generateSite(found: readonly FoundMachine[], pages: readonly FactoryPage[], handWritten: ReadonlyArray<{ name: string; found: FoundMachine }>) {
-  const t0 = Date.now();
   const models = await loadPathModels();
-  if (process.env.FLOWS_TIMING) console.log('models', Date.now() - t0);
   const modelJson = new Map<RecordedPathModel, MachineJson>();
   const jsonOf = (m: RecordedPathModel) => {
     let json = modelJson.get(m);
@@ -937,9 +933,7 @@ export async function generateFlowDocs(dir = MACHINES_DIR): Promise<Map<string, 
     handWritten.push({ name, found: f });
   }
   docs.set(INDEX_FILE, renderIndex(pages, handWritten));
-  const t1 = Date.now();
   for (const [name, content] of await generateSite(found, pages, handWritten)) docs.set(name, content);
-  if (process.env.FLOWS_TIMING) console.log("site", Date.now() - t1);
   return docs;
 }
 
