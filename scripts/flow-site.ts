@@ -91,15 +91,20 @@ function transitionsOf(node: AnyStateNode): Array<{ t: Transition; index: number
 
 const keyOf = (source: string, eventType: string, index: number) => `${stateName(source)} ${eventType === '' ? 'always' : eventType} #${index}`;
 
-/** The area of a machine: the folder under src/machines, else the first word of its file name. */
-export function areaOf(file: string): string {
+/**
+ * The area of a machine: the first segment of the member route that runs it (route table), else
+ * the folder under src/machines, else the first word of its file name.
+ */
+export function areaOf(file: string, exportName?: string | null, routeAreas?: ReadonlyMap<string, string>): string {
+  const routed = exportName ? routeAreas?.get(exportName.split('.')[0]) : undefined;
+  if (routed) return routed;
   const rel = file.replace(/^src\/machines\//, '').replace(/^src\//, '');
   const parts = rel.split('/');
   if (parts.length > 1) return parts[0];
   return parts[0].split(/[-.]/)[0];
 }
 
-export function machineJson(machine: AnyStateMachine, where: { file: string; exportName: string }, labels: Labels): MachineJson {
+export function machineJson(machine: AnyStateMachine, where: { file: string; exportName: string; routeAreas?: ReadonlyMap<string, string> }, labels: Labels): MachineJson {
   const states: StateJson[] = [];
   const transitions: TransitionJson[] = [];
   for (const node of nodesOf(machine.root)) {
@@ -123,7 +128,7 @@ export function machineJson(machine: AnyStateMachine, where: { file: string; exp
     }
   }
   const factory = factoryOf(machine);
-  return { id: machine.id, file: where.file, exportName: where.exportName, ...(factory ? { factory } : {}), area: areaOf(where.file), states, transitions };
+  return { id: machine.id, file: where.file, exportName: where.exportName, ...(factory ? { factory } : {}), area: areaOf(where.file, where.exportName, where.routeAreas), states, transitions };
 }
 
 /** What makes two machines draw the same: states and transitions, not names or files. */

@@ -858,6 +858,21 @@ export function loadPathModels(dir = MODELS_DIR): Promise<readonly RecordedPathM
 
 const labels = { eventLabel, guardLabel, actionLabel };
 
+/** Machine export name → the first segment of the member route that runs it (src/app/member/route-table.tsx). */
+export function memberRouteAreas(file = path.join(SRC_DIR, 'app/member/route-table.tsx')): Map<string, string> {
+  const out = new Map<string, string>();
+  let text = '';
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return out;
+  }
+  for (const m of text.matchAll(/\bpage\(\s*'\/([\w-]+)[^']*'\s*,\s*\{((?:(?!\bpage\()[\s\S]){0,600}?)\bmachine:\s*(\w+)/g)) {
+    if (!out.has(m[3])) out.set(m[3], m[1]);
+  }
+  return out;
+}
+
 /** The site pages (and machines.json), from the same machines as the Markdown documents. */
 async function generateSite(found: readonly FoundMachine[], pages: readonly FactoryPage[], handWritten: ReadonlyArray<{ name: string; found: FoundMachine }>) {
   const models = await loadPathModels();
@@ -880,8 +895,9 @@ async function generateSite(found: readonly FoundMachine[], pages: readonly Fact
   };
   const files = new Map<string, string>();
   const entries: IndexEntry[] = [];
+  const routeAreas = memberRouteAreas();
   for (const { name, found: f } of handWritten) {
-    const machine = machineJson(f.machine, f, labels);
+    const machine = machineJson(f.machine, { ...f, routeAreas }, labels);
     const tests = testsFor(machine, (m) => m.machine.config === f.machine.config || (!factoryOf(m.machine) && m.machine.id === f.machine.id));
     const fileName = name.replace(/\.md$/, '.html');
     const subject: SiteSubject = { fileName, anchor: 'diagram', heading: machine.id, title: machine.id, machine, tests };
@@ -901,7 +917,7 @@ async function generateSite(found: readonly FoundMachine[], pages: readonly Fact
       const shape = i.shape === null ? null : shapes[i.shape - 1];
       entries.push({
         id: i.id,
-        area: areaOf(i.source.file),
+        area: areaOf(i.source.file, i.exportName, routeAreas),
         href: shape ? `${fileName}#${shape.anchor}` : fileName,
         kind: p.factory,
         file: `${i.source.file}:${i.source.line}`,
@@ -912,7 +928,7 @@ async function generateSite(found: readonly FoundMachine[], pages: readonly Fact
   }
   entries.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.file < b.file ? -1 : 1));
   files.set(SITE_INDEX, renderSiteIndex(entries));
-  files.set(MACHINES_JSON, `${JSON.stringify(machinesData(found), null, 1)}\n`);
+  files.set(MACHINES_JSON, `${JSON.stringify(machinesData(found, routeAreas), null, 1)}\n`);
   return files;
 }
 
@@ -921,8 +937,8 @@ export const MACHINES_JSON = 'machines.json';
 /** Written by `--since`; depends on the ref, so it is not part of the generated set. */
 export const CHANGES_PAGE = 'changes.html';
 
-export function machinesData(found: readonly FoundMachine[]): MachineJson[] {
-  return found.map((f) => machineJson(f.machine, f, labels));
+export function machinesData(found: readonly FoundMachine[], routeAreas = memberRouteAreas()): MachineJson[] {
+  return found.map((f) => machineJson(f.machine, { ...f, routeAreas }, labels));
 }
 
 /** File name → content of every flow document and site page, the indexes included. */
