@@ -19,31 +19,49 @@
  * tests/models/flows-fresh.test.ts fails when docs/flows is stale and
  * tests/models/flows-coverage.test.ts when a machine is missing from it.
  *
+ * The same run writes the flow site (index.html, a page per machine or factory, machines.json; see
+ * scripts/flow-site.ts), with the generated path tests of tests/models per transition.
+ * `npm run flows -- --since <git ref>` also compares that ref's committed machines.json with the
+ * current machines and writes docs/flows/changes.html.
+ *
  * Mermaid cannot draw a transition between states inside two different composite states, so such
  * a transition is drawn between the outermost states that contain its source and target (the
  * tables list the exact source and target).
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
 import { factoryOf } from '../src/machines/factory-registry';
+import { recordedPathModels, type RecordedPathModel } from '../tests/support/path-registry';
+import {
+  areaOf,
+  coverageOf,
+  diffMachines,
+  machineJson,
+  renderChangesPage,
+  renderFactorySitePage,
+  renderMachinePage,
+  renderSiteIndex,
+  shapeSignature,
+  summarizeChanges,
+  walkedPaths,
+  type IndexEntry,
+  type MachineJson,
+  type PathTest,
+  type SiteSubject,
+  type Transition,
+} from './flow-site';
 
 type AnyStateNode = AnyStateMachine['root'];
-interface Transition {
-  eventType: string;
-  source: AnyStateNode;
-  target?: readonly AnyStateNode[];
-  guard?: unknown;
-  actions: readonly unknown[];
-  reenter?: boolean;
-}
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SRC_DIR = path.join(ROOT, 'src');
 export const MACHINES_DIR = path.join(SRC_DIR, 'machines');
 export const FLOWS_DIR = path.join(ROOT, 'docs/flows');
 export const INDEX_FILE = 'README.md';
+export const MODELS_DIR = path.join(ROOT, 'tests/models');
 
 export interface FoundMachine {
   /** Repository-relative path of the module that exports it, e.g. `src/machines/home.machine.ts`. */
@@ -807,7 +825,123 @@ export function renderIndex(pages: readonly FactoryPage[], handWritten: Readonly
   return lines.join('\n');
 }
 
-/** File name → content of every flow document, the index (README.md) included. */
+/** The generated path tests declared in tests/models, recorded by the path helpers as their files load. */
+let pathModels: Promise<readonly RecordedPathModel[]> | null = null;
+export function loadPathModels(dir = MODELS_DIR): Promise<readonly RecordedPathModel[]> {
+  pathModels ??= (async () => {
+    // The test files run their declarations at import; describe/it are made inert meanwhile (and
+    // restored: inside vitest they are the real ones).
+    const g = globalThis as Record<string, unknown>;
+    const names = ['describe', 'it', 'test', 'beforeAll', 'afterAll', 'beforeEach', 'afterEach'];
+    const saved = names.map((n) => [n, Object.getOwnPropertyDescriptor(g, n)] as const);
+    const inert = Object.assign(() => {}, { each: () => () => {}, skip: () => {}, only: () => {}, todo: () => {}, concurrent: () => {} });
+    for (const n of names) Object.defineProperty(g, n, { value: inert, configurable: true, writable: true });
+    try {
+      for (const file of filesUnder(dir).filter((f) => f.endsWith('.test.ts') && !path.basename(f).startsWith('flows-'))) {
+        try {
+          await import(pathToFileURL(file).href);
+        } catch (err) {
+          // A test file that needs the test runner at import: its machines show no path tests.
+          console.warn(`flows: ${repoPath(file)} could not be loaded outside vitest (${err instanceof Error ? err.message : String(err)})`);
+        }
+      }
+    } finally {
+      for (const [n, d] of saved) {
+        if (d) Object.defineProperty(g, n, d);
+        else delete g[n];
+      }
+    }
+    return recordedPathModels();
+  })();
+  return pathModels;
+}
+
+const labels = { eventLabel, guardLabel, actionLabel };
+
+/** Machine export name → the first segment of the member route that runs it (src/app/member/route-table.tsx). */
+export function memberRouteAreas(file = path.join(SRC_DIR, 'app/member/route-table.tsx')): Map<string, string> {
+  const out = new Map<string, string>();
+  let text = '';
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return out;
+  }
+  for (const m of text.matchAll(/\bpage\(\s*'\/([\w-]+)[^']*'\s*,\s*\{((?:(?!\bpage\()[\s\S]){0,600}?)\bmachine:\s*(\w+)/g)) {
+    if (!out.has(m[3])) out.set(m[3], m[1]);
+  }
+  return out;
+}
+
+/** The site pages (and machines.json), from the same machines as the Markdown documents. */
+async function generateSite(found: readonly FoundMachine[], pages: readonly FactoryPage[], handWritten: ReadonlyArray<{ name: string; found: FoundMachine }>) {
+  const models = await loadPathModels();
+  const modelJson = new Map<RecordedPathModel, MachineJson>();
+  const jsonOf = (m: RecordedPathModel) => {
+    let json = modelJson.get(m);
+    if (!json) modelJson.set(m, (json = machineJson(m.machine, { file: '', exportName: '' }, labels)));
+    return json;
+  };
+  const walked = new Map<RecordedPathModel, PathTest[]>();
+  const testsFor = (json: MachineJson, accepts: (m: RecordedPathModel) => boolean) => {
+    const signature = shapeSignature(json);
+    const out: PathTest[] = [];
+    for (const m of models) {
+      if (!accepts(m) || shapeSignature(jsonOf(m)) !== signature) continue;
+      if (!walked.has(m)) walked.set(m, walkedPaths(m));
+      out.push(...walked.get(m)!);
+    }
+    return out;
+  };
+  const files = new Map<string, string>();
+  const entries: IndexEntry[] = [];
+  const routeAreas = memberRouteAreas();
+  for (const { name, found: f } of handWritten) {
+    const machine = machineJson(f.machine, { ...f, routeAreas }, labels);
+    const tests = testsFor(machine, (m) => m.machine.config === f.machine.config || (!factoryOf(m.machine) && m.machine.id === f.machine.id));
+    const fileName = name.replace(/\.md$/, '.html');
+    const subject: SiteSubject = { fileName, anchor: 'diagram', heading: machine.id, title: machine.id, machine, tests };
+    files.set(fileName, await renderMachinePage(subject, `Drawn from <code>${f.file}</code> (export <code>${f.exportName}</code>).`));
+    entries.push({ id: machine.id, area: machine.area, href: fileName, kind: 'written by hand', file: f.file, coverage: coverageOf(subject), tests: tests.length });
+  }
+  for (const p of pages) {
+    const fileName = `${p.factory}.html`;
+    const shapes: SiteSubject[] = p.shapes.map((shape, n) => {
+      const machine = machineJson(shape.machine, { file: p.definedIn ?? '', exportName: '' }, labels);
+      const tests = testsFor(machine, (m) => factoryOf(m.machine) === p.factory);
+      return { fileName, anchor: `shape-${n + 1}`, heading: p.shapes.length > 1 ? `Shape ${n + 1}` : 'Diagram', title: p.shapes.length > 1 ? `${p.factory}, shape ${n + 1}` : p.factory, machine, tests };
+    });
+    const instances = p.instances.map((i) => ({ id: i.id, file: i.source.file, line: i.source.line, exportName: i.exportName, calls: i.source.calls, shape: i.shape }));
+    files.set(fileName, await renderFactorySitePage(p.factory, p.definedIn, shapes, instances));
+    for (const i of p.instances) {
+      const shape = i.shape === null ? null : shapes[i.shape - 1];
+      entries.push({
+        id: i.id,
+        area: areaOf(i.source.file, i.exportName, routeAreas),
+        href: shape ? `${fileName}#${shape.anchor}` : fileName,
+        kind: p.factory,
+        file: `${i.source.file}:${i.source.line}`,
+        coverage: shape ? coverageOf(shape) : null,
+        tests: shape ? shape.tests.length : 0,
+      });
+    }
+  }
+  entries.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.file < b.file ? -1 : 1));
+  files.set(SITE_INDEX, renderSiteIndex(entries));
+  files.set(MACHINES_JSON, `${JSON.stringify(machinesData(found, routeAreas), null, 1)}\n`);
+  return files;
+}
+
+export const SITE_INDEX = 'index.html';
+export const MACHINES_JSON = 'machines.json';
+/** Written by `--since`; depends on the ref, so it is not part of the generated set. */
+export const CHANGES_PAGE = 'changes.html';
+
+export function machinesData(found: readonly FoundMachine[], routeAreas = memberRouteAreas()): MachineJson[] {
+  return found.map((f) => machineJson(f.machine, { ...f, routeAreas }, labels));
+}
+
+/** File name → content of every flow document and site page, the indexes included. */
 export async function generateFlowDocs(dir = MACHINES_DIR): Promise<Map<string, string>> {
   const found = await findMachines(dir);
   const pages = await factoryPages(found);
@@ -817,20 +951,23 @@ export async function generateFlowDocs(dir = MACHINES_DIR): Promise<Map<string, 
   for (const f of found) {
     if (f.factory) continue;
     let name = `${f.machine.id}.md`;
-    if (docs.has(name) || name === INDEX_FILE) name = `${f.machine.id}.${f.exportName}.md`;
+    if (docs.has(name) || name === INDEX_FILE || name === 'index.md' || name === 'changes.md') name = `${f.machine.id}.${f.exportName}.md`;
     docs.set(name, renderMachine(f));
     handWritten.push({ name, found: f });
   }
   docs.set(INDEX_FILE, renderIndex(pages, handWritten));
+  for (const [name, content] of await generateSite(found, pages, handWritten)) docs.set(name, content);
   return docs;
 }
 
-/** The current contents of docs/flows (Markdown files only). */
+const isGenerated = (f: string) => /\.(md|html|json)$/.test(f) && f !== CHANGES_PAGE;
+
+/** The current contents of docs/flows (documents, pages and machines.json; not changes.html). */
 export function readFlowDocs(dir = FLOWS_DIR): Map<string, string> {
   const out = new Map<string, string>();
   let files: string[] = [];
   try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.md'));
+    files = readdirSync(dir).filter(isGenerated);
   } catch {
     return out;
   }
@@ -838,21 +975,49 @@ export function readFlowDocs(dir = FLOWS_DIR): Map<string, string> {
   return out;
 }
 
-export async function writeFlowDocs(dir = FLOWS_DIR): Promise<string[]> {
-  const docs = await generateFlowDocs();
+export async function writeFlowDocs(dir = FLOWS_DIR, docs?: Map<string, string>): Promise<string[]> {
+  docs ??= await generateFlowDocs();
   mkdirSync(dir, { recursive: true });
   for (const stale of readFlowDocs(dir).keys()) if (!docs.has(stale)) rmSync(path.join(dir, stale));
   for (const [name, content] of docs) writeFileSync(path.join(dir, name), content);
   return [...docs.keys()];
 }
 
+/** The machines of a git ref, from its committed docs/flows/machines.json. */
+export function machinesAt(ref: string): MachineJson[] {
+  const spec = `${ref}:${repoPath(path.join(FLOWS_DIR, MACHINES_JSON))}`;
+  let text: string;
+  try {
+    text = execFileSync('git', ['show', spec], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  } catch {
+    throw new Error(`${ref} has no docs/flows/${MACHINES_JSON} (it is written by \`npm run flows\` since the flow site exists): compare with a later ref`);
+  }
+  return JSON.parse(text) as MachineJson[];
+}
+
+async function main(args: string[]) {
+  const started = Date.now();
+  const docs = await generateFlowDocs();
+  const names = await writeFlowDocs(FLOWS_DIR, docs);
+  console.log(`docs/flows: ${names.length} files (${names.filter((n) => n.endsWith('.html')).length} pages) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const at = args.indexOf('--since');
+  if (at >= 0) {
+    const ref = args[at + 1];
+    if (!ref) throw new Error('--since needs a git ref');
+    const changes = diffMachines(machinesAt(ref), JSON.parse(docs.get(MACHINES_JSON)!) as MachineJson[]);
+    writeFileSync(path.join(FLOWS_DIR, CHANGES_PAGE), renderChangesPage(changes, ref));
+    console.log(summarizeChanges(changes, ref));
+    console.log(`docs/flows/${CHANGES_PAGE} written`);
+  }
+}
+
 const invokedDirectly = process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url;
 if (invokedDirectly) {
-  writeFlowDocs().then(
-    (names) => console.log(`docs/flows: ${names.length} documents (${names.join(', ')})`),
+  main(process.argv.slice(2)).then(
+    () => process.exit(),
     (err) => {
-      console.error(err);
-      process.exitCode = 1;
+      console.error(err instanceof Error ? err.message : err);
+      process.exit(1);
     },
   );
 }

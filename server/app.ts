@@ -47,6 +47,7 @@ import { accountHubRoutes } from './routes/account-hub.routes';
 import { payoutDestinationRoutes } from './routes/payout-destination.routes';
 import { notificationSettingsRoutes } from './routes/notification-settings.routes';
 import { twoFactorRoutes } from './routes/two-factor.routes';
+import { flowSiteRoutes } from './routes/flow-site.routes';
 const ROUTES: RouteModule[] = [
   authRoutes,
   usersRoutes,
@@ -221,6 +222,7 @@ export async function buildApp(database: Database, config: Config, extraRoutes: 
   });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  flowSiteRoutes(app, config.flowsDir ?? null);
 
   const dist = config.staticDir;
   if (dist && existsSync(path.join(dist, 'index.html'))) {

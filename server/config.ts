@@ -15,6 +15,8 @@ export interface Config {
   staticDir: string | null;
   /** The built page renderer (sign-in page with its markup) when it exists; SERVER_RENDER=0 turns it off. */
   pageRenderer: string | null;
+  /** The flow site written by `npm run flows`, served at /flows. */
+  flowsDir?: string | null;
   logLevel: string;
   /** Size of the seeded tree. */
   seedMembers: number;
@@ -40,6 +42,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedPasswordGenerated: generated,
     demoMode: env.DEMO_MODE === '1' || env.DEMO_MODE === 'true',
     staticDir: path.resolve('dist'),
+    flowsDir: path.resolve('docs/flows'),
     pageRenderer: env.SERVER_RENDER === '0' ? null : path.resolve('dist-ssr/entry-server.js'),
     logLevel: env.LOG_LEVEL ?? 'info',
     seedMembers: Number(env.SEED_MEMBERS ?? 3000),

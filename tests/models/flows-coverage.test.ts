@@ -9,7 +9,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { StateMachine, type AnyStateMachine } from 'xstate';
-import { generateFlowDocs, INDEX_FILE } from '../../scripts/flows';
+import { JSDOM } from 'jsdom';
+import { generateFlowDocs, INDEX_FILE, SITE_INDEX } from '../../scripts/flows';
 import { stampedMachines } from '../../src/machines/factory-registry';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -45,7 +46,7 @@ const docs = await generateFlowDocs();
 const appearances = new Map<string, Array<{ doc: string; id: string }>>();
 const appear = (key: string, doc: string, id: string) => appearances.set(key, [...(appearances.get(key) ?? []), { doc, id }]);
 for (const [doc, content] of docs) {
-  if (doc === INDEX_FILE) continue;
+  if (doc === INDEX_FILE || !doc.endsWith('.md')) continue;
   const own = /^# (.+)\n\nDrawn from `([^`]+)` \(export `([^`]+)`\)/.exec(content);
   if (own) appear(`${own[2]}#${own[3]}`, doc, own[1]);
   for (const row of content.matchAll(/^\| `([^`]+)` \| `([^`:]+):\d+` \| (?:`([^`]+)`|—) \|/gm)) appear(`${row[2]}#${row[3] ?? '(unbound)'}`, doc, row[1]);
@@ -108,7 +109,11 @@ describe('flow documents cover every machine', () => {
     const drawn = new Set(exported.map((e) => e.machine.root.meta as unknown));
     const records = stampedMachines();
     const factoryFiles = new Set(records.map((r) => stampingFile(r.stack)).filter((f): f is string => !!f));
-    const hidden = records.filter((r) => !drawn.has(r.stamp)).map((r) => `${r.stamp.factory} called at ${callSite(r.stack, factoryFiles)}`);
+    // Machines the path models of tests/models make (loaded by the site for its path tests) are not the app's.
+    const hidden = records
+      .filter((r) => !drawn.has(r.stamp))
+      .map((r) => `${r.stamp.factory} called at ${callSite(r.stack, factoryFiles)}`)
+      .filter((where) => !/ called at tests\//.test(where));
     expect(hidden).toEqual([]);
   });
 
@@ -126,6 +131,29 @@ describe('flow documents cover every machine', () => {
     const files = walk(path.join(ROOT, 'src')).filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.machine.ts'));
     const offenders = files.filter((f) => /^(?!\s*(?:\*|\/\/)).*\bcreateMachine\s*\(/m.test(readFileSync(f, 'utf8'))).map(rel);
     expect(offenders).toEqual([]);
+  });
+
+  it('lists every exported machine on the site index, linked to a page that shows it', () => {
+    const index = new JSDOM(docs.get(SITE_INDEX)!).window.document;
+    const rows = [...index.querySelectorAll('tr[data-machine]')].map((tr) => ({
+      id: tr.getAttribute('data-machine')!,
+      href: tr.querySelector('a')!.getAttribute('href')!,
+      file: tr.querySelector('code')!.textContent!,
+    }));
+    const problems: string[] = [];
+    for (const { file, exportName, machine } of exported) {
+      const row = rows.find((r) => r.id === machine.id && (r.file === file || r.file.startsWith(`${file}:`)));
+      if (!row) {
+        problems.push(`${file} ${exportName}: ${machine.id} is not on the index`);
+        continue;
+      }
+      const [page, anchor] = row.href.split('#');
+      const html = docs.get(page);
+      if (!html) problems.push(`${machine.id}: links to ${page}, which is not generated`);
+      else if (!html.includes(`<h1>${machine.id}</h1>`) && !html.includes(`<code>${machine.id}</code>`)) problems.push(`${machine.id}: ${page} does not show it`);
+      else if (anchor && !html.includes(`id="${anchor}"`)) problems.push(`${machine.id}: ${page} has no #${anchor}`);
+    }
+    expect(problems).toEqual([]);
   });
 
   it('draws no diagram twice', () => {

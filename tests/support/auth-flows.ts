@@ -34,6 +34,7 @@ import type {
 } from '../../src/schemas/auth.schema';
 import { DEFAULT_CURRENCY, type Country } from '../../src/schemas/common.schema';
 import type { FlowInput } from '../../src/lib/flow';
+import { recordPathModel } from './path-registry';
 
 export const COUNTRIES: Country[] = [
   { id: 1, name: 'Spain', iso_code_2: 'ES', iso_code_3: 'ESP', phone_code: '34' },
@@ -388,13 +389,32 @@ export interface GeneratedPathsSpec<TMachine extends AnyStateMachine> {
  */
 export function describeGeneratedPaths<TMachine extends AnyStateMachine>(title: string, machine: TMachine, spec: GeneratedPathsSpec<TMachine>): void {
   const input = spec.input ?? { search: '' };
+  const plan = planPaths(machine, { input, events: () => spec.events(), serialize: spec.serialize });
+  const testName = (i: number, p: (typeof plan.paths)[number]) => `path ${i}: ${p.steps.map((s) => s.event.type).join(' → ')}`;
+  recordPathModel({
+    title,
+    machine,
+    walk: () =>
+      plan.paths.map((p, i) => {
+        const stateIds = new Set<string>();
+        const transitions = new Set<string>();
+        p.steps.forEach((step, n) => {
+          for (const id of activeStateIds(machine, step.state as AnyMachineSnapshot)) stateIds.add(id);
+          if (n === 0) return;
+          for (const t of machine.getTransitionData(p.steps[n - 1].state as never, step.event as never) as AnyTransitionDefinition[]) {
+            const list = t.eventType === '' ? (t.source.always ?? []) : (t.source.transitions.get(t.eventType) ?? []);
+            transitions.add(`${t.source.id} ${t.eventType === '' ? 'always' : t.eventType} #${list.indexOf(t)}`);
+          }
+        });
+        return { test: testName(i, p), stateIds: [...stateIds].sort(), transitions: [...transitions].sort() };
+      }),
+  });
   describe(title, () => {
     if (spec.delays) {
       beforeEach(() => vi.useFakeTimers());
       afterEach(() => vi.useRealTimers());
     }
 
-    const plan = planPaths(machine, { input, events: () => spec.events(), serialize: spec.serialize });
 
     it('reach every state and take every transition', () => {
       expect(plan.stateIds).toEqual(expect.arrayContaining(spec.expectedStates));

@@ -37,6 +37,7 @@
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getSimplePaths, getStateNodes } from 'xstate/graph';
 import { ApiError, ConnectionError } from '../../src/api/errors';
+import { recordPathModel } from './path-registry';
 
 type AnyStateNode = AnyStateMachine['root'];
 
@@ -201,13 +202,19 @@ export function generatePaths(model: PathModel): GeneratedPath[] {
   }
   // Keep the edge paths that take a transition or visit a state the other paths do not.
   const covered = { states: new Set<string>(), transitions: new Set<string>() };
+  const replays = new Map<GeneratedPath, Replay>();
   const absorb = (r: Replay) => {
     r.states.forEach((x) => covered.states.add(x));
     r.transitions.forEach((x) => covered.transitions.add(x));
   };
-  for (const p of all) absorb(replayPath(model, p));
+  for (const p of all) {
+    const r = replayPath(model, p);
+    replays.set(p, r);
+    absorb(r);
+  }
   for (const p of edges.sort((a, b) => a.events.length - b.events.length)) {
     const r = replayPath(model, p);
+    replays.set(p, r);
     if ([...r.transitions].some((t) => !covered.transitions.has(t)) || [...r.states].some((x) => !covered.states.has(x))) {
       all.push(p);
       absorb(r);
@@ -218,13 +225,21 @@ export function generatePaths(model: PathModel): GeneratedPath[] {
   const kept: typeof keyed = [];
   for (const k of keyed) if (!kept.some((o) => isPrefix(k.key, o.key))) kept.push(k);
   kept.reverse();
-  return kept.map(({ p }, i) => ({
+  return kept.map(({ p }, i) => {
+    const out = {
     ...p,
     description: `#${i + 1} ${inputs.length > 1 ? `[${JSON.stringify(p.input)}] ` : ''}${
       p.events.length ? p.events.map(describeEvent).join(' → ') : '(initial)'
     } ⇒ ${describeValue(p.values.at(-1) ?? '(initial state)')}`,
-  }));
+    };
+    const r = replays.get(p);
+    if (r) replayed.set(out, r);
+    return out;
+  });
 }
+
+/** The replay generatePaths already made of each path it returns (what the path visits and takes). */
+const replayed = new WeakMap<GeneratedPath, Replay>();
 
 /** A stable name for a transition: `<source state id> <event type or 'always'> #<index>`. */
 export function transitionKey(t: { source: AnyStateNode; eventType: string }): string {
@@ -298,6 +313,15 @@ export function replayPath(model: PathModel, path: GeneratedPath): Replay {
  */
 export function describePaths(name: string, model: PathModel): GeneratedPath[] {
   const paths = generatePaths(model);
+  recordPathModel({
+    title: name,
+    machine: model.machine,
+    walk: () =>
+      paths.map((path) => {
+        const replay = replayed.get(path) ?? replayPath(model, path);
+        return { test: path.description, stateIds: [...replay.states].sort(), transitions: [...replay.transitions].sort() };
+      }),
+  });
   describe(name, () => {
     it('has paths to test', () => {
       expect(paths.length).toBeGreaterThan(0);
