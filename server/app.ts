@@ -38,10 +38,12 @@ import { preferencesRoutes } from './routes/preferences.routes';
 import { referralRoutes } from './routes/referral.routes';
 import { accountRoutes } from './routes/account.routes';
 import { addressesRoutes } from './routes/addresses.routes';
-const ROUTES: RouteModule[] = [authRoutes, usersRoutes, networkRoutes, walletRoutes, payoutRoutes, ordersRoutes, historyRoutes, homeRoutes, preferencesRoutes, referralRoutes, accountRoutes, addressesRoutes];
+import { kycRoutes } from './routes/kyc.routes';
+import { profileRoutes } from './routes/profile.routes';
+const ROUTES: RouteModule[] = [authRoutes, usersRoutes, networkRoutes, walletRoutes, payoutRoutes, ordersRoutes, historyRoutes, homeRoutes, preferencesRoutes, referralRoutes, accountRoutes, addressesRoutes, kycRoutes, profileRoutes];
 
-/** The API's paths: everything under /api/, plus the spec's alternative logout path (spec §7). */
-const isApiPath = (url: string) => url.startsWith('/api/') || url.split('?')[0] === '/auth/logout';
+/** The API's paths: everything under /api/, plus the spec's alternative logout path and KYC delete path (spec §7). */
+const isApiPath = (url: string) => url.startsWith('/api/') || url.split('?')[0] === '/auth/logout' || url.startsWith('/referrals/');
 
 export async function buildApp(database: Database, config: Config, extraRoutes: RouteModule[] = []): Promise<FastifyInstance> {
   const app = Fastify({

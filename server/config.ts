@@ -20,6 +20,13 @@ export interface Config {
   seedMembers: number;
   /** Relax rate limits (tests of unrelated features may call login many times). */
   rateLimitScale: number;
+  /**
+   * Where uploaded files are kept: outside every served folder. null → a fresh temporary folder (tests).
+   * Default: next to the embedded database's folder (`<DATA_DIR>-uploads`), or UPLOADS_DIR.
+   */
+  uploadsDir: string | null;
+  /** How many bytes of uploads one member may keep (UPLOAD_QUOTA_MB). */
+  uploadQuotaBytes: number;
   /** Where the log lines go instead of stdout (never set from the environment; tests read the log). */
   logStream?: { write(line: string): void };
 }
@@ -40,6 +47,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? 'info',
     seedMembers: Number(env.SEED_MEMBERS ?? 3000),
     rateLimitScale: Number(env.RATE_LIMIT_SCALE ?? 1),
+    uploadsDir: env.UPLOADS_DIR ?? `${env.DATA_DIR ?? path.resolve('data')}-uploads`,
+    uploadQuotaBytes: Math.round(Number(env.UPLOAD_QUOTA_MB ?? 50) * 1024 * 1024),
     ...overrides,
   };
 }

@@ -13,6 +13,7 @@ import { Rng } from './seed/prng';
 import { walletSeeder } from './seed/wallet.seed';
 import { homeSeeder } from './seed/home.seed';
 import { addressesSeeder } from './seed/addresses.seed';
+import { kycSeeder } from './seed/kyc.seed';
 
 export interface SeedContext {
   db: Db;
@@ -28,7 +29,7 @@ export interface SeedContext {
 export type Seeder = (ctx: SeedContext) => Promise<void>;
 
 /** Each area that has demo data adds its step here. */
-const SEEDERS: Seeder[] = [walletSeeder, homeSeeder, addressesSeeder];
+const SEEDERS: Seeder[] = [walletSeeder, homeSeeder, addressesSeeder, kycSeeder];
 
 const areaSeed = (area: string) => [...area].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 2166136261);
 
