@@ -139,10 +139,10 @@ export async function submitKyc(ctx: Pick<AppContext, 'database' | 'config'>, me
     const [c] = await rowsOf<{ id: number }>(db, sql`SELECT id FROM kyc_categories WHERE id = ${parsed.data.category} AND active`);
     if (!c) errors.category = ['validation:invalidChoice'];
   }
-  if (upload.files.length === 0) errors[field] = ['validation:kycDocumentsRequired'];
-  else if (upload.files.length > settings.attachments_limit) throw new HttpError(413, 'validation_error', 'Too many files.', { [field]: ['validation:tooManyFiles'] });
+  if (upload.files.length === 0) errors[field] = ['account:kyc.errors.documentsRequired'];
+  else if (upload.files.length > settings.attachments_limit) throw new HttpError(413, 'validation_error', 'Too many files.', { [field]: ['account:upload.tooManyFiles'] });
   const status = await memberKycStatus(db, memberId);
-  if (!kycCanSubmit(status)) errors._body = [status === 'pending' ? 'validation:kycPending' : 'validation:kycApproved'];
+  if (!kycCanSubmit(status)) errors._body = [status === 'pending' ? 'account:kyc.errors.pending' : 'account:kyc.errors.approved'];
   if (Object.keys(errors).length) throw validationError(errors);
 
   const checked: CheckedFile[] = [];
@@ -155,7 +155,7 @@ export async function submitKyc(ctx: Pick<AppContext, 'database' | 'config'>, me
       // One submission at a time per member: the status is read again under the lock.
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${7_002}, ${memberId})`);
       const now = await memberKycStatus(tx, memberId);
-      if (!kycCanSubmit(now)) throw validationError({ _body: [now === 'pending' ? 'validation:kycPending' : 'validation:kycApproved'] });
+      if (!kycCanSubmit(now)) throw validationError({ _body: [now === 'pending' ? 'account:kyc.errors.pending' : 'account:kyc.errors.approved'] });
       const rows = await storeUploads(tx, ctx.config, memberId, policy, checked);
       stored.push(...rows.map((r) => r.stored_name));
       const [doc] = await rowsOf<{ id: number }>(

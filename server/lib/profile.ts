@@ -69,12 +69,12 @@ export async function changeAvatar(ctx: Services, memberId: number, upload: Uplo
   if (upload.files.length !== 1) errors[field] = ['validation:required'];
   if (Object.keys(errors).length) throw validationError(errors);
   const type = await sniffType(upload.files[0].bytes, policy);
-  if (!type) throw validationError({ [field]: ['validation:avatarType'] });
+  if (!type) throw validationError({ [field]: ['account:upload.avatarType'] });
   let bytes: Buffer;
   try {
     bytes = await squareImage(upload.files[0].bytes, crop?.success ? { left: crop.data.crop_x, top: crop.data.crop_y, size: crop.data.crop_size } : null);
   } catch {
-    throw validationError({ [field]: ['validation:fileUnreadable'] });
+    throw validationError({ [field]: ['account:upload.fileUnreadable'] });
   }
   const stored: string[] = [];
   const removed: string[] = [];

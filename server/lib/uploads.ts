@@ -75,7 +75,7 @@ const tooLarge = (policy: UploadPolicy, key: string) =>
  * file over `maxBytes`, is refused (413) before the rest is read; a file under any other field is refused too.
  */
 export async function readUploadRequest(req: FastifyRequest, policy: UploadPolicy, maxFiles = policy.maxFiles): Promise<UploadRequest> {
-  if (!req.isMultipart()) throw validationError({ [fieldOf(policy)]: ['validation:uploadRequired'] }, 'Send the files as multipart/form-data.');
+  if (!req.isMultipart()) throw validationError({ [fieldOf(policy)]: ['account:upload.required'] }, 'Send the files as multipart/form-data.');
   const files: IncomingFile[] = [];
   const fields: Record<string, string> = Object.create(null);
   try {
@@ -93,8 +93,8 @@ export async function readUploadRequest(req: FastifyRequest, policy: UploadPolic
     }
   } catch (e) {
     const code = (e as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(policy, 'validation:fileTooLarge');
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw tooLarge(policy, 'validation:tooManyFiles');
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(policy, 'account:upload.fileTooLarge');
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw tooLarge(policy, 'account:upload.tooManyFiles');
     if (code === 'FST_FIELDS_LIMIT') throw validationError({ _body: ['validation:malformedBody'] });
     if (e instanceof HttpError) throw e;
     // Only the request's bytes are read here: anything else that fails is a body that is not well-formed multipart.
@@ -149,20 +149,20 @@ function nameFor(original: string, type: AllowedType): string {
 
 /**
  * Check one incoming file: its type by its bytes (a text file named .png, a PDF named .jpg where PDFs are not
- * allowed → 422 `validation:fileType`), images re-encoded without metadata (an image that does not decode →
- * 422 `validation:fileUnreadable`).
+ * allowed → 422 `account:upload.fileType`), images re-encoded without metadata (an image that does not decode →
+ * 422 `account:upload.fileUnreadable`).
  */
 export async function inspectFile(file: IncomingFile, policy: UploadPolicy): Promise<CheckedFile> {
   const field = fieldOf(policy);
-  if (file.bytes.length === 0) throw validationError({ [field]: ['validation:fileEmpty'] });
+  if (file.bytes.length === 0) throw validationError({ [field]: ['account:upload.fileEmpty'] });
   const type = await sniffType(file.bytes, policy);
-  if (!type) throw validationError({ [field]: ['validation:fileType'] });
+  if (!type) throw validationError({ [field]: ['account:upload.fileType'] });
   let bytes = file.bytes;
   if (type !== 'application/pdf') {
     try {
       bytes = await reencode(file.bytes, type);
     } catch {
-      throw validationError({ [field]: ['validation:fileUnreadable'] });
+      throw validationError({ [field]: ['account:upload.fileUnreadable'] });
     }
   }
   return { originalName: nameFor(file.filename, type), contentType: type, bytes };
@@ -224,14 +224,14 @@ export async function usedBytes(db: Executor, memberId: number): Promise<number>
 
 /**
  * Keep checked files for a member: the quota first (everything the member keeps plus these → 413
- * `validation:quotaExceeded`), then the bytes under new random names and one row each. Call it inside the
+ * `account:upload.quotaExceeded`), then the bytes under new random names and one row each. Call it inside the
  * transaction of the record the files belong to; `discardFiles` removes the bytes when that fails.
  */
 export async function storeUploads(db: Executor, config: Config, memberId: number, policy: UploadPolicy, files: CheckedFile[]): Promise<UploadRow[]> {
   const adding = files.reduce((n, f) => n + f.bytes.length, 0);
   // One member's uploads are counted one request at a time (two requests at once cannot both pass the quota).
   await db.execute(sql`SELECT pg_advisory_xact_lock(${7_001}, ${memberId})`);
-  if ((await usedBytes(db, memberId)) + adding > config.uploadQuotaBytes) throw tooLarge(policy, 'validation:quotaExceeded');
+  if ((await usedBytes(db, memberId)) + adding > config.uploadQuotaBytes) throw tooLarge(policy, 'account:upload.quotaExceeded');
   const out: UploadRow[] = [];
   for (const f of files) {
     const storedName = `${randomBytes(16).toString('hex')}.${EXTENSION[f.contentType]}`;

@@ -63,9 +63,9 @@ export function kycCanSubmit(status: KycStatus): boolean {
 
 /** The i18n key of what is wrong with one chosen file (by what the browser says of it), or null. */
 export function kycFileProblem(file: { type: string; size: number }): string | null {
-  if (!(KYC_FILE_TYPES as readonly string[]).includes(file.type)) return 'validation:fileType';
-  if (file.size > KYC_MAX_FILE_BYTES) return 'validation:fileTooLarge';
-  if (file.size === 0) return 'validation:fileEmpty';
+  if (!(KYC_FILE_TYPES as readonly string[]).includes(file.type)) return 'account:upload.fileType';
+  if (file.size > KYC_MAX_FILE_BYTES) return 'account:upload.fileTooLarge';
+  if (file.size === 0) return 'account:upload.fileEmpty';
   return null;
 }
 
@@ -96,8 +96,8 @@ export function kycFormSchema(details: Pick<KycDetails, 'attachments_limit' | 'i
     id_number: details?.id_number_required ? idNumberText.check(z.minLength(1, 'validation:required')) : idNumberText,
     documents: z.array(z.custom<File>()).check(
       z.superRefine((files, ctx) => {
-        if (files.length === 0) return ctx.addIssue('validation:kycDocumentsRequired');
-        if (files.length > limit) return ctx.addIssue('validation:tooManyFiles');
+        if (files.length === 0) return ctx.addIssue('account:kyc.errors.documentsRequired');
+        if (files.length > limit) return ctx.addIssue('account:upload.tooManyFiles');
         for (const f of files) {
           const problem = kycFileProblem(f);
           if (problem) return ctx.addIssue(problem);

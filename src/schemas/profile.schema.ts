@@ -40,7 +40,49 @@ export type AvatarCrop = z.infer<typeof avatarCropSchema>;
 
 /** The i18n key of what is wrong with a chosen avatar file, or null. */
 export function avatarFileProblem(file: { type: string; size: number }): string | null {
-  if (!(AVATAR_FILE_TYPES as readonly string[]).includes(file.type)) return 'validation:avatarType';
-  if (file.size > AVATAR_MAX_BYTES) return 'validation:fileTooLarge';
+  if (!(AVATAR_FILE_TYPES as readonly string[]).includes(file.type)) return 'account:upload.avatarType';
+  if (file.size > AVATAR_MAX_BYTES) return 'account:upload.fileTooLarge';
   return null;
 }
+
+/**
+ * The avatar form's values: the chosen image, how far it is zoomed (1 = the largest square that fits) and
+ * where the square sits (0 to 1 across the room left on each axis), and the image's size once the browser has
+ * read it. `avatarCropOf` turns them into the pixels the server crops.
+ */
+export interface AvatarValues {
+  [field: string]: string | undefined | readonly File[];
+  file: readonly File[];
+  zoom: string;
+  offset_x: string;
+  offset_y: string;
+  image_width: string;
+  image_height: string;
+}
+
+export const EMPTY_AVATAR: AvatarValues = { file: [], zoom: '1', offset_x: '0.5', offset_y: '0.5', image_width: '0', image_height: '0' };
+
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, Number.isFinite(v) ? v : lo));
+
+/** The square to keep, in the image's pixels. */
+export function avatarCropOf(v: Pick<AvatarValues, 'zoom' | 'offset_x' | 'offset_y' | 'image_width' | 'image_height'>): AvatarCrop {
+  const w = Math.max(1, Math.round(Number(v.image_width) || 1));
+  const h = Math.max(1, Math.round(Number(v.image_height) || 1));
+  const size = Math.max(1, Math.round(Math.min(w, h) / clamp(Number(v.zoom), 1, 4)));
+  return {
+    crop_x: Math.round((w - size) * clamp(Number(v.offset_x), 0, 1)),
+    crop_y: Math.round((h - size) * clamp(Number(v.offset_y), 0, 1)),
+    crop_size: size,
+  };
+}
+
+/** The avatar form: one image of an allowed type and size. */
+export const avatarFormSchema = z.object({
+  file: z.array(z.custom<File>()).check(
+    z.superRefine((files, ctx) => {
+      if (files.length !== 1) return ctx.addIssue('validation:required');
+      const problem = avatarFileProblem(files[0]);
+      if (problem) ctx.addIssue(problem);
+    }),
+  ),
+});

@@ -96,7 +96,7 @@ describe('POST /api/kyc', () => {
     // A second submission while one waits is refused.
     const again = await postMultipart(s.app, '/api/kyc', [text('category', String(cat)), text('id_number', 'P-1'), file('documents[]', 'a.png', await photo())], m.token);
     expect(again.status).toBe(422);
-    expect(again.body.errors._body).toEqual(['validation:kycPending']);
+    expect(again.body.errors._body).toEqual(['account:kyc.errors.pending']);
 
     const audit = await rows(s.database, sql`SELECT action FROM account_audit WHERE member_id = ${m.id} ORDER BY id`);
     expect(audit.map((a) => a.action)).toEqual(['kyc.submitted']);
@@ -107,7 +107,7 @@ describe('POST /api/kyc', () => {
     const cat = String(await categoryId());
     const fake = await postMultipart(s.app, '/api/kyc', [text('category', cat), text('id_number', 'N1'), file('documents[]', 'passport.png', Buffer.from('just some text, not an image'), 'image/png')], m.token);
     expect(fake.status).toBe(422);
-    expect(fake.body.errors).toEqual({ documents: ['validation:fileType'] });
+    expect(fake.body.errors).toEqual({ documents: ['account:upload.fileType'] });
     const html = await postMultipart(s.app, '/api/kyc', [text('category', cat), text('id_number', 'N1'), file('documents[]', 'x.jpg', Buffer.from('<html><script>alert(1)</script></html>'), 'image/jpeg')], m.token);
     expect(html.status).toBe(422);
     // A PDF renamed .jpg is a PDF: kept as one (KYC takes PDFs), under its real extension.
@@ -123,11 +123,11 @@ describe('POST /api/kyc', () => {
     const big = Buffer.concat([pdf(), Buffer.alloc(11 * 1024 * 1024, 32)]);
     const large = await postMultipart(s.app, '/api/kyc', [text('category', cat), text('id_number', 'N1'), file('documents[]', 'big.pdf', big)], m.token);
     expect(large.status).toBe(413);
-    expect(large.body.errors).toEqual({ documents: ['validation:fileTooLarge'] });
+    expect(large.body.errors).toEqual({ documents: ['account:upload.fileTooLarge'] });
     const four = await Promise.all([1, 2, 3, 4].map(async (i) => file('documents[]', `p${i}.png`, await photo())));
     const many = await postMultipart(s.app, '/api/kyc', [text('category', cat), text('id_number', 'N1'), ...four], m.token);
     expect(many.status).toBe(413);
-    expect(many.body.errors).toEqual({ documents: ['validation:tooManyFiles'] });
+    expect(many.body.errors).toEqual({ documents: ['account:upload.tooManyFiles'] });
     expect(await kycStatus(m.id)).toBe('not_submitted');
   });
 
@@ -135,7 +135,7 @@ describe('POST /api/kyc', () => {
     const m = await memberIn('not_submitted', 4);
     const none = await postMultipart(s.app, '/api/kyc', [text('id_number', '')], m.token);
     expect(none.status).toBe(422);
-    expect(none.body.errors).toEqual({ category: ['validation:required'], id_number: ['validation:required'], documents: ['validation:kycDocumentsRequired'] });
+    expect(none.body.errors).toEqual({ category: ['validation:required'], id_number: ['validation:required'], documents: ['account:kyc.errors.documentsRequired'] });
     const wrongCat = await postMultipart(s.app, '/api/kyc', [text('category', '99999'), text('id_number', 'A'), text('colour', 'red'), file('documents[]', 'a.png', await photo())], m.token);
     expect(wrongCat.status).toBe(422);
     expect(wrongCat.body.errors).toEqual({ category: ['validation:invalidChoice'], colour: ['validation:unknownField'] });
@@ -147,7 +147,7 @@ describe('POST /api/kyc', () => {
     expect(stray.body.errors).toEqual({ other: ['validation:unknownField'] });
     const json = await call(s.app, 'POST', '/api/kyc', { category: 1 }, { token: m.token });
     expect(json.status).toBe(422);
-    expect(json.body.errors).toEqual({ documents: ['validation:uploadRequired'] });
+    expect(json.body.errors).toEqual({ documents: ['account:upload.required'] });
     const broken = await s.app.inject({
       method: 'POST',
       url: '/api/kyc',
@@ -200,7 +200,7 @@ describe('decisions and resubmission', () => {
     const audit = await rows(s.database, sql`SELECT action FROM account_audit WHERE member_id = ${m.id} ORDER BY id`);
     expect(audit.map((a) => a.action)).toEqual(['kyc.submitted', 'kyc.rejected', 'kyc.submitted', 'kyc.approved']);
     const approved = await postMultipart(s.app, '/api/kyc', [text('category', cat), text('id_number', 'R1'), file('documents[]', 'c.png', await photo())], m.token);
-    expect(approved.body.errors._body).toEqual(['validation:kycApproved']);
+    expect(approved.body.errors._body).toEqual(['account:kyc.errors.approved']);
   });
 });
 

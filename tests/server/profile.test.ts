@@ -86,7 +86,7 @@ describe('POST /api/user/avatar', () => {
     const { token } = await login(s.app, 'demo');
     const pdfAvatar = await postMultipart(s.app, '/api/user/avatar', [file('avatar', 'me.png', Buffer.from('%PDF-1.4\n%%EOF'), 'image/png')], token);
     expect(pdfAvatar.status).toBe(422);
-    expect(pdfAvatar.body.errors).toEqual({ avatar: ['validation:avatarType'] });
+    expect(pdfAvatar.body.errors).toEqual({ avatar: ['account:upload.avatarType'] });
     const crop = await postMultipart(s.app, '/api/user/avatar', [file('avatar', 'me.png', await photo()), text('crop_x', '-4'), text('crop_size', 'big')], token);
     expect(crop.status).toBe(422);
     expect(Object.keys(crop.body.errors).sort()).toEqual(['crop_size', 'crop_x', 'crop_y']);
@@ -94,7 +94,7 @@ describe('POST /api/user/avatar', () => {
     expect(none.status).toBe(422);
     const two = await postMultipart(s.app, '/api/user/avatar', [file('avatar', 'a.png', await photo()), file('avatar', 'b.png', await photo())], token);
     expect(two.status).toBe(413);
-    expect(two.body.errors).toEqual({ avatar: ['validation:tooManyFiles'] });
+    expect(two.body.errors).toEqual({ avatar: ['account:upload.tooManyFiles'] });
     expect((await postMultipart(s.app, '/api/user/avatar', [file('avatar', 'a.png', await photo())])).status).toBe(401);
     for (const guess of ['/media/avatars/../../package.json', '/media/avatars/00000000000000000000000000000000.webp', '/media/avatars/x']) {
       expect((await avatar(guess)).statusCode).toBe(404);

@@ -62,7 +62,7 @@ describe('quota', () => {
     const before = readdirSync(uploadsRoot(s.config)).length;
     const over = await postMultipart(s.app, '/api/kyc', [text('category', cat), text('id_number', 'A'), file('documents[]', 'c.pdf', mbPdf())], token);
     expect(over.status).toBe(413);
-    expect(over.body.errors).toEqual({ documents: ['validation:quotaExceeded'] });
+    expect(over.body.errors).toEqual({ documents: ['account:upload.quotaExceeded'] });
     expect(readdirSync(uploadsRoot(s.config)).length).toBe(before);
     expect(await rows(s.database, sql`SELECT count(*)::int AS n FROM kyc_documents WHERE member_id = ${m.id}`)).toEqual([{ n: 1 }]);
     // Another member's quota is their own.

@@ -1,5 +1,5 @@
 /** /member/wallet/request-payout: the payout settings and the form (amount, account password). */
-import { Alert, Button, Card, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -21,7 +21,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 export function PayoutRequestView({ actor }: { actor: ActorRefFrom<typeof payoutRequestMachine> }) {
-  const { t } = useTranslation(['payout', 'validation']);
+  const { t } = useTranslation(['payout', 'validation', 'account']);
   const f = useListFormat();
   const status = useSelector(actor, (s) => s.value as string);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
@@ -77,6 +77,14 @@ export function PayoutRequestView({ actor }: { actor: ActorRefFrom<typeof payout
       {blocker && (
         <Alert color="red" role="alert" data-payout-blocker>
           {t(blocker)}
+          {blocker === 'validation:payoutKycRequired' && (
+            <>
+              {' '}
+              <Anchor component={Link} href="/kyc" data-payout-kyc-link>
+                {t('account:kyc.goVerify')}
+              </Anchor>
+            </>
+          )}
         </Alert>
       )}
       {retryable && (

@@ -1,0 +1,75 @@
+/**
+ * /member/account/basic as one page actor: `profile` (first and last name, declared on the form factory:
+ * loads the member's profile, saves PUT /api/user/profile) and `avatar` (the chosen image and the square the
+ * member keeps, sent as POST /api/user/avatar). Each save hands the member's new user record to the page's
+ * `userChanged` (bound by the page: the session's user, so the shell shows the new name and picture at once).
+ * The chosen image lives in memory only: the page is kept in memory.
+ */
+import { setup, type AnyActorRef } from 'xstate';
+import { profileApi } from '../../api/profile';
+import type { NotifyParams } from '../../lib/flow';
+import { avatarCropOf, avatarFormSchema, EMPTY_AVATAR, profileRequestSchema, type Profile, type ProfileValues } from '../../schemas/profile.schema';
+import type { User } from '../../schemas/common.schema';
+import { createFormMachine } from '../form.machine';
+
+export const profileFormMachine = createFormMachine({
+  id: 'profileChange',
+  domain: 'profile',
+  initialValues: { first_name: '', last_name: '' } as ProfileValues,
+  load: (): Promise<Profile> => profileApi.get(),
+  valuesFrom: (p) => ({ first_name: p.user.first_name, last_name: p.user.last_name ?? '' }),
+  schema: profileRequestSchema,
+  submit: ({ values }) => profileApi.update(values),
+  successKey: 'account:basic.saved',
+  applied: (_values, result): User => result.user,
+});
+
+export const avatarFormMachine = createFormMachine({
+  id: 'avatarChange',
+  domain: 'avatar',
+  initialValues: EMPTY_AVATAR,
+  schema: avatarFormSchema,
+  submit: ({ values }) => profileApi.avatar(values.file[0], avatarCropOf(values)),
+  successKey: 'account:basic.avatarSaved',
+  clearOnSuccess: true,
+  applied: (_values, result): User => result.user,
+});
+
+type PageNote = { type: 'page.notify'; params: NotifyParams } | { type: 'page.forceLogout' } | { type: 'user.changed'; user: User };
+type Child = { self: AnyActorRef };
+const tell = ({ self }: Child, note: PageNote) => self._parent?.send(note);
+const toPage = {
+  notify: (child: Child, params: NotifyParams) => tell(child, { type: 'page.notify', params }),
+  forceLogout: (child: Child) => tell(child, { type: 'page.forceLogout' }),
+  apply: (child: Child, user: User) => tell(child, { type: 'user.changed', user }),
+};
+
+export const basicPageMachine = setup({
+  types: {
+    events: {} as PageNote,
+    children: {} as { profile: 'profile'; avatar: 'avatar' },
+  },
+  actors: {
+    profile: profileFormMachine.provide({ actions: toPage }),
+    avatar: avatarFormMachine.provide({ actions: toPage }),
+  },
+  actions: {
+    /** Bound by the page: the toast of an i18n key. */
+    notify: (_, _params: NotifyParams) => {},
+    /** Bound by the page: a 401 or a blocked account ends the session. */
+    forceLogout: () => {},
+    /** Bound by the page: the session takes the member's new user record. */
+    userChanged: (_, _params: { user: User }) => {},
+  },
+}).createMachine({
+  id: 'basicPage',
+  invoke: [
+    { id: 'profile', src: 'profile' },
+    { id: 'avatar', src: 'avatar' },
+  ],
+  on: {
+    'page.notify': { actions: { type: 'notify', params: ({ event }) => (event as Extract<PageNote, { type: 'page.notify' }>).params } },
+    'page.forceLogout': { actions: 'forceLogout' },
+    'user.changed': { actions: { type: 'userChanged', params: ({ event }) => ({ user: (event as Extract<PageNote, { type: 'user.changed' }>).user }) } },
+  },
+});
