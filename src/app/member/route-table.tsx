@@ -27,6 +27,8 @@ import { createSearchCodec } from '../../lib/search-codec';
 import { PERMISSIONS, type MenuPlacement, type MenuSectionId, type Permission } from '../../lib/menu';
 import { showToast } from '../../lib/toast';
 import { addresses } from '../../machines/account/addresses.machine';
+import { basicPageMachine } from '../../machines/account/basic.machine';
+import { kycDownload, kycPageMachine } from '../../machines/account/kyc.machine';
 import { passwordChangeMachine } from '../../machines/account/password-change.machine';
 import { downlineReportMachine } from '../../machines/downline-report.machine';
 import { earningPageMachine } from '../../machines/earning-page.machine';
@@ -88,6 +90,8 @@ const OrdersListView = lazyView(() => orders().then((m) => m.OrdersListView));
 const OrderDetailView = lazyView(() => orders().then((m) => m.OrderDetailView));
 const PayoutRequestView = lazyView(() => import('../../views/wallet/payout-request.view').then((m) => m.PayoutRequestView));
 const PasswordView = lazyView(() => import('../../views/account/password.view').then((m) => m.PasswordView));
+const KycView = lazyView(() => import('../../views/account/kyc.view').then((m) => m.KycView));
+const BasicView = lazyView(() => import('../../views/account/basic.view').then((m) => m.BasicView));
 const addressViews = () => import('../../views/account/addresses.view');
 const AddressBookView = lazyView(() => addressViews().then((m) => m.AddressBookView));
 const AddressFormView = lazyView(() => addressViews().then((m) => m.AddressFormView));
@@ -99,6 +103,7 @@ const TabularView = lazyView(() => import('../../views/network/tabular.view').th
  * more than is worth writing to sessionStorage on every change; a reload loads the tree again.
  */
 const TREE_MEMORY: Persistence = { kind: 'memory', reason: 'a loaded tree can hold tens of thousands of members' };
+const FILES_MEMORY: Persistence = { kind: 'memory', reason: 'the files a member chose cannot be saved in the tab' };
 
 const menu = (section: MenuSectionId, item?: string): { menu: MenuPlacement } => ({ menu: item ? { section, item } : { section } });
 const guarded = (permission: Permission, section: MenuSectionId, item?: string) => ({ permission, ...menu(section, item) });
@@ -426,9 +431,17 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
     ['/crm/calls/new', 'calls'],
   ]),
 
-  ...soon(PERMISSIONS.kyc, 'kyc', [
-    ['/kyc', 'kyc', 'own'],
-  ]),
+  page(
+    '/kyc',
+    {
+      id: 'kyc',
+      machine: kycPageMachine,
+      provide: (m, env) => m.provide({ actions: formActions(env.session) }),
+      persist: FILES_MEMORY,
+      view: ({ actor }) => <KycView actor={actor} download={kycDownload} />,
+    },
+    guarded(PERMISSIONS.kyc, 'kyc'),
+  ),
 
   // Mail (base → inbox).
   redirect('/mail', '/mail/inbox', { permission: PERMISSIONS.mailbox }),
@@ -480,7 +493,20 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
   // Account and its settings.
   ...soon(undefined, 'account', [
     ['/account', 'account', 'own'],
-    ['/account/basic', 'profile', 'item'],
+  ]),
+  page(
+    '/account/basic',
+    {
+      id: 'account.basic',
+      machine: basicPageMachine,
+      // A saved name or picture: the session checks the member again and the shell shows the new record.
+      provide: (m, env) => m.provide({ actions: { ...formActions(env.session), userChanged: () => env.session.send({ type: 'session.verify' }) } }),
+      persist: FILES_MEMORY,
+      view: ({ actor, env }) => <BasicView actor={actor} user={env.user} />,
+    },
+    menu('account', 'profile'),
+  ),
+  ...soon(undefined, 'account', [
     ['/account/email', 'email', 'item'],
     ['/account/email/otp', 'email'],
     ['/account/phone', 'phone', 'item'],
