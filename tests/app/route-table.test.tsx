@@ -47,7 +47,7 @@ const SPEC_PATHS = [
 const BUILT = [
   '/home/dashboard', '/home/binary', '/home/package', '/home/rank', '/notifications',
   '/account/password', '/account/language', '/account/currency', '/account/date-format',
-  '/account/addresses', '/account/addresses/new', '/account/addresses/12',
+  '/account/addresses', '/account/addresses/new', '/account/addresses/12', '/kyc', '/account/basic',
   '/wallet/statement', '/wallet/earning', '/wallet/payout', '/wallet/request-payout',
   '/wallet/transactions', '/wallet/recent-earnings', '/wallet/recent-payouts', '/pv-history', '/binary-history',
   '/orders', '/orders/381', '/network/genealogy', '/network/tabular', '/network/downline', '/downlines',
@@ -84,6 +84,14 @@ describe('the member route table', () => {
     for (const p of ['/network/genealogy', '/network/tabular']) {
       const route = resolveMemberRoute(MEMBER_ROUTES, parser, p);
       expect(route?.kind === 'page' && route.persist).toMatchObject({ kind: 'memory', reason: expect.stringMatching(/tens of thousands/) });
+    }
+  });
+
+  it('keeps the pages with chosen files in memory only (files cannot be saved in the tab)', () => {
+    const parser = routerParser();
+    for (const p of ['/kyc', '/account/basic']) {
+      const route = resolveMemberRoute(MEMBER_ROUTES, parser, p);
+      expect(route?.kind === 'page' && route.persist).toMatchObject({ kind: 'memory', reason: expect.stringMatching(/files/) });
     }
   });
 });

@@ -63,10 +63,16 @@ export const basicPageMachine = setup({
   },
 }).createMachine({
   id: 'basicPage',
-  invoke: [
-    { id: 'profile', src: 'profile' },
-    { id: 'avatar', src: 'avatar' },
-  ],
+  initial: 'editing',
+  states: {
+    /** The page is open: the name and the picture are edited and saved apart. */
+    editing: {
+      invoke: [
+        { id: 'profile', src: 'profile' },
+        { id: 'avatar', src: 'avatar' },
+      ],
+    },
+  },
   on: {
     'page.notify': { actions: { type: 'notify', params: ({ event }) => (event as Extract<PageNote, { type: 'page.notify' }>).params } },
     'page.forceLogout': { actions: 'forceLogout' },

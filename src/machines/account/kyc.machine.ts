@@ -62,10 +62,16 @@ export const kycPageMachine = setup({
   },
 }).createMachine({
   id: 'kycPage',
-  invoke: [
-    { id: 'form', src: 'form' },
-    { id: 'remove', src: 'remove' },
-  ],
+  initial: 'verifying',
+  states: {
+    /** The page is open: its form and its delete run for as long as it is. */
+    verifying: {
+      invoke: [
+        { id: 'form', src: 'form' },
+        { id: 'remove', src: 'remove' },
+      ],
+    },
+  },
   on: {
     // A submission or a delete changed the status and the history: load them again (an empty form).
     'kyc.changed': { actions: sendTo('form', { type: 'kyc.reset' }) },
