@@ -211,13 +211,13 @@ export interface PendingKyc {
 }
 
 /** Documents waiting for review, oldest first. */
-export async function pendingKyc(db: Executor, limit = 100): Promise<PendingKyc[]> {
+export async function pendingKyc(db: Executor, limit = 100, username?: string): Promise<PendingKyc[]> {
   const rows = await rowsOf<Omit<PendingKyc, 'created_at'> & { created_at: string | Date }>(
     db,
     sql`SELECT d.id::int AS id, d.member_id, m.username, c.name AS category_name, d.id_number,
           (SELECT count(*)::int FROM kyc_document_files f WHERE f.document_id = d.id) AS files, d.created_at
         FROM kyc_documents d JOIN members m ON m.id = d.member_id JOIN kyc_categories c ON c.id = d.category_id
-        WHERE d.status = 'pending' ORDER BY d.created_at, d.id LIMIT ${limit}`,
+        WHERE d.status = 'pending' ${username ? sql`AND m.username = ${username}` : sql``} ORDER BY d.created_at, d.id LIMIT ${limit}`,
   );
   return rows.map((r) => ({ ...r, created_at: iso(r.created_at)! }));
 }

@@ -15,15 +15,15 @@ export const kycOperator: OperatorArea = {
   summary: 'identity documents members sent',
   commands: {
     list: {
-      usage: '[--status pending|approved|rejected|not_submitted] [--limit N]',
-      summary: 'documents waiting for review, oldest first (or members in another KYC status)',
-      options: { status: { type: 'string' }, limit: { type: 'string' } },
+      usage: '[--member USERNAME] [--status pending|approved|rejected|not_submitted] [--limit N]',
+      summary: 'documents waiting for review, oldest first (of one member with --member; or members in another KYC status)',
+      options: { status: { type: 'string' }, limit: { type: 'string' }, member: { type: 'string' } },
       async run({ database }, { values }, io) {
         const limit = Math.min(Math.max(Number(values.limit ?? 100) || 100, 1), 10_000);
         const status = (values.status as string | undefined) ?? 'pending';
         if (!(KYC_STATUSES as readonly string[]).includes(status)) throw new OperatorUsageError(`--status is one of ${KYC_STATUSES.join(', ')}`);
         if (status === 'pending') {
-          const rows = await pendingKyc(database.db, limit);
+          const rows = await pendingKyc(database.db, limit, typeof values.member === 'string' ? values.member : undefined);
           if (!rows.length) return io.out('No KYC documents wait for review.');
           for (const r of rows) io.out(`${r.id}\t${r.username}\t${r.category_name}\t${r.id_number ?? '-'}\t${r.files} file(s)\t${r.created_at}`);
           return;

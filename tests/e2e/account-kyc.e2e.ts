@@ -23,7 +23,7 @@ async function unverifiedMember(): Promise<string> {
 }
 
 async function fillAndSend(page: Page, files: { name: string; mimeType: string; buffer: Buffer }[]) {
-  await page.getByRole('textbox', { name: 'Document type' }).click();
+  await page.getByLabel('Document type').and(page.locator('input')).click();
   await page.getByRole('option', { name: 'Passport' }).click();
   await page.getByRole('textbox', { name: /Document number/ }).fill('P-778899');
   await page.locator('[data-kyc-input]').setInputFiles(files);
@@ -60,7 +60,7 @@ describe('identity verification', () => {
     await sent.getByText('scan.pdf').waitFor();
 
     // Staff reject it, on the server's database.
-    const pending = await runOperator(app.server, ['kyc', 'list']);
+    const pending = await runOperator(app.server, ['kyc', 'list', '--member', username]);
     const line = pending.stdout.split('\n').find((l) => l.split('\t')[1] === username);
     expect(line, pending.stdout).toBeTruthy();
     const id = line!.split('\t')[0];

@@ -100,6 +100,8 @@ describe('npm run operator -- kyc', () => {
     const wrong = await operator('kyc', 'explode');
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain('kyc reject ID --reason');
+    const mine = await operator('kyc', 'list', '--member', 'nobody-of-that-name');
+    expect(mine.stdout).toContain('No KYC documents wait for review.');
     const rejected = await operator('kyc', 'list', '--status', 'rejected');
     expect(rejected.stdout).toMatch(/\trejected/);
   }, 60_000);
