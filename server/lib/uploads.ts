@@ -25,6 +25,7 @@ import { sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { Config } from '../config';
+import { requireAuth, protectedAction } from './auth';
 import { HttpError, notFound, validationError } from './errors';
 import { rowsOf, type Executor } from './ledger';
 
@@ -311,16 +312,40 @@ export async function sendOwnUpload(reply: FastifyReply, db: Executor, config: C
   return sendFile(reply, row, await readUploadBytes(config, row));
 }
 
+/** What a route that takes files declares: its path, OpenAPI tags and description, answers, and rate limit. */
+export interface UploadRouteSpec {
+  path: string;
+  tags: string[];
+  description: string;
+  response: Record<number, unknown>;
+  /** The route's `config` (e.g. its rate limit from routeLimits). */
+  config: Record<string, unknown>;
+}
+
 /**
- * Register routes that take files: they get a scope of their own with @fastify/multipart (the request is
- * read by `readUploadRequest` under each use's policy; these are only the outer bounds of any request).
+ * Register a POST that takes files, for signed-in members and not in demo mode: it gets a scope of its own
+ * with @fastify/multipart (the handler reads the request with `readUploadRequest` under its use's policy;
+ * these are only the outer bounds of any request).
  */
-export async function multipartRoutes(app: FastifyInstance, routes: (scoped: FastifyInstance) => Promise<void> | void): Promise<void> {
+export async function uploadRoute(
+  app: FastifyInstance,
+  isDemo: () => boolean,
+  spec: UploadRouteSpec,
+  handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+): Promise<void> {
   await app.register(async (scoped) => {
     await scoped.register(fastifyMultipart, {
       throwFileSizeLimit: true,
       limits: { fileSize: 10 * MB, files: 10, fields: 20, fieldSize: 4096, parts: 40, headerPairs: 100 },
     });
-    await routes(scoped);
+    scoped.post(
+      spec.path,
+      {
+        preValidation: [requireAuth, protectedAction(isDemo)],
+        config: spec.config,
+        schema: { tags: spec.tags, consumes: ['multipart/form-data'], description: spec.description, response: spec.response },
+      },
+      handler,
+    );
   });
 }

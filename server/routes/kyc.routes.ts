@@ -15,7 +15,7 @@ import { deleteKyc, kycCategories, kycDetails, kycHistory, kycSettings, submitKy
 import { protectedAction, requireAuth } from '../lib/auth';
 import { notFound } from '../lib/errors';
 import { MINUTE, routeLimits } from '../lib/rate-limit';
-import { UPLOAD_POLICIES, multipartRoutes, readUploadRequest, sendOwnUpload } from '../lib/uploads';
+import { UPLOAD_POLICIES, readUploadRequest, sendOwnUpload, uploadRoute } from '../lib/uploads';
 
 const tags = ['kyc'];
 const perMember = (req: FastifyRequest) => `kyc|${req.member?.id ?? req.ip}`;
@@ -47,31 +47,27 @@ export async function kycRoutes(base: FastifyInstance, ctx: AppContext) {
     async (req) => ctx.envelope(req, await kycCategories(db)),
   );
 
-  await multipartRoutes(app, (scoped) => {
-    scoped.withTypeProvider<ZodTypeProvider>().post(
-      '/api/kyc',
-      {
-        preValidation: [requireAuth, protectedAction(ctx.isDemo)],
-        config: limit(20, 10 * MINUTE, perMember),
-        schema: {
-          tags,
-          consumes: ['multipart/form-data'],
-          description:
-            'Submit identity documents (multipart/form-data): files under `documents[]` (JPG, PNG or PDF by their content, 10 MB each, ' +
-            'at most `attachments_limit`), `category` (a category id) and `id_number` (required when `id_number_required`). ' +
-            'Too large, too many files or over the quota → 413 with a field map; a wrong type → 422.',
-          response: { 201: envelope(kycDocumentSchema) },
-        },
-      },
-      async (req, reply) => {
-        const settings = await kycSettings(db);
-        // One more file than allowed is read, so that "too many" is told apart from a file that is too large.
-        const upload = await readUploadRequest(req, UPLOAD_POLICIES.kyc, Math.min(settings.attachments_limit + 1, UPLOAD_POLICIES.kyc.maxFiles));
-        const doc = await submitKyc(ctx, req.member!.id, upload, req.ip);
-        return reply.status(201).send(await ctx.envelope(req, doc));
-      },
-    );
-  });
+  await uploadRoute(
+    app,
+    ctx.isDemo,
+    {
+      path: '/api/kyc',
+      tags,
+      description:
+        'Submit identity documents (multipart/form-data): files under `documents[]` (JPG, PNG or PDF by their content, 10 MB each, ' +
+        'at most `attachments_limit`), `category` (a category id) and `id_number` (required when `id_number_required`). ' +
+        'Too large, too many files or over the quota → 413 with a field map; a wrong type → 422.',
+      response: { 201: envelope(kycDocumentSchema) },
+      config: limit(20, 10 * MINUTE, perMember),
+    },
+    async (req, reply) => {
+      const settings = await kycSettings(db);
+      // One more file than allowed is read, so that "too many" is told apart from a file that is too large.
+      const upload = await readUploadRequest(req, UPLOAD_POLICIES.kyc, Math.min(settings.attachments_limit + 1, UPLOAD_POLICIES.kyc.maxFiles));
+      const doc = await submitKyc(ctx, req.member!.id, upload, req.ip);
+      return reply.status(201).send(await ctx.envelope(req, doc));
+    },
+  );
 
   app.delete(
     '/referrals/delete_kyc/:id',

@@ -13,7 +13,7 @@ import { profileRequestSchema, profileSchema } from '../../src/schemas/profile.s
 import { changeAvatar, profileOf, removeAvatar, sendAvatar, updateProfile } from '../lib/profile';
 import { protectedAction, requireAuth } from '../lib/auth';
 import { MINUTE, routeLimits } from '../lib/rate-limit';
-import { UPLOAD_POLICIES, multipartRoutes, readUploadRequest } from '../lib/uploads';
+import { UPLOAD_POLICIES, readUploadRequest, uploadRoute } from '../lib/uploads';
 
 const tags = ['users'];
 const perMember = (req: FastifyRequest) => `profile|${req.member?.id ?? req.ip}`;
@@ -38,24 +38,20 @@ export async function profileRoutes(base: FastifyInstance, ctx: AppContext) {
     },
     async (req) => ctx.envelope(req, await updateProfile(ctx, req.member!.id, req.body, req.ip)),
   );
-  await multipartRoutes(app, (scoped) => {
-    scoped.withTypeProvider<ZodTypeProvider>().post(
-      '/api/user/avatar',
-      {
-        preValidation: [requireAuth, protectedAction(ctx.isDemo)],
-        config: limit(20, 10 * MINUTE, perMember),
-        schema: {
-          tags,
-          consumes: ['multipart/form-data'],
-          description:
-            'New avatar (multipart/form-data): one JPG, PNG or WebP image (by its content, 10 MB at most) under `avatar`, and the square to keep ' +
-            '(`crop_x`, `crop_y`, `crop_size` in pixels of the upright image; the centre square when left out). Kept as a 512 px square WebP.',
-          response,
-        },
-      },
-      async (req) => ctx.envelope(req, await changeAvatar(ctx, req.member!.id, await readUploadRequest(req, UPLOAD_POLICIES.avatar), req.ip)),
-    );
-  });
+  await uploadRoute(
+    app,
+    ctx.isDemo,
+    {
+      path: '/api/user/avatar',
+      tags,
+      description:
+        'New avatar (multipart/form-data): one JPG, PNG or WebP image (by its content, 10 MB at most) under `avatar`, and the square to keep ' +
+        '(`crop_x`, `crop_y`, `crop_size` in pixels of the upright image; the centre square when left out). Kept as a 512 px square WebP.',
+      response,
+      config: limit(20, 10 * MINUTE, perMember),
+    },
+    async (req) => ctx.envelope(req, await changeAvatar(ctx, req.member!.id, await readUploadRequest(req, UPLOAD_POLICIES.avatar), req.ip)),
+  );
   app.delete(
     '/api/user/avatar',
     {

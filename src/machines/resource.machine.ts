@@ -180,20 +180,21 @@ export interface ResourceDeclaration<T, F, M, Id extends RecordId, V extends For
 
 /** What a screen's child tells the page that holds it: toasts and a forced logout reach the page's named actions. */
 export type PageNote = { type: 'page.notify'; params: NotifyParams } | { type: 'page.forceLogout' };
-type Child = { self: AnyActorRef };
-const tellPage = ({ self }: Child, note: PageNote | { type: 'record.changed' }) => self._parent?.send(note);
-const reportToPage = {
+export type Child = { self: AnyActorRef };
+/** A child machine tells the page actor that holds it. */
+export const tellPage = ({ self }: Child, note: PageNote | { type: 'record.changed' }) => self._parent?.send(note);
+export const reportToPage = {
   notify: (child: Child, params: NotifyParams) => tellPage(child, { type: 'page.notify', params }),
   forceLogout: (child: Child) => tellPage(child, { type: 'page.forceLogout' }),
 };
 /** A child form saved its record: the page decides where the member goes next. */
 const savedToPage = (child: Child) => child.self._parent?.send({ type: 'record.saved' });
-const pageActions = {
+export const pageActions = {
   /** Bound by the page: the toast of an i18n key (a delete's offers Undo: `delete.undo` to the page). */
   notify: (_: unknown, _params: NotifyParams) => {},
   forceLogout: () => {},
 };
-const onPageNote = {
+export const onPageNote = {
   'page.notify': { actions: { type: 'notify', params: ({ event }: { event: PageNote }) => (event.type === 'page.notify' ? event.params : null!) } },
   'page.forceLogout': { actions: 'forceLogout' },
 } as const;

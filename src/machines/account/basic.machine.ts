@@ -5,12 +5,12 @@
  * `userChanged` (bound by the page: the session's user, so the shell shows the new name and picture at once).
  * The chosen image lives in memory only: the page is kept in memory.
  */
-import { setup, type AnyActorRef } from 'xstate';
+import { setup } from 'xstate';
 import { profileApi } from '../../api/profile';
-import type { NotifyParams } from '../../lib/flow';
 import { avatarCropOf, avatarFormSchema, EMPTY_AVATAR, profileRequestSchema, type Profile, type ProfileValues } from '../../schemas/profile.schema';
 import type { User } from '../../schemas/common.schema';
 import { createFormMachine } from '../form.machine';
+import { onPageNote, pageActions, reportToPage, tellPage, type Child, type PageNote } from '../resource.machine';
 
 export const profileFormMachine = createFormMachine({
   id: 'profileChange',
@@ -35,18 +35,13 @@ export const avatarFormMachine = createFormMachine({
   applied: (_values, result): User => result.user,
 });
 
-type PageNote = { type: 'page.notify'; params: NotifyParams } | { type: 'page.forceLogout' } | { type: 'user.changed'; user: User };
-type Child = { self: AnyActorRef };
-const tell = ({ self }: Child, note: PageNote) => self._parent?.send(note);
-const toPage = {
-  notify: (child: Child, params: NotifyParams) => tell(child, { type: 'page.notify', params }),
-  forceLogout: (child: Child) => tell(child, { type: 'page.forceLogout' }),
-  apply: (child: Child, user: User) => tell(child, { type: 'user.changed', user }),
-};
+type UserChanged = { type: 'user.changed'; user: User };
+/** A child saved: the member's new user record goes to the page. */
+const toPage = { ...reportToPage, apply: (child: Child, user: User) => tellPage(child, { type: 'user.changed', user } as never) };
 
 export const basicPageMachine = setup({
   types: {
-    events: {} as PageNote,
+    events: {} as PageNote | UserChanged,
     children: {} as { profile: 'profile'; avatar: 'avatar' },
   },
   actors: {
@@ -54,10 +49,7 @@ export const basicPageMachine = setup({
     avatar: avatarFormMachine.provide({ actions: toPage }),
   },
   actions: {
-    /** Bound by the page: the toast of an i18n key. */
-    notify: (_, _params: NotifyParams) => {},
-    /** Bound by the page: a 401 or a blocked account ends the session. */
-    forceLogout: () => {},
+    ...pageActions,
     /** Bound by the page: the session takes the member's new user record. */
     userChanged: (_, _params: { user: User }) => {},
   },
@@ -74,8 +66,7 @@ export const basicPageMachine = setup({
     },
   },
   on: {
-    'page.notify': { actions: { type: 'notify', params: ({ event }) => (event as Extract<PageNote, { type: 'page.notify' }>).params } },
-    'page.forceLogout': { actions: 'forceLogout' },
-    'user.changed': { actions: { type: 'userChanged', params: ({ event }) => ({ user: (event as Extract<PageNote, { type: 'user.changed' }>).user }) } },
+    ...onPageNote,
+    'user.changed': { actions: { type: 'userChanged', params: ({ event }) => ({ user: (event as UserChanged).user }) } },
   },
 });

@@ -8,12 +8,11 @@
  * The chosen files are values of the form (`documents`): they live in memory only, so the page is kept in
  * memory, never saved to the tab's storage.
  */
-import { sendTo, setup, type AnyActorRef } from 'xstate';
+import { sendTo, setup } from 'xstate';
 import { kycApi } from '../../api/kyc';
-import type { NotifyParams } from '../../lib/flow';
 import { kycFormSchema, type KycDetails, type KycDocument, type KycValues } from '../../schemas/kyc.schema';
 import { createFormMachine } from '../form.machine';
-import { createDeleteMachine, type DeleteEvent } from '../resource.machine';
+import { createDeleteMachine, onPageNote, pageActions, reportToPage, tellPage, type Child, type DeleteEvent, type PageNote } from '../resource.machine';
 
 export const EMPTY_KYC: KycValues = { category: '', id_number: '', documents: [] };
 
@@ -33,14 +32,8 @@ export const kycDeleteMachine = createDeleteMachine<number>('kycDelete', { remov
 /** Save one of the member's own files (the download is a call of the API, bound where the page is declared). */
 export const kycDownload = (url: string, name: string) => kycApi.downloadFile(url, name);
 
-type PageNote = { type: 'page.notify'; params: NotifyParams } | { type: 'page.forceLogout' };
-type Child = { self: AnyActorRef };
-const tell = ({ self }: Child, note: PageNote | { type: 'kyc.changed' }) => self._parent?.send(note);
-const toPage = {
-  notify: (child: Child, params: NotifyParams) => tell(child, { type: 'page.notify', params }),
-  forceLogout: (child: Child) => tell(child, { type: 'page.forceLogout' }),
-};
-const changed = (child: Child) => tell(child, { type: 'kyc.changed' });
+/** A submission or a delete changed the status and the history. */
+const changed = (child: Child) => tellPage(child, { type: 'kyc.changed' } as never);
 const DELETE_EVENTS = ['delete.request', 'delete.confirm', 'delete.cancel', 'delete.retry', 'delete.dismiss'] as const;
 
 export type KycPageEvent = DeleteEvent<number> | PageNote | { type: 'kyc.changed' };
@@ -51,15 +44,10 @@ export const kycPageMachine = setup({
     children: {} as { form: 'form'; remove: 'remove' },
   },
   actors: {
-    form: kycFormMachine.provide({ actions: { ...toPage, apply: changed } }),
-    remove: kycDeleteMachine.provide({ actions: { ...toPage, removed: changed } }),
+    form: kycFormMachine.provide({ actions: { ...reportToPage, apply: changed } }),
+    remove: kycDeleteMachine.provide({ actions: { ...reportToPage, removed: changed } }),
   },
-  actions: {
-    /** Bound by the page: the toast of an i18n key. */
-    notify: (_, _params: NotifyParams) => {},
-    /** Bound by the page: a 401 or a blocked account ends the session. */
-    forceLogout: () => {},
-  },
+  actions: pageActions,
 }).createMachine({
   id: 'kycPage',
   initial: 'verifying',
@@ -75,8 +63,7 @@ export const kycPageMachine = setup({
   on: {
     // A submission or a delete changed the status and the history: load them again (an empty form).
     'kyc.changed': { actions: sendTo('form', { type: 'kyc.reset' }) },
-    'page.notify': { actions: { type: 'notify', params: ({ event }) => (event as Extract<PageNote, { type: 'page.notify' }>).params } },
-    'page.forceLogout': { actions: 'forceLogout' },
+    ...onPageNote,
     ...Object.fromEntries(DELETE_EVENTS.map((type) => [type, { actions: sendTo('remove', ({ event }: { event: KycPageEvent }) => event) }])),
   },
 });

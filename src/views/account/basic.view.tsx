@@ -5,7 +5,7 @@
  */
 import { Alert, Avatar, Button, FileButton, Group, Slider, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { basicPageMachine } from '../../machines/account/basic.machine';
@@ -14,6 +14,7 @@ import type { User } from '../../schemas/common.schema';
 import { ErrorView } from '../components/error-view';
 import { useFieldError } from '../components/field-error';
 import { FormCard, RequestError } from '../components/form-card';
+import { useObjectUrl } from '../components/object-url';
 import { PageLoader } from '../components/page-loader';
 import { fullName, initials } from '../components/person';
 import classes from './basic.module.css';
@@ -35,8 +36,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** The chosen picture in the square frame, placed as the crop says. */
 function CropFrame({ file, values, onSize }: { file: File; values: AvatarValues; onSize: (w: number, h: number) => void }) {
   const { t } = useTranslation('account');
-  const url = useMemo(() => (typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : ''), [file]);
-  useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
+  const url = useObjectUrl(file) ?? '';
   const w = Number(values.image_width);
   const h = Number(values.image_height);
   const crop = avatarCropOf(values);

@@ -7,7 +7,6 @@
  */
 import { ActionIcon, Alert, Anchor, Badge, Button, Card, Group, Image, Modal, Select, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
@@ -16,6 +15,7 @@ import { KYC_FILE_TYPES, KYC_MAX_FILE_BYTES, kycCanSubmit, kycFileProblem, type 
 import { ErrorView } from '../components/error-view';
 import { useFieldError } from '../components/field-error';
 import { FormCard, RequestError } from '../components/form-card';
+import { useObjectUrl } from '../components/object-url';
 import { PageLoader } from '../components/page-loader';
 import { useListFormat } from '../components/paged-list/list-format';
 import classes from './kyc.module.css';
@@ -50,8 +50,7 @@ function PdfIcon() {
 function ChosenFile({ file, onRemove, disabled }: { file: File; onRemove: () => void; disabled: boolean }) {
   const { t, i18n } = useTranslation(['account', 'validation']);
   const isImage = file.type === 'image/png' || file.type === 'image/jpeg';
-  const url = useMemo(() => (isImage && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null), [file, isImage]);
-  useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
+  const url = useObjectUrl(isImage ? file : null);
   const problem = kycFileProblem(file);
   return (
     <Card withBorder padding="xs" radius="sm" data-kyc-file={file.name} data-kyc-file-problem={problem ?? undefined}>
