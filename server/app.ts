@@ -48,6 +48,8 @@ import { payoutDestinationRoutes } from './routes/payout-destination.routes';
 import { notificationSettingsRoutes } from './routes/notification-settings.routes';
 import { twoFactorRoutes } from './routes/two-factor.routes';
 import { flowSiteRoutes } from './routes/flow-site.routes';
+import { kycRoutes } from './routes/kyc.routes';
+import { profileRoutes } from './routes/profile.routes';
 const ROUTES: RouteModule[] = [
   authRoutes,
   usersRoutes,
@@ -66,10 +68,12 @@ const ROUTES: RouteModule[] = [
   payoutDestinationRoutes,
   notificationSettingsRoutes,
   twoFactorRoutes,
+  kycRoutes,
+  profileRoutes,
 ];
 
-/** The API's paths: everything under /api/, plus the spec's alternative logout path (spec §7). */
-const isApiPath = (url: string) => url.startsWith('/api/') || url.split('?')[0] === '/auth/logout';
+/** The API's paths: everything under /api/, plus the spec's alternative logout path and KYC delete path (spec §7). */
+const isApiPath = (url: string) => url.startsWith('/api/') || url.split('?')[0] === '/auth/logout' || url.startsWith('/referrals/');
 
 export async function buildApp(database: Database, config: Config, extraRoutes: RouteModule[] = []): Promise<FastifyInstance> {
   const app = Fastify({

@@ -26,6 +26,13 @@ export interface Config {
   smtpUrl: string | null;
   /** Sender of the e-mails (MAIL_FROM). */
   mailFrom: string;
+  /**
+   * Where uploaded files are kept: outside every served folder. null → a fresh temporary folder (tests).
+   * Default: next to the embedded database's folder (`<DATA_DIR>-uploads`), or UPLOADS_DIR.
+   */
+  uploadsDir: string | null;
+  /** How many bytes of uploads one member may keep (UPLOAD_QUOTA_MB). */
+  uploadQuotaBytes: number;
   /** Where the log lines go instead of stdout (never set from the environment; tests read the log). */
   logStream?: { write(line: string): void };
 }
@@ -49,6 +56,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitScale: Number(env.RATE_LIMIT_SCALE ?? 1),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Upline <no-reply@upline.example>',
+    uploadsDir: env.UPLOADS_DIR ?? `${env.DATA_DIR ?? path.resolve('data')}-uploads`,
+    uploadQuotaBytes: Math.round(Number(env.UPLOAD_QUOTA_MB ?? 50) * 1024 * 1024),
     ...overrides,
   };
 }

@@ -15,6 +15,7 @@ import { homeSeeder } from './seed/home.seed';
 import { addressesSeeder } from './seed/addresses.seed';
 import { faqsSeeder } from './seed/faqs.seed';
 import { payoutMethodsSeeder } from './seed/payout-methods.seed';
+import { kycSeeder } from './seed/kyc.seed';
 
 export interface SeedContext {
   db: Db;
@@ -30,7 +31,7 @@ export interface SeedContext {
 export type Seeder = (ctx: SeedContext) => Promise<void>;
 
 /** Each area that has demo data adds its step here. */
-const SEEDERS: Seeder[] = [walletSeeder, homeSeeder, addressesSeeder, faqsSeeder, payoutMethodsSeeder];
+const SEEDERS: Seeder[] = [walletSeeder, homeSeeder, addressesSeeder, faqsSeeder, payoutMethodsSeeder, kycSeeder];
 
 const areaSeed = (area: string) => [...area].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 2166136261);
 

@@ -105,7 +105,9 @@ export function newIdempotencyKey(): string {
   });
 }
 
-export type FormValues = Record<string, string | undefined>;
+/** A form's value: text as typed, or the files a file field holds (chosen files are never persisted: such pages keep their actor in memory). */
+export type FormValue = string | undefined | readonly File[];
+export type FormValues = Record<string, FormValue>;
 
 /** What the submission (and the code request) receives. */
 export interface SubmitInput<V, L, I = never> {
@@ -181,7 +183,7 @@ export interface FormContext<V, L, R, I = never> {
 }
 
 export type FormEvent<V, D extends string = 'form'> =
-  | { type: `${D}.change`; field: (keyof V & string) | 'password' | 'otp'; value: string }
+  | { type: `${D}.change`; field: (keyof V & string) | 'password' | 'otp'; value: string | readonly File[] }
   | { type: `${D}.submit` }
   | { type: `${D}.save`; values: Partial<V> }
   | { type: `${D}.retry` }
@@ -417,7 +419,7 @@ export function createFormMachine<V extends FormValues, L = never, R = unknown, 
         delete fieldErrors[event.field];
         // 'password' is the re-entered account password of steps.password; a form without that step may name a value so.
         const edit =
-          event.field === 'password' && passwordWanted(context.loaded) ? { password: event.value } : { values: { ...context.values, [event.field]: event.value } };
+          event.field === 'password' && passwordWanted(context.loaded) ? { password: String(event.value) } : { values: { ...context.values, [event.field]: event.value } };
         // An edit starts a new submission attempt: a new idempotency key when it is sent.
         return { ...edit, fieldErrors, idempotencyKey: null, error: null, failure: null };
       }),

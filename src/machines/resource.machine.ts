@@ -180,8 +180,9 @@ export interface ResourceDeclaration<T, F, M, Id extends RecordId, V extends For
 
 /** What a screen's child tells the page that holds it: toasts and a forced logout reach the page's named actions. */
 export type PageNote = { type: 'page.notify'; params: NotifyParams } | { type: 'page.forceLogout' };
-type Child = { self: AnyActorRef };
-const tellPage = ({ self }: Child, note: PageNote | { type: 'record.changed' }) => self._parent?.send(note);
+export type Child = { self: AnyActorRef };
+/** A child machine tells the page actor that holds it. */
+export const tellPage = ({ self }: Child, note: PageNote | { type: 'record.changed' }) => self._parent?.send(note);
 export const reportToPage = {
   notify: (child: Child, params: NotifyParams) => tellPage(child, { type: 'page.notify', params }),
   forceLogout: (child: Child) => tellPage(child, { type: 'page.forceLogout' }),

@@ -51,7 +51,7 @@ const BUILT = [
   '/home/dashboard', '/home/binary', '/home/package', '/home/rank', '/notifications',
   '/account/password', '/account/bank', '/account/payout', '/account/notification/email', '/account/notification/push', '/account/language', '/account/currency', '/account/date-format',
   '/account/addresses', '/account/addresses/new', '/account/addresses/12',
-  '/account/email', '/account/email/otp', '/account/phone', '/account/phone/otp', '/account/wallet-password', '/account/two-factor',
+  '/account/email', '/account/email/otp', '/account/phone', '/account/phone/otp', '/account/wallet-password', '/account/two-factor', '/kyc', '/account/basic',
   '/wallet/statement', '/wallet/earning', '/wallet/payout', '/wallet/request-payout',
   '/wallet/transactions', '/wallet/recent-earnings', '/wallet/recent-payouts', '/pv-history', '/binary-history',
   '/orders', '/orders/381', '/network/genealogy', '/network/tabular', '/network/downline', '/downlines',
@@ -90,6 +90,14 @@ describe('the member route table', () => {
     for (const p of ['/network/genealogy', '/network/tabular']) {
       const route = resolveMemberRoute(MEMBER_ROUTES, parser, p);
       expect(route?.kind === 'page' && route.persist).toMatchObject({ kind: 'memory', reason: expect.stringMatching(/tens of thousands/) });
+    }
+  });
+
+  it('keeps the pages with chosen files in memory only (files cannot be saved in the tab)', () => {
+    const parser = routerParser();
+    for (const p of ['/kyc', '/account/basic']) {
+      const route = resolveMemberRoute(MEMBER_ROUTES, parser, p);
+      expect(route?.kind === 'page' && route.persist).toMatchObject({ kind: 'memory', reason: expect.stringMatching(/files/) });
     }
   });
 });

@@ -21,7 +21,7 @@ export interface TestServer {
 export async function startTestServer(overrides: Partial<Config> = {}, extraRoutes: RouteModule[] = []): Promise<TestServer> {
   const config = loadConfig(
     { APP_KEY: TEST_APP_KEY, SEED_PASSWORD: TEST_PASSWORD, LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv,
-    { dataDir: null, databaseUrl: process.env.TEST_DATABASE_URL ?? null, staticDir: null, seedMembers: 200, ...overrides },
+    { dataDir: null, databaseUrl: process.env.TEST_DATABASE_URL ?? null, staticDir: null, seedMembers: 200, uploadsDir: null, ...overrides },
   );
   const scratch = config.databaseUrl ? await createScratchDatabase(config.databaseUrl) : null;
   if (scratch) config.databaseUrl = scratch.url;

@@ -31,6 +31,8 @@ import { accountHubMachine } from '../../machines/account/account-hub.machine';
 import { addresses } from '../../machines/account/addresses.machine';
 import { emailChangeMachine, phoneChangeMachine } from '../../machines/account/contact-change.machine';
 import { faqsListMachine, type FaqsSearch } from '../../machines/account/faqs.machine';
+import { basicPageMachine } from '../../machines/account/basic.machine';
+import { kycDownload, kycPageMachine } from '../../machines/account/kyc.machine';
 import { passwordChangeMachine } from '../../machines/account/password-change.machine';
 import { walletPasswordPageMachine } from '../../machines/account/wallet-password.machine';
 import { bankDetailsMachine } from '../../machines/account/bank-details.machine';
@@ -103,6 +105,8 @@ const BankDetailsView = lazyView(() => import('../../views/account/bank-details.
 const PayoutMethodView = lazyView(() => import('../../views/account/payout-method.view').then((m) => m.PayoutMethodView));
 const NotificationSettingsView = lazyView(() => import('../../views/account/notification-settings.view').then((m) => m.NotificationSettingsView));
 const TwoFactorView = lazyView(() => import('../../views/account/two-factor.view').then((m) => m.TwoFactorView));
+const KycView = lazyView(() => import('../../views/account/kyc.view').then((m) => m.KycView));
+const BasicView = lazyView(() => import('../../views/account/basic.view').then((m) => m.BasicView));
 const addressViews = () => import('../../views/account/addresses.view');
 const contactViews = () => import('../../views/account/contact.view');
 const EmailView = lazyView(() => contactViews().then((m) => m.EmailView));
@@ -120,6 +124,7 @@ const TabularView = lazyView(() => import('../../views/network/tabular.view').th
  * more than is worth writing to sessionStorage on every change; a reload loads the tree again.
  */
 const TREE_MEMORY: Persistence = { kind: 'memory', reason: 'a loaded tree can hold tens of thousands of members' };
+const FILES_MEMORY: Persistence = { kind: 'memory', reason: 'the files a member chose cannot be saved in the tab' };
 
 const menu = (section: MenuSectionId, item?: string): { menu: MenuPlacement } => ({ menu: item ? { section, item } : { section } });
 const guarded = (permission: Permission, section: MenuSectionId, item?: string) => ({ permission, ...menu(section, item) });
@@ -476,9 +481,17 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
     ['/crm/calls/new', 'calls'],
   ]),
 
-  ...soon(PERMISSIONS.kyc, 'kyc', [
-    ['/kyc', 'kyc', 'own'],
-  ]),
+  page(
+    '/kyc',
+    {
+      id: 'kyc',
+      machine: kycPageMachine,
+      provide: (m, env) => m.provide({ actions: formActions(env.session) }),
+      persist: FILES_MEMORY,
+      view: ({ actor }) => <KycView actor={actor} download={kycDownload} />,
+    },
+    guarded(PERMISSIONS.kyc, 'kyc'),
+  ),
 
   // Mail (base → inbox).
   redirect('/mail', '/mail/inbox', { permission: PERMISSIONS.mailbox }),
@@ -533,9 +546,18 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
     { id: 'account.hub', machine: accountHubMachine, ...LOADED, view: ({ actor, env }) => <AccountHubPage actor={actor} env={env} routes={memberRoutes} /> },
     menu('account'),
   ),
-  ...soon(undefined, 'account', [
-    ['/account/basic', 'profile', 'item'],
-  ]),
+  page(
+    '/account/basic',
+    {
+      id: 'account.basic',
+      machine: basicPageMachine,
+      // A saved name or picture: the session checks the member again and the shell shows the new record.
+      provide: (m, env) => m.provide({ actions: { ...formActions(env.session), userChanged: () => env.session.send({ type: 'session.verify' }) } }),
+      persist: FILES_MEMORY,
+      view: ({ actor, env }) => <BasicView actor={actor} user={env.user} />,
+    },
+    menu('account', 'profile'),
+  ),
   page('/account/email', { id: 'account.email', machine: emailChangeMachine, provide: bindContactForm, persist: SESSION, view: EmailView }, menu('account', 'email')),
   page('/account/email/otp', { id: 'account.email', machine: emailChangeMachine, provide: bindContactForm, persist: SESSION, view: EmailCodeView }),
   page('/account/phone', { id: 'account.phone', machine: phoneChangeMachine, provide: bindContactForm, persist: SESSION, view: PhoneView }, menu('account', 'phone')),

@@ -1,4 +1,4 @@
-/** /member/wallet/request-payout: the payout settings, the payout method and where the money goes, and the form (amount, account password). */
+/** /member/wallet/request-payout: the payout settings, the payout method and where the money goes, the KYC it may need, and the form (amount, account password). */
 import { Alert, Anchor, Button, Card, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -104,6 +104,11 @@ export function PayoutRequestView({ actor }: { actor: ActorRefFrom<typeof payout
             {blocker === PAYOUT_METHOD_MISSING && (
               <Anchor component={Link} href="~/member/account/payout">
                 {t('account:payoutMethod.choose')}
+              </Anchor>
+            )}
+            {blocker === 'validation:payoutKycRequired' && (
+              <Anchor component={Link} href="/kyc" data-payout-kyc-link>
+                {t('account:kyc.goVerify')}
               </Anchor>
             )}
           </Stack>

@@ -27,6 +27,11 @@ export interface RunningServer {
   outbox: OutboxMessage[];
   logs: string[];
   stop(): Promise<void>;
+  /**
+   * Stop the server, run `task` on its database folder (one process at a time may open an embedded database),
+   * then start it again on the same address and data. Answers what `task` answered.
+   */
+  whileStopped<T>(task: (env: Record<string, string>) => Promise<T>): Promise<T>;
 }
 
 async function freePort(): Promise<number> {
@@ -44,24 +49,56 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const smtp = await startSmtpStandIn();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'upline-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: process.cwd(),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_PASSWORD: PASSWORD,
-      SEED_MEMBERS: env.SEED_MEMBERS ?? '600',
-      LOG_LEVEL: 'info',
-      DATABASE_URL: '',
-      SMTP_URL: smtp.url,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
   const logs: string[] = [];
   const outbox: OutboxMessage[] = [];
+  const url = `http://127.0.0.1:${port}`;
+  const serverEnv: Record<string, string> = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_PASSWORD: PASSWORD,
+    SEED_MEMBERS: env.SEED_MEMBERS ?? '600',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: '',
+    SMTP_URL: smtp.url,
+    ...env,
+  };
+  // E-mails arrive over SMTP, as from a real mailer; the outbox holds them as received.
+  smtp.onMail((mail) => outbox.push({ channel: 'email', destination: mail.to[0] ?? '', subject: mail.headers.subject ?? '', body: mail.text }));
+  let child = await launchServer(serverEnv, url, logs, outbox);
+  const halt = async () => {
+    child.kill('SIGTERM');
+    const exited = new Promise((r) => child.once('exit', r));
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  return {
+    url,
+    outbox,
+    logs,
+    async stop() {
+      await halt();
+      await smtp.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(`${dataDir}-uploads`, { recursive: true, force: true });
+    },
+    async whileStopped(task) {
+      await halt();
+      try {
+        return await task({ ...serverEnv });
+      } finally {
+        child = await launchServer(serverEnv, url, logs, outbox);
+      }
+    },
+  };
+}
+
+async function launchServer(serverEnv: Record<string, string>, url: string, logs: string[], outbox: OutboxMessage[]): Promise<ChildProcess> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: process.cwd(),
+    env: { ...process.env, ...serverEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let buffer = '';
   const onData = (chunk: Buffer) => {
     buffer += chunk.toString();
@@ -72,10 +109,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       logs.push(line);
     }
   };
-  smtp.onMail((mail) => outbox.push({ channel: 'email', destination: mail.to[0] ?? '', subject: mail.headers.subject ?? '', body: mail.text }));
   child.stdout!.on('data', onData);
   child.stderr!.on('data', onData);
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${logs.slice(-30).join('\n')}`);
@@ -88,18 +123,22 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     if (Date.now() > deadline) throw new Error(`server did not start:\n${logs.slice(-30).join('\n')}`);
     await new Promise((r) => setTimeout(r, 250));
   }
-  return {
-    url,
-    outbox,
-    logs,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 300));
-      if (child.exitCode === null) child.kill('SIGKILL');
-      await smtp.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return child;
+}
+
+/** `npm run operator -- …args` on the stopped server's database (see RunningServer.whileStopped). */
+export async function runOperator(server: RunningServer, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return server.whileStopped(
+    (env) =>
+      new Promise((resolve) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/operator.ts', ...args], { cwd: process.cwd(), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+        let stdout = '';
+        let stderr = '';
+        child.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
+        child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+        child.on('exit', (code) => resolve({ code: code ?? 1, stdout, stderr }));
+      }),
+  );
 }
 
 /** The newest six-digit code sent to `destination`, waiting for it to arrive. */

@@ -73,8 +73,9 @@ describe('payout request view', () => {
 
   it('a blocked payout explains why and disables the form', async () => {
     show(async () => RESULT, async () => ({ ...SETTINGS, kyc_required: true, kyc_status: 'pending' }));
-    expect(await screen.findByText('Complete your identity verification first.')).toBeTruthy();
+    expect(await screen.findByText('Complete your identity verification first.', { exact: false })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Request payout' })).toBeDisabled();
+    expect(await screen.findByRole('link', { name: 'Verify your identity' })).toHaveAttribute('href', '/kyc');
   });
 
   it('settings that fail to load show the error screen with retry', async () => {
