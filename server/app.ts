@@ -16,12 +16,13 @@ import {
 import type { Config } from './config';
 import type { AppContext, RouteModule } from './lib/app-context';
 import type { Database } from './db/client';
-import { HttpError, issuesToFieldMap } from './lib/errors';
+import { HttpError, issuesToFieldMap, RateLimitedError } from './lib/errors';
 import { identify } from './lib/auth';
 import { createPageRenderer, pickEncoding } from './page-render';
 import { SettingsService } from './lib/settings';
 import { parseQuery } from './lib/query';
 import { Outbox } from './lib/outbox';
+import { registerThrottle, Throttle } from './lib/rate-limit';
 
 export type { AppContext, RouteModule };
 
@@ -55,12 +56,17 @@ export async function buildApp(database: Database, config: Config, extraRoutes: 
   app.setSerializerCompiler(serializerCompiler);
 
   const settings = new SettingsService(database.db, () => config.demoMode);
+  // Other processes on the database may change the settings: their notices drop this one's cache.
+  const unfollow = await settings.follow(database);
+  app.addHook('onClose', async () => unfollow());
   const outbox = new Outbox(database.db, app.log);
+  const throttle = new Throttle(database, config);
   const ctx: AppContext = {
     database,
     config,
     settings,
     outbox,
+    throttle,
     isDemo: () => config.demoMode,
     async envelope(req, data) {
       const q = req.query as Record<string, unknown> | undefined;
@@ -76,6 +82,7 @@ export async function buildApp(database: Database, config: Config, extraRoutes: 
 
   app.setErrorHandler((err, req, reply) => {
     if (err instanceof HttpError) {
+      if (err instanceof RateLimitedError) reply.header('Retry-After', String(err.retryAfterSeconds));
       return reply.status(err.statusCode).send({ error_code: err.errorCode, message: err.message, errors: err.errors });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -136,14 +143,8 @@ export async function buildApp(database: Database, config: Config, extraRoutes: 
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
-  await app.register(import('@fastify/rate-limit'), {
-    global: false,
-    errorResponseBuilder: (_req, c) => {
-      const err = new Error(`Too many attempts. Try again in ${Math.ceil(c.ttl / 1000)} s.`) as Error & { statusCode: number };
-      err.statusCode = 429;
-      return err;
-    },
-  });
+  // Throttling counted in the database (routes name their limits in `config.throttle`).
+  registerThrottle(app, throttle);
 
   await app.register(import('@fastify/swagger'), {
     openapi: {
@@ -189,7 +190,7 @@ export async function buildApp(database: Database, config: Config, extraRoutes: 
           entry: config.pageRenderer,
           localesDir: path.join(dist!, 'locales'),
           appKey: config.appKey,
-          dataVersion: () => settings.version,
+          dataVersion: () => settings.currentVersion(),
         })
       : null;
   app.setNotFoundHandler(async (req, reply) => {

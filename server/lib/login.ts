@@ -23,6 +23,7 @@ import { validationError, type FieldMap } from './errors';
 import { destinationOf, findByIdentifier, findById, findOneByIdentifier, maskIdentifier, normalizeEmail, type Identifier } from './members';
 import { issueOtp, verifyOtp, type OtpPurpose } from './otp';
 import { toUser } from './settings';
+import { beginSignIn, clearSignInFailures, memberAccount } from './sign-in-throttle';
 
 /** An SSO token opens the storefront once, within five minutes. */
 export const SSO_TTL_MS = 5 * 60 * 1000;
@@ -47,12 +48,12 @@ export function identifierFrom(using: 'username' | 'email' | 'mobile_code', body
 const isIdentifier = (v: Identifier | FieldMap): v is Identifier => typeof (v as Identifier).kind === 'string';
 const identifierField = (id: Identifier) => (id.kind === 'mobile' ? 'mobile' : id.kind);
 
-/** Rate-limit key part naming the identifier a body uses (lower-cased), for per-identifier limits. */
+/** The identifier a body uses (lower-cased, a phone as its digits), for per-identifier and per-destination limits. */
 export function identifierKey(body: unknown): string {
   const b = (body ?? {}) as Record<string, unknown>;
   const str = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : '');
   const using = str(b.login_using) || str(b.reset_using);
-  if (using === 'mobile_code') return `m:${str(b.mobile_code).replace(/\D/g, '')}:${str(b.mobile)}`;
+  if (using === 'mobile_code') return `m:${str(b.mobile_code).replace(/\D/g, '')}:${str(b.mobile).replace(/\D/g, '')}`;
   if (using === 'email') return `e:${str(b.email)}`;
   if (using === 'username') return `u:${str(b.username)}`;
   return `k:${str(b.key)}:${str(b.email) || str(b.username)}`;
@@ -106,10 +107,16 @@ export async function loginAnswer(ctx: Services, member: MemberRow): Promise<Log
   };
 }
 
-export async function passwordLogin(ctx: Services, body: LoginRequest): Promise<LoginResponse> {
+/**
+ * Sign-in by password from `ip`, throttled per account (whatever identifier names it) and per IP: see
+ * server/lib/sign-in-throttle.ts. An identifier that names nobody is counted like an account of its own.
+ */
+export async function passwordLogin(ctx: Services & Pick<AppContext, 'throttle'>, body: LoginRequest, ip: string): Promise<LoginResponse> {
   const id = identifierFrom(body.login_using, body);
   if (!isIdentifier(id)) throw validationError(id);
   const candidates = await findByIdentifier(ctx.database.db, id);
+  const accounts = candidates.length ? candidates.map((c) => memberAccount(c.id)) : [`i:${tokenHash(identifierKey(body))}`];
+  const attempt = await beginSignIn(ctx, accounts, ip);
   let member: MemberRow | null = null;
   for (const c of candidates) {
     if (await verifyPassword(body.password, c.passwordHash)) {
@@ -118,7 +125,11 @@ export async function passwordLogin(ctx: Services, body: LoginRequest): Promise<
     }
   }
   if (!candidates.length) await burnPasswordCheck(body.password);
-  if (!member) throw validationError({ password: ['validation:invalidCredentials'] });
+  if (!member) {
+    await attempt.failed();
+    throw validationError({ password: ['validation:invalidCredentials'] });
+  }
+  await attempt.succeeded(member.id);
   if (!member.verified) throw validationError({ [identifierField(id)]: ['validation:accountNotVerified'] });
   return loginAnswer(ctx, member);
 }
@@ -198,6 +209,8 @@ export async function otpLogin(ctx: Services, body: LoginWithOtpRequest): Promis
   const member = code.memberId ? await findById(db, code.memberId) : null;
   if (!member) throw validationError({ otp: ['validation:otpInvalid'] });
   if (!member.verified) throw validationError({ [identifierField(id)]: ['validation:accountNotVerified'] });
+  // A code sent to the member's own address proves as much as the password: failed password sign-ins start again.
+  await clearSignInFailures(ctx, member.id);
   return loginAnswer(ctx, member);
 }
 
@@ -229,6 +242,8 @@ export async function resetPassword(ctx: Services, body: ResetPasswordRequest) {
     await tx.update(members).set({ passwordHash }).where(eq(members.id, member.id));
     await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.memberId, member.id), isNull(sessions.revokedAt)));
   });
+  // A new password unlocks password sign-in (also after a lock for good).
+  await clearSignInFailures(ctx, member.id);
 }
 
 /**
