@@ -81,12 +81,16 @@ export class SettingsService {
 
   /** `version` once the cache is known to match the database (for caches derived from the settings). */
   async currentVersion(): Promise<number> {
-    await this.fresh();
+    await this.fresh(true);
     return this.version;
   }
 
-  /** Compare the database's settings_version (at most every RECHECK_MS) and drop a stale cache. */
-  private async fresh(): Promise<void> {
+  /**
+   * Compare the database's settings_version (at most every RECHECK_MS) and drop a stale cache. Readers do
+   * not wait for the comparison (`wait` false): a reader may be inside a transaction, and on PGlite (one
+   * connection) a query outside it would wait for it to end.
+   */
+  private async fresh(wait = false): Promise<void> {
     if (Date.now() - this.checkedAt < RECHECK_MS) return;
     this.checking ??= (async () => {
       try {
@@ -99,11 +103,13 @@ export class SettingsService {
           this.seen = v;
         }
         this.checkedAt = Date.now();
+      } catch {
+        // Compared again at the next read.
       } finally {
         this.checking = null;
       }
     })();
-    await this.checking;
+    if (wait) await this.checking;
   }
 
   async all(): Promise<SettingsMap> {
