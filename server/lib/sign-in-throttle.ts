@@ -95,11 +95,11 @@ async function countFailure(ctx: Ctx, accounts: string[]): Promise<{ wait: numbe
   return ctx.database.db.transaction(async (tx) => {
     const run = async <T>(q: ReturnType<typeof sql>) => ((await tx.execute(q)) as unknown as { rows: T[] }).rows;
     for (const a of accounts) {
-      await run(sql`INSERT INTO sign_in_failures (account, failures, blocked_until) VALUES (${a}, 0, '-infinity') ON CONFLICT (account) DO NOTHING`);
+      await run(sql`INSERT INTO sign_in_failures (account, failures, blocked_until) VALUES (${a}, 0, now()) ON CONFLICT (account) DO NOTHING`);
     }
     const rows = await run<{ account: string; failures: number; wait: number }>(sql`
       SELECT account, failures,
-        CASE WHEN blocked_until = 'infinity' THEN -1 ELSE greatest(0, ceil(extract(epoch FROM blocked_until - now())))::int END AS wait
+        CASE WHEN blocked_until = 'infinity' THEN -1 WHEN blocked_until <= now() THEN 0 ELSE ceil(extract(epoch FROM blocked_until - now()))::int END AS wait
       FROM sign_in_failures WHERE account IN (${list}) ORDER BY account FOR UPDATE`);
     if (rows.some((r) => Number(r.wait) === -1)) return { wait: null, failures: [] };
     const longest = Math.max(0, ...rows.map((r) => Number(r.wait)));

@@ -6,7 +6,7 @@
 CREATE TABLE throttle_counters (
   key text PRIMARY KEY,
   hits int NOT NULL,
-  reset_at timestamptz(3) NOT NULL
+  reset_at timestamptz NOT NULL
 );
 CREATE INDEX throttle_counters_reset_idx ON throttle_counters (reset_at);
 
@@ -17,8 +17,8 @@ CREATE INDEX throttle_counters_reset_idx ON throttle_counters (reset_at);
 CREATE TABLE sign_in_failures (
   account text PRIMARY KEY,
   failures int NOT NULL DEFAULT 0,
-  last_failure_at timestamptz(3) NOT NULL DEFAULT now(),
-  blocked_until timestamptz(3) NOT NULL DEFAULT now()
+  last_failure_at timestamptz NOT NULL DEFAULT now(),
+  blocked_until timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX sign_in_failures_last_idx ON sign_in_failures (last_failure_at);
 
