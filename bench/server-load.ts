@@ -15,6 +15,7 @@
 import path from 'node:path';
 import { Pool } from 'undici';
 import { startServer, PASSWORD, type RunningServer } from '../tests/e2e/support/harness';
+import { createScratchDatabase } from '../tests/support/server';
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 20);
@@ -70,26 +71,6 @@ async function signIn(server: RunningServer): Promise<string> {
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
-async function scratchDatabase(adminUrl: string) {
-  const pg = (await import('pg')).default;
-  const name = `upline_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
 async function measure(label: string, env: Record<string, string>): Promise<string[]> {
   const server = await startServer({ APP_KEY, SEED_MEMBERS: '3000', LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1', ...env });
   try {
@@ -122,7 +103,7 @@ async function main() {
     return;
   }
   for (const workers of ['1', '2']) {
-    const db = await scratchDatabase(admin);
+    const db = await createScratchDatabase(admin);
     try {
       print(await measure(`PostgreSQL, ${workers === '1' ? '1 process' : `WORKERS=${workers}`}`, { DATABASE_URL: db.url, WORKERS: workers }));
     } finally {
