@@ -124,7 +124,7 @@ describe('LoginContinueView', () => {
     const t = await atPassword();
     await userEvent.type(screen.getByLabelText(/^Password/), 'pw{Enter}');
     await t.answer(() => t.ctl.reject('login', apiError.rateLimited(900)));
-    expect(screen.getByRole('alert')).toHaveTextContent('Too many attempts. Please try again in 15 minutes.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Too many attempts. Please try again in 15 min.');
   });
 
   it('keeps the form on a connection failure and says so', async () => {
