@@ -22,6 +22,8 @@ export interface Limit {
   max: number;
   /** Length of the window. */
   seconds: number;
+  /** Count each route apart (the same key on two routes is two counters). */
+  perRoute?: boolean;
 }
 
 const MINUTES = 60;
@@ -59,6 +61,17 @@ export const perMember: KeyOf = (req) => (req.member ? `m:${req.member.id}` : nu
 /** Route config naming the limits a call counts against, in order. */
 export function throttle(...rules: Array<[Limit, KeyOf]>) {
   return { throttle: rules };
+}
+
+export const MINUTE = 60_000;
+
+/**
+ * A route's own limit, for routes without one in LIMITS: `config: limit(max, windowMs, key)` counts `max`
+ * calls per window per key on this route alone (in the database, like every limit).
+ */
+export function routeLimits(_config?: Pick<Config, 'rateLimitScale'>) {
+  return (max: number, timeWindow: number, key: KeyOf) =>
+    throttle([{ name: 'route', max, seconds: Math.max(1, Math.round(timeWindow / 1000)), perRoute: true }, key]);
 }
 
 export class Throttle {
@@ -113,7 +126,7 @@ export function registerThrottle(app: FastifyInstance, limiter: Throttle) {
     if (!rules) return;
     for (const [limit, keyOf] of rules) {
       const key = keyOf(req);
-      if (key !== null) await limiter.take(limit, key);
+      if (key !== null) await limiter.take(limit, limit.perRoute ? `${req.method} ${req.routeOptions.url}|${key}` : key);
     }
   });
   const timer = setInterval(() => {
