@@ -7,6 +7,8 @@
  *   BENCH_RUNS=9                     runs per browser figure (default 7)
  *   BENCH_AREAS=network              only these member areas (comma-separated; default all)
  *   BENCH_SERVER_SIZES=10000,100000  tree sizes of the server bench (default 10000,100000,1000000; none skips it)
+ *   BENCH_DATABASE_URL=postgres://…  also measure throughput on PostgreSQL, 1 process and WORKERS=2 (bench/server-load.ts;
+ *                                    BENCH_LOAD=none skips the throughput figures)
  */
 import { readFileSync, readdirSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -166,6 +168,13 @@ async function main() {
   if (sizes !== 'none') {
     console.log('\nnetwork calls on the server (in-process, fresh embedded database per size)');
     const run = spawnSync(process.execPath, [...process.execArgv, path.resolve('bench/server-network.ts'), '--sizes', sizes], { stdio: 'inherit' });
+    if (run.status !== 0) console.log(`  failed (exit ${run.status})`);
+  }
+  // Requests per second of two signed-in calls under 20 connections: PGlite, and PostgreSQL with one and two
+  // processes when BENCH_DATABASE_URL is set (BENCH_LOAD=none skips it).
+  if (process.env.BENCH_LOAD !== 'none') {
+    console.log('\nthroughput of the real server (bench/server-load.ts)');
+    const run = spawnSync(process.execPath, [...process.execArgv, path.resolve('bench/server-load.ts')], { stdio: 'inherit' });
     if (run.status !== 0) console.log(`  failed (exit ${run.status})`);
   }
 }

@@ -16,7 +16,7 @@ import {
 import type { Config } from './config';
 import type { AppContext, RouteModule } from './lib/app-context';
 import type { Database } from './db/client';
-import { HttpError, issuesToFieldMap } from './lib/errors';
+import { HttpError, issuesToFieldMap, RateLimitedError } from './lib/errors';
 import { identify } from './lib/auth';
 import { createPageRenderer, pickEncoding } from './page-render';
 import { SettingsService } from './lib/settings';
@@ -26,6 +26,7 @@ import { createMailer } from './lib/mailer';
 import { errorForLog, redactUrl, requestForLog } from './lib/log-safety';
 import { clientDataError, nulInInput } from './lib/input-safety';
 import { applySecurityHeaders, inlineScriptHashes, pagePolicy } from './lib/security-headers';
+import { registerThrottle, Throttle } from './lib/rate-limit';
 
 export type { AppContext, RouteModule };
 
@@ -91,17 +92,22 @@ export async function buildApp(database: Database, config: Config, extraRoutes: 
   app.setSerializerCompiler(serializerCompiler);
 
   const settings = new SettingsService(database.db, () => config.demoMode);
+  // Other processes on the database may change the settings: their notices drop this one's cache.
+  const unfollow = await settings.follow(database);
+  app.addHook('onClose', async () => unfollow());
   const mailer = config.smtpUrl ? createMailer(config.smtpUrl, config.mailFrom) : null;
   const outbox = new Outbox(database.db, app.log, { isDemo: () => config.demoMode, mailer });
   app.addHook('onClose', async () => {
     await outbox.settled();
     mailer?.close();
   });
+  const throttle = new Throttle(database, config);
   const ctx: AppContext = {
     database,
     config,
     settings,
     outbox,
+    throttle,
     isDemo: () => config.demoMode,
     async envelope(req, data) {
       const q = req.query as Record<string, unknown> | undefined;
@@ -117,6 +123,7 @@ export async function buildApp(database: Database, config: Config, extraRoutes: 
 
   app.setErrorHandler((err, req, reply) => {
     if (err instanceof HttpError) {
+      if (err instanceof RateLimitedError) reply.header('Retry-After', String(err.retryAfterSeconds));
       return reply.status(err.statusCode).send({ error_code: err.errorCode, message: err.message, errors: err.errors });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -182,14 +189,8 @@ export async function buildApp(database: Database, config: Config, extraRoutes: 
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
-  await app.register(import('@fastify/rate-limit'), {
-    global: false,
-    errorResponseBuilder: (_req, c) => {
-      const err = new Error(`Too many attempts. Try again in ${Math.ceil(c.ttl / 1000)} s.`) as Error & { statusCode: number };
-      err.statusCode = 429;
-      return err;
-    },
-  });
+  // Throttling counted in the database (routes name their limits in `config.throttle`).
+  registerThrottle(app, throttle);
 
   await app.register(import('@fastify/swagger'), {
     openapi: {
@@ -241,7 +242,7 @@ export async function buildApp(database: Database, config: Config, extraRoutes: 
           entry: config.pageRenderer,
           localesDir: path.join(dist!, 'locales'),
           appKey: config.appKey,
-          dataVersion: () => settings.version,
+          dataVersion: () => settings.currentVersion(),
         })
       : null;
   // The pages' Content-Security-Policy names their inline scripts by hash: the plain page's once, a rendered page's when first sent.

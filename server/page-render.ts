@@ -42,8 +42,11 @@ export interface PageRendererOptions {
   /** public/locales (or dist/locales). */
   localesDir: string;
   appKey: string;
-  /** Changes whenever what a guest is answered may have changed (the settings' version). */
-  dataVersion: () => number;
+  /**
+   * Changes whenever what a guest is answered may have changed (the settings' version, kept in step with
+   * every server process on the database: a change made by any of them drops the pages kept here).
+   */
+  dataVersion: () => number | Promise<number>;
 }
 
 /** Rendered pages kept: a guest's page depends only on the settings, the language, the scheme and the query. */
@@ -189,14 +192,14 @@ export async function createPageRenderer(app: FastifyInstance, options: PageRend
       const colourScheme = pickColourScheme(req.headers.cookie);
       if (!colourScheme) return null;
       const language = pickLanguage(url.searchParams.get('lng'), req.headers.cookie, req.headers['accept-language']);
-      const cacheKey = `${options.dataVersion()}|${language}|${colourScheme}|${url.search}`;
+      const cacheKey = `${await options.dataVersion()}|${language}|${colourScheme}|${url.search}`;
       const hit = kept.get(cacheKey);
       if (hit && Date.now() - hit.at < KEPT_FOR_MS) return hit.page;
       const html = await renderPage(req, url, language, colourScheme);
       if (!html) return null;
       const page = encoded(html);
       // Kept only when rendered from the settings it was keyed with (they may have changed meanwhile).
-      if (cacheKey.startsWith(`${options.dataVersion()}|`)) keep(cacheKey, page);
+      if (cacheKey.startsWith(`${await options.dataVersion()}|`)) keep(cacheKey, page);
       return page;
     },
   };

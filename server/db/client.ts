@@ -14,6 +14,11 @@ export interface Database {
   execText(text: string): Promise<void>;
   /** Rows of a query. */
   rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
+  /**
+   * Call `heard` on every NOTIFY of `channel` (from any process on this database), and with null when
+   * notices may have been missed (the listening connection was lost and is back). Returns the way to stop.
+   */
+  listen(channel: string, heard: (payload: string | null) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -28,18 +33,81 @@ export async function openDatabase(opts: { dataDir: string | null; databaseUrl: 
       if (!pool.ending) console.error(`database: an idle connection was closed (${err.message}); it will be replaced`);
     });
     // numeric comes back as string (never float); bigint (count) as string too → parse ints where needed.
-    return database(drizzlePg(pool, { schema }) as unknown as Db, 'postgres', (text) => pool.query(text), () => pool.end());
+    return database(
+      drizzlePg(pool, { schema }) as unknown as Db,
+      'postgres',
+      (text) => pool.query(text),
+      (channel, heard) => listenPg(pg.default, opts.databaseUrl!, channel, heard),
+      () => pool.end(),
+    );
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
   await client.waitReady;
-  return database(drizzlePglite(client, { schema }) as unknown as Db, 'pglite', (text) => client.exec(text), () => client.close());
+  return database(
+    drizzlePglite(client, { schema }) as unknown as Db,
+    'pglite',
+    (text) => client.exec(text),
+    // One process holds an embedded database: its notices reach every listener in it.
+    async (channel, heard) => {
+      const stop = await client.listen(channel, (payload) => heard(payload));
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
+    () => client.close(),
+  );
 }
 
-function database(db: Db, kind: Database['kind'], exec: (text: string) => Promise<unknown>, close: () => Promise<void>): Database {
+/** A connection of its own that LISTENs, opened again (a second later) whenever it is lost. */
+async function listenPg(pg: typeof import('pg').default, url: string, channel: string, heard: (payload: string | null) => void) {
+  let stopped = false;
+  let client: import('pg').Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const open = async (again: boolean) => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => n.channel === channel && heard(n.payload ?? ''));
+    c.on('error', () => lost(c));
+    c.on('end', () => lost(c));
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${JSON.stringify(channel)}`);
+      if (stopped) return void c.end().catch(() => {});
+      client = c;
+      if (again) heard(null);
+    } catch {
+      lost(c);
+    }
+  };
+  const lost = (c: import('pg').Client) => {
+    if (stopped || retry || (client && client !== c)) return;
+    client = null;
+    c.end().catch(() => {});
+    retry = setTimeout(() => {
+      retry = null;
+      void open(true);
+    }, 1000);
+    retry.unref();
+  };
+  await open(false);
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
+}
+
+function database(
+  db: Db,
+  kind: Database['kind'],
+  exec: (text: string) => Promise<unknown>,
+  listen: Database['listen'],
+  close: () => Promise<void>,
+): Database {
   return {
     db,
     kind,
+    listen,
     async execText(text) {
       await exec(text);
     },

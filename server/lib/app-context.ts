@@ -4,12 +4,15 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Outbox } from './outbox';
 import type { SettingsService } from './settings';
+import type { Throttle } from './rate-limit';
 
 export interface AppContext {
   database: Database;
   config: Config;
   settings: SettingsService;
   outbox: Outbox;
+  /** Throttling counters, in the database (shared by every server process). */
+  throttle: Throttle;
   /** Demo mode is a deployment switch (DEMO_MODE=1). */
   isDemo(): boolean;
   /** `{ data, loaded_modules? }` for this request: module data on GETs that ask with load_modules=1. */

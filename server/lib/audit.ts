@@ -30,7 +30,8 @@ export type AuditAction =
   | 'kyc.rejected'
   | 'notification_settings.changed'
   | 'data.exported'
-  | 'account.deleted';
+  | 'account.deleted'
+  | 'sign_in.locked';
 
 export async function recordAudit(
   db: Executor,

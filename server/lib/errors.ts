@@ -24,8 +24,16 @@ export const forbidden = (code = 'forbidden', message = 'Forbidden') => new Http
 export const unauthorized = (message = 'Unauthenticated') => new HttpError(401, 'unauthenticated', message);
 export const demoBlocked = () => new HttpError(403, 'demo_blocked', 'This feature is unavailable in demo mode.');
 export const userBlocked = () => new HttpError(403, 'user_blocked', 'This account is blocked.');
-export const rateLimited = (retryAfterSeconds: number) =>
-  new HttpError(429, 'rate_limited', `Too many attempts. Try again in ${retryAfterSeconds} s.`, {});
+/** 429: answered with `Retry-After` (seconds) and the wait in the message, which the client reads. */
+export class RateLimitedError extends HttpError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = `Too many attempts. Try again in ${retryAfterSeconds} s.`,
+  ) {
+    super(429, 'rate_limited', message, {});
+  }
+}
+export const rateLimited = (retryAfterSeconds: number) => new RateLimitedError(retryAfterSeconds);
 
 interface ZodIssueLike {
   code: string;

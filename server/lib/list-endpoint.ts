@@ -1,6 +1,7 @@
 /**
  * Member lists (spec §4): one declaration registers a cursor-paged list and, when it names CSV columns, the
- * matching export at `path/export` — the same filters, every row up to EXPORT_LIMIT, as a file.
+ * matching export at `path/export` — the same filters, every row up to EXPORT_LIMIT, as a file (throttled per
+ * member across all lists: LIMITS.exportsPerMember).
  *
  * Both calls are for a signed-in member and read through `rows(db, member, …)`, where `member` is the one
  * the bearer token names: a list cannot be declared without that parameter and cannot be opened without
@@ -18,6 +19,7 @@ import type { Db } from '../db/client';
 import type { MemberRow } from '../db/schema';
 import { requireAuth } from './auth';
 import { EXPORT_LIMIT, ListQuery, sendCsv } from './pagination';
+import { LIMITS, perMember, throttle } from './rate-limit';
 
 /** A list row with its paging keys: created_at and id. */
 export type Keyed<T> = T & { _at: Date; _id: number };
@@ -94,7 +96,7 @@ export function listEndpoint<Row extends Keyed<object>, Filters, Item = Omit<Row
   if (!csv) return;
   app.get(
     `${def.path}/export`,
-    { preHandler: requireAuth, schema: { tags: def.tags, querystring: def.querystring, produces: ['text/csv'] } },
+    { preHandler: requireAuth, config: throttle([LIMITS.exportsPerMember, perMember]), schema: { tags: def.tags, querystring: def.querystring, produces: ['text/csv'] } },
     async (req, reply) => {
       const q = new ListQuery(req.query as Record<string, unknown>, { paged: false });
       const rows = await read(req, q, () => EXPORT_LIMIT);

@@ -35,6 +35,7 @@ import { issueOtp, verifyOtp, type OtpPurpose } from './otp';
 import { toUser } from './settings';
 import { issueChallenge, twoFactorEnabled } from './two-factor';
 import type { TwoFactorChallenge } from '../../src/schemas/two-factor.schema';
+import { beginSignIn, clearSignInFailures, memberAccount } from './sign-in-throttle';
 
 /** An SSO token opens the storefront once, within five minutes. */
 export const SSO_TTL_MS = 5 * 60 * 1000;
@@ -59,12 +60,12 @@ export function identifierFrom(using: 'username' | 'email' | 'mobile_code', body
 const isIdentifier = (v: Identifier | FieldMap): v is Identifier => typeof (v as Identifier).kind === 'string';
 const identifierField = (id: Identifier) => (id.kind === 'mobile' ? 'mobile' : id.kind);
 
-/** Rate-limit key part naming the identifier a body uses (lower-cased), for per-identifier limits. */
+/** The identifier a body uses (lower-cased, a phone as its digits), for per-identifier and per-destination limits. */
 export function identifierKey(body: unknown): string {
   const b = (body ?? {}) as Record<string, unknown>;
   const str = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : '');
   const using = str(b.login_using) || str(b.reset_using);
-  if (using === 'mobile_code') return `m:${str(b.mobile_code).replace(/\D/g, '')}:${str(b.mobile)}`;
+  if (using === 'mobile_code') return `m:${str(b.mobile_code).replace(/\D/g, '')}:${str(b.mobile).replace(/\D/g, '')}`;
   if (using === 'email') return `e:${str(b.email)}`;
   if (using === 'username') return `u:${str(b.username)}`;
   return `k:${str(b.key)}:${str(b.email) || str(b.username)}`;
@@ -118,10 +119,16 @@ export async function loginAnswer(ctx: Services, member: MemberRow): Promise<Log
   };
 }
 
-export async function passwordLogin(ctx: Services, body: LoginRequest): Promise<LoginResponse | TwoFactorChallenge> {
+/**
+ * Sign-in by password from `ip`, throttled per account (whatever identifier names it) and per IP: see
+ * server/lib/sign-in-throttle.ts. An identifier that names nobody is counted like an account of its own.
+ */
+export async function passwordLogin(ctx: Services & Pick<AppContext, 'throttle'>, body: LoginRequest, ip: string): Promise<LoginResponse | TwoFactorChallenge> {
   const id = identifierFrom(body.login_using, body);
   if (!isIdentifier(id)) throw validationError(id);
   const candidates = await findByIdentifier(ctx.database.db, id);
+  const accounts = candidates.length ? candidates.map((c) => memberAccount(c.id)) : [`i:${tokenHash(identifierKey(body))}`];
+  const attempt = await beginSignIn(ctx, accounts, ip);
   let member: MemberRow | null = null;
   for (const c of candidates) {
     if (await verifyPassword(body.password, c.passwordHash)) {
@@ -130,7 +137,11 @@ export async function passwordLogin(ctx: Services, body: LoginRequest): Promise<
     }
   }
   if (!candidates.length) await burnPasswordCheck(body.password);
-  if (!member) throw validationError({ password: ['validation:invalidCredentials'] });
+  if (!member) {
+    await attempt.failed();
+    throw validationError({ password: ['validation:invalidCredentials'] });
+  }
+  await attempt.succeeded(member.id);
   if (!member.verified) throw validationError({ [identifierField(id)]: ['validation:accountNotVerified'] });
   if (await twoFactorEnabled(ctx.database.db, member.id)) return issueChallenge(ctx.database.db, member.id);
   return loginAnswer(ctx, member);
@@ -212,6 +223,8 @@ export async function otpLogin(ctx: Services, body: LoginWithOtpRequest): Promis
   if (!member) throw validationError({ otp: ['validation:otpInvalid'] });
   if (!member.verified) throw validationError({ [identifierField(id)]: ['validation:accountNotVerified'] });
   if (await twoFactorEnabled(db, member.id)) throw validationError({ otp: ['validation:twoFactorUsePassword'] });
+  // A code sent to the member's own address proves as much as the password: failed password sign-ins start again.
+  await clearSignInFailures(ctx, member.id);
   return loginAnswer(ctx, member);
 }
 
@@ -243,6 +256,8 @@ export async function resetPassword(ctx: Services, body: ResetPasswordRequest) {
     await tx.update(members).set({ passwordHash }).where(eq(members.id, member.id));
     await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.memberId, member.id), isNull(sessions.revokedAt)));
   });
+  // A new password unlocks password sign-in (also after a lock for good).
+  await clearSignInFailures(ctx, member.id);
 }
 
 /**

@@ -1,6 +1,13 @@
-/** Company settings (feature switches, policies) kept as JSON rows of `settings`, cached in memory. */
+/**
+ * Company settings (feature switches, policies) kept as JSON rows of `settings`, cached in memory.
+ *
+ * Several server processes may share the database: every change of the settings or the reference data
+ * (by any process, or by hand) raises `settings_version` and is announced on the channel upline_settings
+ * (migration 0014). Each process drops its cache when it hears of a change, and, in case a notice was lost,
+ * compares the version row at most every RECHECK_MS when it reads the settings.
+ */
 import { eq, asc, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { countries, currencies, languages, settings } from '../db/schema';
 import type { Company, Country, Currency, DemoInfo, Language, ModuleData, Modules, User } from '../../src/schemas/common.schema';
 import type { PasswordPolicy } from '../../src/schemas/auth.schema';
@@ -37,8 +44,16 @@ export interface SettingsMap {
   default_country_iso: string;
 }
 
+/** How stale the cache may be when a change notice was lost. */
+export const RECHECK_MS = 2000;
+export const SETTINGS_CHANNEL = 'upline_settings';
+
 export class SettingsService {
   private cache: Partial<SettingsMap> | null = null;
+  /** The database's settings_version when the cache was last known fresh (null: not read yet). */
+  private seen: string | null = null;
+  private checkedAt = 0;
+  private checking: Promise<void> | null = null;
   private refs: { languages: Language[]; currencies: Currency[]; countries: Country[] } | null = null;
 
   constructor(
@@ -55,10 +70,57 @@ export class SettingsService {
     this.version++;
   }
 
+  /** Drop the cache whenever any process changes the settings; returns the way to stop listening. */
+  async follow(database: Pick<Database, 'listen'>): Promise<() => Promise<void>> {
+    return database.listen(SETTINGS_CHANNEL, (payload) => {
+      if (payload !== null && payload === this.seen) return;
+      this.invalidate();
+      if (payload !== null) this.seen = payload;
+    });
+  }
+
+  /** `version` once the cache is known to match the database (for caches derived from the settings). */
+  async currentVersion(): Promise<number> {
+    await this.fresh(true);
+    return this.version;
+  }
+
+  /**
+   * Compare the database's settings_version (at most every RECHECK_MS) and drop a stale cache. Readers do
+   * not wait for the comparison (`wait` false): a reader may be inside a transaction, and on PGlite (one
+   * connection) a query outside it would wait for it to end.
+   */
+  private async fresh(wait = false): Promise<void> {
+    if (Date.now() - this.checkedAt < RECHECK_MS) return;
+    this.checking ??= (async () => {
+      try {
+        const [row] = await this.db.execute<{ version: string }>(sql`SELECT version::text AS version FROM settings_version`).then(
+          (r) => (r as unknown as { rows: Array<{ version: string }> }).rows,
+        );
+        const v = row?.version ?? null;
+        if (v !== this.seen) {
+          if (this.seen !== null) this.invalidate();
+          this.seen = v;
+        }
+        this.checkedAt = Date.now();
+      } catch {
+        // Compared again at the next read.
+      } finally {
+        this.checking = null;
+      }
+    })();
+    if (wait) await this.checking;
+  }
+
   async all(): Promise<SettingsMap> {
+    await this.fresh();
     if (!this.cache) {
+      const asOf = this.version;
       const rows = await this.db.select().from(settings);
-      this.cache = Object.fromEntries(rows.map((r) => [r.key, r.value])) as Partial<SettingsMap>;
+      const read = Object.fromEntries(rows.map((r) => [r.key, r.value])) as Partial<SettingsMap>;
+      // Kept only when no change was heard of while reading (else the next call reads again).
+      if (asOf !== this.version) return read as SettingsMap;
+      this.cache = read;
     }
     return this.cache as SettingsMap;
   }
@@ -76,13 +138,15 @@ export class SettingsService {
   }
 
   async reference() {
+    await this.fresh();
     if (!this.refs) {
+      const asOf = this.version;
       const [langs, curs, ctrs] = await Promise.all([
         this.db.select().from(languages).orderBy(asc(languages.id)),
         this.db.select().from(currencies).orderBy(asc(currencies.id)),
         this.db.select().from(countries).orderBy(asc(countries.name)),
       ]);
-      this.refs = {
+      const refs = {
         languages: langs.map((l) => ({ id: l.id, name: l.name, code: l.code, native_name: l.nativeName, _default: l.isDefault })) as Language[],
         currencies: curs.map((c) => ({
           id: c.id,
@@ -96,6 +160,8 @@ export class SettingsService {
         })) as Currency[],
         countries: ctrs.map((c) => ({ id: c.id, name: c.name, iso_code_2: c.isoCode2, iso_code_3: c.isoCode3, phone_code: c.phoneCode })),
       };
+      if (asOf !== this.version) return refs;
+      this.refs = refs;
     }
     return this.refs;
   }

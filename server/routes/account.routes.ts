@@ -4,7 +4,7 @@
  * (current one re-entered, policy, confirmation), throttled per member, refused in demo mode, and ends
  * every other session of the member.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../lib/app-context';
 import { envelope } from '../../src/schemas/common.schema';
@@ -12,14 +12,11 @@ import { messageSchema } from '../../src/schemas/auth.schema';
 import { passwordChangeRequestSchema, passwordChangeSettingsSchema } from '../../src/schemas/account.schema';
 import { changePassword, passwordChangeSettings } from '../lib/account';
 import { protectedAction, requireAuth } from '../lib/auth';
-import { MINUTE, routeLimits } from '../lib/rate-limit';
+import { LIMITS, perMember, throttle } from '../lib/rate-limit';
 
-/** Password checks are counted per member: guessing the current password from many addresses gains nothing. */
-const perMember = (req: FastifyRequest) => `password|${req.member?.id ?? req.ip}`;
 
 export async function accountRoutes(base: FastifyInstance, ctx: AppContext) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const limit = routeLimits(ctx.config);
 
   app.get(
     '/api/user/password',
@@ -35,7 +32,8 @@ export async function accountRoutes(base: FastifyInstance, ctx: AppContext) {
     {
       // Signed in and not in demo mode, before the body is even read (spec §6).
       preValidation: [requireAuth, protectedAction(ctx.isDemo)],
-      config: limit(10, 10 * MINUTE, perMember),
+      // Password checks are counted per member: guessing the current password from many addresses gains nothing.
+      config: throttle([LIMITS.passwordChecksPerMember, perMember]),
       schema: {
         tags: ['users'],
         description:

@@ -54,15 +54,16 @@ import {
   storeLogout,
 } from '../lib/login';
 import { verifyOtp } from '../lib/otp';
-import { MINUTE, perIp, routeLimits } from '../lib/rate-limit';
+import { LIMITS, perIp, throttle, type KeyOf } from '../lib/rate-limit';
 import { toUser } from '../lib/settings';
 
 export async function authRoutes(base: FastifyInstance, ctx: AppContext) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const db = ctx.database.db;
-  const limit = routeLimits(ctx.config);
-  const perIpAndIdentifier = (req: FastifyRequest) => `${req.ip}|${identifierKey(req.body)}`;
-  const perDestination = (req: FastifyRequest) => `dest|${identifierKey(req.body)}`;
+  /** The e-mail address or phone a body names (whatever the purpose of the code sent to it). */
+  const perDestination: KeyOf = (req: FastifyRequest) => identifierKey(req.body);
+  const codeSends = throttle([LIMITS.codeSendsPerIp, perIp], [LIMITS.codeSendsPerDestination, perDestination]);
+  const codeChecks = throttle([LIMITS.codeChecksPerIp, perIp]);
 
   app.get('/api/auth/dummy', { schema: { tags: ['auth'], response: { 200: envelope(z.object({ ok: z.boolean() })) } } }, async (req) =>
     ctx.envelope(req, { ok: true }),
@@ -97,7 +98,7 @@ export async function authRoutes(base: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/auth/login',
     {
-      config: limit(10, MINUTE, perIpAndIdentifier),
+      // Password sign-ins are throttled per account and per IP inside passwordLogin (server/lib/sign-in-throttle.ts).
       schema: {
         tags: ['auth'],
         description:
@@ -109,15 +110,18 @@ export async function authRoutes(base: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const body = req.body;
-      const answer = body.login_with_otp !== undefined ? await autoLogin(ctx, body as AutoLoginRequest) : await passwordLogin(ctx, body as LoginRequest);
-      return ctx.envelope(req, answer);
+      if (body.login_with_otp !== undefined) {
+        await ctx.throttle.take(LIMITS.codeChecksPerIp, req.ip);
+        return ctx.envelope(req, await autoLogin(ctx, body as AutoLoginRequest));
+      }
+      return ctx.envelope(req, await passwordLogin(ctx, body as LoginRequest, req.ip));
     },
   );
 
   app.post(
     '/api/auth/login/two_factor',
     {
-      config: limit(20, 10 * MINUTE, perIp),
+      config: codeChecks,
       schema: {
         tags: ['auth'],
         description:
@@ -134,7 +138,7 @@ export async function authRoutes(base: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/auth/send_otp',
     {
-      config: limit(5, 10 * MINUTE, perDestination),
+      config: codeSends,
       schema: { tags: ['auth'], body: sendOtpRequestSchema, response: { 200: envelope(otpSentSchema) } },
     },
     async (req) => {
@@ -146,7 +150,7 @@ export async function authRoutes(base: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/auth/login_with_otp',
     {
-      config: limit(20, 10 * MINUTE, perIp),
+      config: codeChecks,
       schema: { tags: ['auth'], body: loginWithOtpRequestSchema, response: { 200: envelope(loginResponseSchema) } },
     },
     async (req) => ctx.envelope(req, await otpLogin(ctx, req.body)),
@@ -155,7 +159,7 @@ export async function authRoutes(base: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/auth/send_reset_otp',
     {
-      config: limit(5, 10 * MINUTE, perDestination),
+      config: codeSends,
       schema: { tags: ['auth'], body: sendResetOtpRequestSchema, response: { 200: envelope(otpSentSchema) } },
     },
     async (req) => {
@@ -166,7 +170,7 @@ export async function authRoutes(base: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/auth/check_reset_otp',
     {
-      config: limit(20, 10 * MINUTE, perIp),
+      config: codeChecks,
       schema: { tags: ['auth'], body: checkResetOtpRequestSchema, response: { 200: envelope(otpValiditySchema) } },
     },
     async (req) => {
@@ -179,7 +183,7 @@ export async function authRoutes(base: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/auth/reset_password',
     {
-      config: limit(20, 10 * MINUTE, perIp),
+      config: codeChecks,
       schema: { tags: ['auth'], body: resetPasswordRequestSchema, response: { 200: envelope(messageSchema) } },
     },
     async (req) => {
@@ -203,7 +207,7 @@ export async function authRoutes(base: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/auth/sso_login',
     {
-      config: limit(20, 10 * MINUTE, perIp),
+      config: codeChecks,
       schema: { tags: ['auth'], body: ssoTokenRequestSchema, response: { 200: envelope(loginResponseSchema) } },
     },
     async (req) => ctx.envelope(req, await ssoLogin(ctx, req.body.sso_token)),
@@ -212,7 +216,7 @@ export async function authRoutes(base: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/auth/sso_logout',
     {
-      config: limit(20, 10 * MINUTE, perIp),
+      config: codeChecks,
       schema: { tags: ['auth'], body: ssoTokenRequestSchema, response: { 200: envelope(ssoLogoutResponseSchema) } },
     },
     async (req) => {
@@ -236,7 +240,7 @@ export async function authRoutes(base: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/request_demo',
     {
-      config: limit(10, 10 * MINUTE, perIp),
+      config: throttle([LIMITS.demoRequestsPerIp, perIp]),
       schema: { tags: ['auth'], body: requestDemoRequestSchema, response: { 200: envelope(messageSchema) } },
     },
     async (req) => {

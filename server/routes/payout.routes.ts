@@ -2,7 +2,7 @@
  * Payout calls (spec §7 "Wallet and payout"): criteria, the request (password re-entered,
  * idempotent by the Idempotency-Key header, never overdrawing), the statement and the paged list.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../lib/app-context';
 import { envelope } from '../../src/schemas/common.schema';
@@ -17,6 +17,7 @@ import {
   payoutTransactionsQuerySchema,
 } from '../../src/schemas/wallet.schema';
 import { requireAuth } from '../lib/auth';
+import { LIMITS, perMember, throttle } from '../lib/rate-limit';
 import { demoBlocked } from '../lib/errors';
 import { listEndpoint } from '../lib/list-endpoint';
 import { ListQuery } from '../lib/pagination';
@@ -33,7 +34,6 @@ export async function payoutRoutes(base: FastifyInstance, ctx: AppContext) {
     async (req) => ctx.envelope(req, await payoutCriteria(db, ctx.settings, req.member!.id)),
   );
 
-  const payoutLimit = Math.max(1, Math.round(20 * ctx.config.rateLimitScale));
   app.post(
     '/api/payout/request_payout',
     {
@@ -44,9 +44,7 @@ export async function payoutRoutes(base: FastifyInstance, ctx: AppContext) {
           if (ctx.isDemo()) throw demoBlocked();
         },
       ],
-      config: {
-        rateLimit: { max: payoutLimit, timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => `payout:${req.member?.id ?? req.ip}` },
-      },
+      config: throttle([LIMITS.payoutsPerMember, perMember]),
       schema: {
         tags,
         description:

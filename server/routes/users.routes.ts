@@ -26,7 +26,7 @@ import { notFound } from '../lib/errors';
 import { MAX_SEARCH_LEVELS, parseLevels, placementDownline, sponsorDownline, toSmallUser } from '../lib/member-search';
 import { deleteAccount } from '../lib/account-deletion';
 import { companyAdmin } from '../lib/members';
-import { MINUTE, perIp, routeLimits } from '../lib/rate-limit';
+import { LIMITS, MINUTE, perIp, perMember, routeLimits, throttle } from '../lib/rate-limit';
 import { confirmSignup, resendSignupCode, signUp, signupData, validateReferral } from '../lib/signup';
 
 const referralQuerySchema = z.object({ referral: z.optional(text({ max: 64 })) });
@@ -34,7 +34,7 @@ const referralQuerySchema = z.object({ referral: z.optional(text({ max: 64 })) }
 export async function usersRoutes(base: FastifyInstance, ctx: AppContext) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const db = ctx.database.db;
-  const limit = routeLimits(ctx.config);
+  /** A pending signup's key: its code goes to one destination. */
   const perKey = (req: FastifyRequest) => `key|${String((req.body as { key?: unknown } | undefined)?.key ?? '')}`;
 
   app.get(
@@ -45,14 +45,19 @@ export async function usersRoutes(base: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/users/signup_validate_referral',
-    { schema: { tags: ['users'], querystring: referralQuerySchema, response: { 200: envelope(referralValidationSchema) } } },
+    {
+      // It tells a member's username from anything else: not to be asked in bulk.
+      config: throttle([LIMITS.referralChecksPerIp, perIp]),
+      schema: { tags: ['users'], querystring: referralQuerySchema, response: { 200: envelope(referralValidationSchema) } },
+    },
     async (req) => ctx.envelope(req, await validateReferral(ctx, req.query.referral)),
   );
 
   app.post(
     '/api/users/signup',
     {
-      config: limit(20, 10 * MINUTE, perIp),
+      // A signup sends a code: it counts against the IP's code sends too.
+      config: throttle([LIMITS.signupsPerIp, perIp], [LIMITS.codeSendsPerIp, perIp]),
       schema: { tags: ['users'], body: signupRequestSchema, response: { 200: envelope(signupResponseSchema) } },
     },
     async (req) => ctx.envelope(req, await signUp(ctx, req.member, req.body)),
@@ -61,7 +66,7 @@ export async function usersRoutes(base: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/users/resend_signup_verification',
     {
-      config: limit(5, 10 * MINUTE, perKey),
+      config: throttle([LIMITS.codeSendsPerIp, perIp], [LIMITS.codeSendsPerDestination, perKey]),
       schema: { tags: ['users'], body: resendSignupRequestSchema, response: { 200: envelope(otpSentSchema) } },
     },
     async (req) => ctx.envelope(req, await resendSignupCode(ctx, req.body.key)),
@@ -70,7 +75,7 @@ export async function usersRoutes(base: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/users/verify_signup',
     {
-      config: limit(20, 10 * MINUTE, perIp),
+      config: throttle([LIMITS.codeChecksPerIp, perIp]),
       schema: { tags: ['users'], body: verifySignupRequestSchema, response: { 200: envelope(messageSchema) } },
     },
     async (req) => {
@@ -107,7 +112,7 @@ export async function usersRoutes(base: FastifyInstance, ctx: AppContext) {
     '/api/users',
     {
       preHandler: [requireAuth, protectedAction(ctx.isDemo)],
-      config: limit(10, 10 * MINUTE, perIp),
+      config: throttle([LIMITS.passwordChecksPerMember, perMember]),
       schema: {
         tags: ['users'],
         description:

@@ -53,7 +53,7 @@ export function apiHeaders(token?: string): Record<string, string> {
  * With TEST_DATABASE_URL (a PostgreSQL server), each test server gets a database of its own, created here and
  * dropped on close, so files run in parallel without seeing each other's rows.
  */
-async function createScratchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createScratchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const pg = (await import('pg')).default;
   const name = `upline_test_${process.pid}_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: adminUrl });

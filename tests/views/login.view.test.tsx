@@ -120,6 +120,13 @@ describe('LoginContinueView', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Too many attempts. Please try again in 42 seconds.');
   });
 
+  it('says a long wait (a locked account) in minutes', async () => {
+    const t = await atPassword();
+    await userEvent.type(screen.getByLabelText(/^Password/), 'pw{Enter}');
+    await t.answer(() => t.ctl.reject('login', apiError.rateLimited(900)));
+    expect(screen.getByRole('alert')).toHaveTextContent('Too many attempts. Please try again in 15 min.');
+  });
+
   it('keeps the form on a connection failure and says so', async () => {
     const t = await atPassword();
     await userEvent.type(screen.getByLabelText(/^Password/), 'pw{Enter}');

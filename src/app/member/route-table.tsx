@@ -160,7 +160,13 @@ function filteredList<A>(View: (props: ListViewProps<A>) => ReactNode, download:
         actor={actor}
         onFilters={setUrl}
         onDownload={() => {
-          download(url).catch(() => showToast({ kind: 'error', message: i18next.t('wallet:filters.downloadFailed') }));
+          download(url).catch((e: unknown) =>
+            showToast({
+              kind: 'error',
+              // 429: the member's exports are throttled (a few per ten minutes).
+              message: i18next.t((e as { status?: number } | null)?.status === 429 ? 'validation:throttle.exportsWait' : 'wallet:filters.downloadFailed'),
+            }),
+          );
         }}
       />
     ),

@@ -1,6 +1,6 @@
 /**
  * The message under a form after a failed submission that is not about one field: the server's
- * rate limit (with its wait), a connection or server problem, or a code that can no longer be used.
+ * rate limit (with its wait: seconds, or minutes from a minute on, e.g. a locked account), a connection or server problem, or a code that can no longer be used.
  */
 import { Alert } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,9 @@ export function SubmitAlert({ problem, retryAfter }: { problem: SubmitProblem | 
   const text =
     problem === 'rateLimited'
       ? retryAfter
-        ? t('rateLimitedWait', { count: retryAfter })
+        ? retryAfter >= 60
+          ? t('validation:throttle.waitMinutes', { count: Math.ceil(retryAfter / 60) })
+          : t('rateLimitedWait', { count: retryAfter })
         : t('rateLimited')
       : problem === 'connectionError'
         ? t('submitConnectionError')
