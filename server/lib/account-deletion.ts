@@ -14,6 +14,7 @@ import { findSession } from './auth';
 import { verifyPassword } from './crypto';
 import { forbidden, validationError, type FieldMap } from './errors';
 import { erasePersonalData } from './personal-data';
+import { discardFiles } from './uploads';
 
 export interface AccountDeletion {
   password: string;
@@ -29,7 +30,7 @@ async function storeTokenErrors(db: Db, memberId: number, token: string | null):
   return found?.member.id === memberId ? [] : ['validation:invalid'];
 }
 
-export async function deleteAccount(ctx: Pick<AppContext, 'database' | 'settings' | 'outbox'>, member: MemberRow, req: AccountDeletion): Promise<void> {
+export async function deleteAccount(ctx: Pick<AppContext, 'database' | 'settings' | 'outbox' | 'config'>, member: MemberRow, req: AccountDeletion): Promise<void> {
   const db = ctx.database.db;
   const errors: FieldMap = {};
   if (!(await verifyPassword(req.password, member.passwordHash))) errors.password = ['validation:invalidPassword'];
@@ -39,11 +40,13 @@ export async function deleteAccount(ctx: Pick<AppContext, 'database' | 'settings
   }
   if (Object.keys(errors).length) throw validationError(errors);
   if (member.roleId === 1) throw forbidden('forbidden', 'The company account cannot be deleted.');
-  await db.transaction(async (tx) => {
+  const files = await db.transaction(async (tx) => {
     // The row says what happened and when; the member it names is anonymised in the same transaction.
     await recordAudit(tx, member.id, 'account.deleted', {}, req.ip);
-    await erasePersonalData(tx, member.id);
+    return erasePersonalData(tx, member.id);
   });
+  // The uploaded files go once nothing refers to them any more.
+  await discardFiles(ctx.config, files);
   // The last message to the address the member had: the account is gone (and who to ask if it was not them).
   if (member.email) {
     await ctx.outbox.send(

@@ -21,9 +21,10 @@ export interface PersonalDataSection {
   read(ex: Executor, memberId: number): Promise<unknown>;
   /**
    * Clears or replaces what identifies the member when the account is deleted (history others rely on,
-   * the ledger and the tree, stays). Absent: the section holds nothing to clear.
+   * the ledger and the tree, stays). Absent: the section holds nothing to clear. May answer the stored
+   * names of uploaded files whose rows it removed: they are deleted from disk once the transaction commits.
    */
-  erase?(ex: Executor, memberId: number): Promise<void>;
+  erase?(ex: Executor, memberId: number): Promise<void | string[]>;
 }
 
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
@@ -85,7 +86,87 @@ const kyc: PersonalDataSection = {
   key: 'kyc',
   async read(ex, id) {
     const [r] = await rowsOf<{ status: string; updated_at: string }>(ex, sql`SELECT status, updated_at FROM member_kyc WHERE member_id = ${id}`);
-    return { status: r?.status ?? 'not_submitted', updated_at: iso(r?.updated_at) };
+    const documents = await rowsWithDates(
+      ex,
+      sql`SELECT d.id, c.name AS category, d.id_number, d.status, d.reason, d.created_at, d.decided_at,
+                 coalesce((SELECT json_agg(json_build_object('name', u.original_name, 'type', u.content_type, 'size', u.size_bytes) ORDER BY f.position)
+                   FROM kyc_document_files f JOIN uploads u ON u.id = f.upload_id WHERE f.document_id = d.id), '[]'::json) AS files
+          FROM kyc_documents d JOIN kyc_categories c ON c.id = d.category_id
+          WHERE d.member_id = ${id} ORDER BY d.created_at, d.id`,
+      ['created_at', 'decided_at'],
+    );
+    return { status: r?.status ?? 'not_submitted', updated_at: iso(r?.updated_at), documents };
+  },
+  async erase(ex, id) {
+    // The verification stays on record (category, status, dates); the number and the files go.
+    await ex.execute(sql`UPDATE kyc_documents SET id_number = NULL WHERE member_id = ${id}`);
+    await ex.execute(sql`DELETE FROM kyc_document_files f USING kyc_documents d WHERE f.document_id = d.id AND d.member_id = ${id}`);
+  },
+};
+
+/** Every file the member uploaded (identity documents, avatar): rows removed, files deleted after commit. */
+const uploads: PersonalDataSection = {
+  key: 'uploads',
+  async read(ex, id) {
+    return rowsWithDates(
+      ex,
+      sql`SELECT id, kind, original_name, content_type, size_bytes, created_at FROM uploads WHERE member_id = ${id} ORDER BY created_at, id`,
+    );
+  },
+  async erase(ex, id) {
+    const rows = await rowsOf<{ stored_name: string }>(ex, sql`DELETE FROM uploads WHERE member_id = ${id} RETURNING stored_name`);
+    return rows.map((r) => r.stored_name);
+  },
+};
+
+/** Where payouts go: the bank account and the chosen method (the member's own data, exported as kept). */
+const payoutDetails: PersonalDataSection = {
+  key: 'payout_details',
+  async read(ex, id) {
+    const [bank] = await rowsWithDates(
+      ex,
+      sql`SELECT account_holder, country, iban, account_number, routing_code, bic, bank_name, updated_at FROM bank_details WHERE member_id = ${id}`,
+      ['updated_at'],
+    );
+    const [method] = await rowsWithDates(ex, sql`SELECT method, destination, updated_at FROM payout_methods WHERE member_id = ${id}`, ['updated_at']);
+    return { bank_details: bank ?? null, payout_method: method ?? null };
+  },
+  async erase(ex, id) {
+    await ex.execute(sql`DELETE FROM bank_details WHERE member_id = ${id}`);
+    await ex.execute(sql`DELETE FROM payout_methods WHERE member_id = ${id}`);
+  },
+};
+
+/** Settings and security of the account: notification switches, pending contact changes, wallet password and two-factor (whether set, never the secret). */
+const accountSettings: PersonalDataSection = {
+  key: 'account_settings',
+  async read(ex, id) {
+    const notifications = await rowsWithDates(ex, sql`SELECT event, email, push, updated_at FROM notification_settings WHERE member_id = ${id} ORDER BY event`, [
+      'updated_at',
+    ]);
+    const notices = await rowsWithDates(ex, sql`SELECT event, subject, body, link, created_at, read_at FROM member_notices WHERE member_id = ${id} ORDER BY created_at, id`, [
+      'created_at',
+      'read_at',
+    ]);
+    const contactChanges = await rowsWithDates(
+      ex,
+      sql`SELECT kind, email, mobile_code, mobile, created_at, applied_at FROM contact_changes WHERE member_id = ${id} ORDER BY created_at, id`,
+      ['created_at', 'applied_at'],
+    );
+    const [wallet] = await rowsWithDates(ex, sql`SELECT created_at, updated_at FROM wallet_passwords WHERE member_id = ${id}`, ['created_at', 'updated_at']);
+    const [twoFactor] = await rowsWithDates(ex, sql`SELECT enabled_at, created_at FROM member_two_factor WHERE member_id = ${id}`, ['enabled_at', 'created_at']);
+    return {
+      notification_settings: notifications,
+      notices,
+      contact_changes: contactChanges,
+      wallet_password: wallet ? { set: true, ...wallet } : { set: false },
+      two_factor: twoFactor?.enabled_at ? { enabled: true, enabled_at: twoFactor.enabled_at } : { enabled: false },
+    };
+  },
+  async erase(ex, id) {
+    for (const table of ['notification_settings', 'member_notices', 'contact_changes', 'wallet_passwords', 'two_factor_recovery_codes', 'two_factor_challenges', 'member_two_factor']) {
+      await ex.execute(sql`DELETE FROM ${sql.raw(table)} WHERE member_id = ${id}`);
+    }
   },
 };
 
@@ -184,7 +265,21 @@ const audit: PersonalDataSection = {
 };
 
 /** Every section, in the order of the export file. */
-export const PERSONAL_DATA: readonly PersonalDataSection[] = [profile, addresses, kyc, orders, payouts, transactions, earnings, messages, sessions, audit];
+export const PERSONAL_DATA: readonly PersonalDataSection[] = [
+  profile,
+  addresses,
+  kyc,
+  uploads,
+  payoutDetails,
+  accountSettings,
+  orders,
+  payouts,
+  transactions,
+  earnings,
+  messages,
+  sessions,
+  audit,
+];
 
 export interface PersonalDataExport {
   format: 'upline.personal-data.v1';
@@ -200,6 +295,12 @@ export async function readPersonalData(ex: Executor, memberId: number, now = new
 }
 
 /** Runs every section's erase for the member (inside the deletion's transaction). */
-export async function erasePersonalData(ex: Executor, memberId: number): Promise<void> {
-  for (const s of PERSONAL_DATA) if (s.erase) await s.erase(ex, memberId);
+/** Runs every section's erase; answers the stored names of the files to delete from disk after the commit. */
+export async function erasePersonalData(ex: Executor, memberId: number): Promise<string[]> {
+  const files: string[] = [];
+  for (const s of PERSONAL_DATA) {
+    const removed = s.erase ? await s.erase(ex, memberId) : undefined;
+    if (removed) files.push(...removed);
+  }
+  return files;
 }

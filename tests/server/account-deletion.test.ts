@@ -89,6 +89,40 @@ describe('DELETE /api/users', () => {
     expect(mail.subject).toBe('Your account was deleted');
   });
 
+  it('erases what the account settings kept: bank details, payout method, uploads and the identity number, wallet password, two-factor, notices', async () => {
+    const m = await memberWithUpline();
+    const me = await login(s.app, m.username);
+    await rows(s.database, sql`INSERT INTO bank_details (member_id, account_holder, country, iban, bic, bank_name) VALUES (${m.id}, 'Ana Ruiz', 'DE', 'DE89370400440532013000', 'COBADEFFXXX', 'Commerzbank')`);
+    await rows(s.database, sql`INSERT INTO payout_methods (member_id, method, destination) VALUES (${m.id}, 'bank_transfer', NULL)`);
+    await rows(s.database, sql`INSERT INTO wallet_passwords (member_id, password_hash) VALUES (${m.id}, 'hash')`);
+    await rows(s.database, sql`INSERT INTO member_two_factor (member_id, secret_enc, enabled_at) VALUES (${m.id}, 'enc', now())`);
+    await rows(s.database, sql`INSERT INTO member_notices (member_id, event, subject, body) VALUES (${m.id}, 'kyc_decision', 'Approved', 'Your documents were approved.')`);
+    const [upload] = await rows<{ id: number }>(
+      s.database,
+      sql`INSERT INTO uploads (member_id, kind, stored_name, original_name, content_type, size_bytes) VALUES (${m.id}, 'kyc', ${'ab'.repeat(16) + '.png'}, 'passport.png', 'image/png', 10) RETURNING id`,
+    );
+    const [doc] = await rows<{ id: number }>(
+      s.database,
+      sql`INSERT INTO kyc_documents (member_id, category_id, id_number, status) SELECT ${m.id}, id, 'X1234567', 'pending' FROM kyc_categories ORDER BY id LIMIT 1 RETURNING id`,
+    );
+    await rows(s.database, sql`INSERT INTO kyc_document_files (document_id, upload_id, position) VALUES (${doc.id}, ${upload.id}, 0)`);
+
+    // Before: the export holds all of it (and no secret).
+    const exported = await get(s.app, '/api/user/data_export', { token: me.token });
+    expect(exported.status).toBe(200);
+    const text = typeof exported.body === 'string' ? exported.body : JSON.stringify(exported.body);
+    for (const shown of ['DE89370400440532013000', 'X1234567', 'passport.png', 'Your documents were approved.']) expect(text).toContain(shown);
+    for (const secret of ['"enc"', '"hash"', 'secret_enc', 'password_hash']) expect(text).not.toContain(secret);
+
+    expect((await remove(me.token, { password: TEST_PASSWORD })).status).toBe(200);
+    for (const table of ['bank_details', 'payout_methods', 'wallet_passwords', 'member_two_factor', 'member_notices', 'uploads']) {
+      const [left] = await rows<{ n: number }>(s.database, sql`SELECT count(*)::int AS n FROM ${sql.raw(table)} WHERE member_id = ${m.id}`);
+      expect(left.n, table).toBe(0);
+    }
+    const docs = await rows(s.database, sql`SELECT id_number, status FROM kyc_documents WHERE member_id = ${m.id}`);
+    expect(docs).toEqual([{ id_number: null, status: 'pending' }]);
+  });
+
   it('leaves the tree and the ledger readable for the upline, under the placeholder username', async () => {
     const m = await memberWithUpline();
     const me = await login(s.app, m.username);
