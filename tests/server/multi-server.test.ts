@@ -15,7 +15,7 @@ import { openDatabase, type Database } from '../../server/db/client';
 import { adjustWallet } from '../../server/lib/ledger';
 import * as money from '../../server/lib/money';
 import { bulkMembers, freshIp, get, lastCode, login, post, call } from './helpers';
-import { setKyc } from './wallet-support';
+import { setKyc, setPayoutMethod } from './wallet-support';
 import { LIMITS } from '../../server/lib/rate-limit';
 
 let s: TestServer;
@@ -99,6 +99,7 @@ describe('a payout idempotency key', () => {
     const m = await member();
     await adjustWallet(s.database.db, { memberId: m.id, amount: money.parse('500'), memo: 'test funds' });
     await setKyc(s, m.id, 'approved');
+    await setPayoutMethod(s, m.id);
     const { token } = await login(a, m.username);
     const key = randomUUID();
     const request = (app: FastifyInstance) =>

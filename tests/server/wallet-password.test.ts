@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../support/server';
 import { adjustWallet } from '../../server/lib/ledger';
 import * as money from '../../server/lib/money';
+import { setPayoutMethod } from './wallet-support';
 import { ageLastCode, bulkMembers, call, get, lastCode, login, outboxCount, post, rows, TEST_PASSWORD } from './helpers';
 
 let s: TestServer;
@@ -46,6 +47,7 @@ async function funded() {
   const m = await member();
   await adjustWallet(s.database.db, { memberId: m.id, amount: money.parse('1000'), memo: 'test funds' });
   await s.database.db.execute(sql`INSERT INTO member_kyc (member_id, status) VALUES (${m.id}, 'approved') ON CONFLICT (member_id) DO UPDATE SET status = EXCLUDED.status`);
+  await setPayoutMethod(s, m.id);
   return m;
 }
 

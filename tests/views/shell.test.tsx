@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bottomBar, buildMenu, type MenuSwitches } from '../../src/lib/menu';
@@ -69,7 +69,7 @@ describe('member shell menu', () => {
     expect(network).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(network).toHaveAttribute('aria-expanded', 'true');
-    expect(within(nav).getByRole('link', { name: 'Genealogy' })).toBeVisible();
+    await waitFor(() => expect(within(nav).getByRole('link', { name: 'Genealogy' })).toBeVisible());
     await user.keyboard(' ');
     expect(network).toHaveAttribute('aria-expanded', 'false');
   });
