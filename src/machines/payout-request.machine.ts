@@ -44,15 +44,24 @@ export function payoutFeeCents(amount: bigint, s: Pick<PayoutSettings, 'fee_fixe
 /** The blocker of a member without a payout method (the page links to the payout settings). */
 export const PAYOUT_METHOD_MISSING = 'account:payoutMethod.errors.none';
 
-/** Why the member cannot request a payout at all (an i18n key), or null. */
-export function payoutBlocker(s: PayoutSettings): string | null {
-  if (!s.enabled) return 'payout:blocked.disabled';
+/**
+ * Every reason the member cannot request a payout now (i18n keys), most fundamental first: all of them
+ * are shown at once, so a member fixes them in one go rather than meeting them one by one.
+ */
+export function payoutBlockers(s: PayoutSettings): string[] {
+  if (!s.enabled) return ['payout:blocked.disabled'];
+  const out: string[] = [];
+  if (s.kyc_required && s.kyc_status !== 'approved') out.push('validation:payoutKycRequired');
   // The money goes by the member's payout method (/member/account/payout): none chosen, nowhere to send it.
-  if (s.payout_method === null) return PAYOUT_METHOD_MISSING;
-  if (s.kyc_required && s.kyc_status !== 'approved') return 'validation:payoutKycRequired';
-  if (s.single_pending && s.pending_request) return 'validation:payoutPendingExists';
-  if (toCents(s.max_requestable) <= 0n) return 'validation:payoutInsufficientBalance';
-  return null;
+  if (s.payout_method === null) out.push(PAYOUT_METHOD_MISSING);
+  if (s.single_pending && s.pending_request) out.push('validation:payoutPendingExists');
+  if (toCents(s.max_requestable) <= 0n) out.push('validation:payoutInsufficientBalance');
+  return out;
+}
+
+/** The first reason the member cannot request a payout at all (an i18n key), or null. */
+export function payoutBlocker(s: PayoutSettings): string | null {
+  return payoutBlockers(s)[0] ?? null;
 }
 
 /** The i18n key of what is wrong with `text` as an amount to request, or null. */

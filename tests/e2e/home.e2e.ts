@@ -173,7 +173,7 @@ describe('shell', () => {
     await mainMenu.getByRole('link', { name: 'FAQs' }).waitFor({ state: 'visible' });
     await mainMenu.getByRole('link', { name: 'FAQs' }).click();
     await page.waitForURL('**/member/account/faqs');
-    await page.getByRole('heading', { name: 'FAQs' }).first().waitFor();
+    await page.getByRole('heading', { name: 'Frequently asked questions' }).first().waitFor();
 
     // At 360 px, in English and in Spanish, every label of the bar is shown whole.
     await page.setViewportSize({ width: 360, height: 740 });

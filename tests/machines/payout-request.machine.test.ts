@@ -1,7 +1,7 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError, ConnectionError } from '../../src/api/errors';
 import { fieldErrorsOf, type SubmitInput } from '../../src/machines/form.machine';
-import { payoutBlocker, payoutFeeCents, payoutFormSchema, payoutRequestMachine, type PayoutForm } from '../../src/machines/payout-request.machine';
+import { payoutBlocker, payoutBlockers, payoutFeeCents, payoutFormSchema, payoutRequestMachine, type PayoutForm } from '../../src/machines/payout-request.machine';
 import type { PayoutRequestResult, PayoutSettings } from '../../src/schemas/wallet.schema';
 
 const SETTINGS: PayoutSettings = {
@@ -55,6 +55,12 @@ describe('payout rules on the client', () => {
     expect(payoutBlocker({ ...SETTINGS, kyc_required: true, kyc_status: 'pending' })).toBe('validation:payoutKycRequired');
     expect(payoutBlocker({ ...SETTINGS, pending_request: RESULT.payout })).toBe('validation:payoutPendingExists');
     expect(payoutBlocker({ ...SETTINGS, enabled: false })).toBe('payout:blocked.disabled');
+    // Every reason at once, so a member fixes them in one go.
+    expect(payoutBlockers({ ...SETTINGS, kyc_required: true, kyc_status: 'not_submitted', payout_method: null })).toEqual([
+      'validation:payoutKycRequired',
+      'account:payoutMethod.errors.none',
+    ]);
+    expect(payoutBlockers({ ...SETTINGS, enabled: false, payout_method: null })).toEqual(['payout:blocked.disabled']);
   });
 });
 

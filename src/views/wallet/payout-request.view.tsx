@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
-import { PAYOUT_METHOD_MISSING, payoutBlocker, payoutFeeCents, type payoutRequestMachine } from '../../machines/payout-request.machine';
+import { PAYOUT_METHOD_MISSING, payoutBlockers, payoutFeeCents, type payoutRequestMachine } from '../../machines/payout-request.machine';
 import { useListFormat } from '../components/paged-list/list-format';
 import { ErrorView } from '../components/error-view';
 import { PageLoader } from '../components/page-loader';
@@ -54,7 +54,8 @@ export function PayoutRequestView({ actor }: { actor: ActorRefFrom<typeof payout
       </Stack>
     );
 
-  const blocker = payoutBlocker(settings);
+  const blockers = payoutBlockers(settings);
+  const blocker = blockers[0] ?? null;
   const amountCents = /^\d{1,12}(\.\d{1,2})?$/.test(values.amount.trim()) ? BigInt(Math.round(Number(values.amount.trim()) * 100)) : null;
   const fee = amountCents !== null ? Number(payoutFeeCents(amountCents, settings)) / 100 : null;
   const retryable = ['connectionError', 'serverError', 'connectionErrorOnRefresh', 'serverErrorOnRefresh'].includes(status);
@@ -97,20 +98,24 @@ export function PayoutRequestView({ actor }: { actor: ActorRefFrom<typeof payout
           </Group>
         </Card>
       )}
-      {blocker && (
+      {blockers.length > 0 && (
         <Alert color="red" role="alert" data-payout-blocker>
-          <Stack gap={4} align="flex-start">
-            <span>{t(blocker)}</span>
-            {blocker === PAYOUT_METHOD_MISSING && (
-              <Anchor component={Link} href="~/member/account/payout">
-                {t('account:payoutMethod.choose')}
-              </Anchor>
-            )}
-            {blocker === 'validation:payoutKycRequired' && (
-              <Anchor component={Link} href="/kyc" data-payout-kyc-link>
-                {t('account:kyc.goVerify')}
-              </Anchor>
-            )}
+          <Stack gap="xs" align="flex-start">
+            {blockers.map((b) => (
+              <Stack key={b} gap={2} align="flex-start">
+                <span>{t(b)}</span>
+                {b === PAYOUT_METHOD_MISSING && (
+                  <Anchor component={Link} href="~/member/account/payout">
+                    {t('account:payoutMethod.choose')}
+                  </Anchor>
+                )}
+                {b === 'validation:payoutKycRequired' && (
+                  <Anchor component={Link} href="/kyc" data-payout-kyc-link>
+                    {t('account:kyc.goVerify')}
+                  </Anchor>
+                )}
+              </Stack>
+            ))}
           </Stack>
         </Alert>
       )}
