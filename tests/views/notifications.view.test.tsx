@@ -60,6 +60,21 @@ describe('notifications page', () => {
     expect(badge).toEqual([3]);
   });
 
+  it('each order, payout and message links to what it is about', async () => {
+    setup({
+      load: async () => ({
+        ...data,
+        lists: { ...data.lists, messages: [{ id: 3, thread_id: 41, subject: 'Welcome aboard', body: 'Hi', updated_at: at, first_name: 'Ana', last_name: null, avatar: null }] },
+        counts: { ...data.counts, message_count: 1, total_count: 4 },
+      }),
+    });
+    expect(await screen.findByRole('link', { name: 'INV-2' })).toHaveAttribute('href', '/member/orders/2');
+    await userEvent.click(screen.getByRole('tab', { name: /Payouts/ }));
+    expect(await screen.findByRole('link', { name: 'PAY-7' })).toHaveAttribute('href', '/member/wallet/recent-payouts');
+    await userEvent.click(screen.getByRole('tab', { name: /Messages/ }));
+    expect(await screen.findByRole('link', { name: 'Welcome aboard' })).toHaveAttribute('href', '/member/mail/conversation/41');
+  });
+
   it('marking one item read removes it, updates the counts and tells the badge', async () => {
     const { marks, badge } = setup();
     await userEvent.click(await screen.findByRole('button', { name: 'Mark INV-1 as read' }));

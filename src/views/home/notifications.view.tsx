@@ -1,4 +1,4 @@
-/** /member/notifications: unread orders, payouts, messages and notices (tabs with counts) and marking them read. */
+/** /member/notifications: unread orders, payouts, messages and notices (tabs with counts), each linking to what it is about, and marking them read. */
 import type { ReactNode } from 'react';
 import { Alert, Anchor, Avatar, Badge, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
@@ -132,7 +132,9 @@ export function NotificationsView({ actor }: { actor: Actor }) {
             body: (
               <div style={{ minWidth: 0 }}>
                 <Group gap={6}>
-                  <Text fw={600}>{o.invoice_no}</Text>
+                  <Anchor component={Link} href={`~/member/orders/${o.id}`} fw={600}>
+                    {o.invoice_no}
+                  </Anchor>
                   <Badge color={o.status_color} variant="light">
                     {t(`notifications.orderStatus.${o.name}`, { defaultValue: o.name })}
                   </Badge>
@@ -151,7 +153,9 @@ export function NotificationsView({ actor }: { actor: Actor }) {
             body: (
               <div style={{ minWidth: 0 }}>
                 <Group gap={6}>
-                  <Text fw={600}>{p.invoice_no}</Text>
+                  <Anchor component={Link} href="~/member/wallet/recent-payouts" fw={600}>
+                    {p.invoice_no}
+                  </Anchor>
                   <Badge variant="light">{t(`notifications.payoutStatus.${p.name}`, { defaultValue: p.name })}</Badge>
                 </Group>
                 <Text size="sm" c="dimmed">
@@ -172,7 +176,9 @@ export function NotificationsView({ actor }: { actor: Actor }) {
                   {initials(m)}
                 </Avatar>
                 <div style={{ minWidth: 0 }}>
-                  <Text fw={600}>{m.subject}</Text>
+                  <Anchor component={Link} href={`~/member/mail/conversation/${m.thread_id}`} fw={600}>
+                    {m.subject}
+                  </Anchor>
                   <Text size="sm" c="dimmed">
                     {fullName(m)} · {date(m.updated_at)}
                   </Text>
