@@ -56,6 +56,11 @@ describe('wallet lists', () => {
     await scrollToEnd(page);
     expect(await rows(page).count()).toBe(count);
     expect(await rows(page).filter({ hasNotText: 'Binary bonus' }).count()).toBe(0);
+
+    // Back undoes the filter and stays on the page: every type is listed again.
+    await page.goBack();
+    await page.waitForURL(/\/member\/wallet\/transactions$/);
+    await expect.poll(() => rows(page).filter({ hasNotText: 'Binary bonus' }).count()).toBeGreaterThan(0);
     await context.close();
   });
 

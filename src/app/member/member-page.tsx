@@ -40,7 +40,7 @@ type Spec<L extends AnyStateMachine, I> = PageSpec<L, I> & { url: UrlBinding<L, 
 export function MemberPage<L extends AnyStateMachine, I>({ spec, params, pageKey, env }: { spec: Spec<L, I>; params: RouteParams; pageKey: string; env: PageEnv }) {
   const search = useSearch();
   const [location, navigate] = useLocation();
-  const { codec, follow, history = 'replace' } = spec.url;
+  const { codec, follow, history = 'push' } = spec.url;
   const value = useMemo(() => codec.parse(search), [codec, search]);
   const query = codec.format(value);
 

@@ -54,7 +54,10 @@ export interface UrlBinding<L extends AnyStateMachine, I> {
     current(snapshot: SnapshotFrom<L>): I;
     event(value: I): EventFromLogic<L>;
   };
-  /** A change the view writes replaces the history entry (filters, default) or adds one (searches). */
+  /**
+   * A change the view writes adds a history entry (default: Back undoes a filter or a search, staying on the
+   * page) or replaces the current one (`'replace'`, for changes Back should skip).
+   */
   history?: 'replace' | 'push';
 }
 

@@ -248,7 +248,6 @@ const genealogyUrl: UrlBinding<typeof genealogyMachine, { username?: string }> =
 const reportUrl: UrlBinding<typeof downlineReportMachine, ReportFilters> = {
   codec: { parse: reportFiltersFrom, format: reportFiltersQuery },
   follow: { current: (s) => s.context.filters, event: (filters) => ({ type: 'list.setFilters', filters }) },
-  history: 'push',
 };
 
 const downlineReport = (path: string, id: string, tabbed: boolean, item: string) =>
