@@ -4,14 +4,9 @@ import { bankDetailsMachine } from '../../src/machines/account/bank-details.mach
 import { notificationSettingsMachine } from '../../src/machines/account/notification-settings.machine';
 import { payoutMethodMachine } from '../../src/machines/account/payout-method.machine';
 import { NOTIFICATION_EVENTS } from '../../src/schemas/notification-settings.schema';
-import { describePaths, doneEvent, errorEvent, stubActors } from '../support/paths';
+import { describePaths, doneEvent, errorEvent, memberCallFailures, stubActors } from '../support/paths';
 
-const failures = [
-  errorEvent('request', new ConnectionError()),
-  errorEvent('request', new ApiError('server', 500, {})),
-  errorEvent('request', new ApiError('unauthorized', 401, {})),
-  errorEvent('request', new ApiError('forbidden', 403, { error_code: 'demo_blocked' })),
-];
+const failures = memberCallFailures('request');
 const loadFailures = [
   errorEvent('load', new ConnectionError()),
   errorEvent('load', new ApiError('server', 500, {})),

@@ -1,15 +1,12 @@
 /** Generated paths of the basic details page's machines: the name form, the avatar form and the page actor. */
 import { ApiError, ConnectionError } from '../../src/api/errors';
 import { avatarFormMachine, basicPageMachine, profileFormMachine } from '../../src/machines/account/basic.machine';
-import { describePaths, doneEvent, errorEvent, stubActors } from '../support/paths';
+import { describePaths, doneEvent, errorEvent, memberCallFailures, stubActors } from '../support/paths';
 
 const USER = { id: 2, username: 'demo', account_type: 'personal', first_name: 'Dana', last_name: 'Demo', avatar: null, status: 1, role_id: 3, date_format: null, customer_id: null, referral_link: '/signup', email: null };
 const failures = (id: string) => [
-  errorEvent(id, new ConnectionError()),
-  errorEvent(id, new ApiError('server', 500, {})),
-  errorEvent(id, new ApiError('unauthorized', 401, {})),
+  ...memberCallFailures(id),
   errorEvent(id, new ApiError('badRequest', 422, { error_code: 'validation_error', errors: { first_name: ['validation:required'] } })),
-  errorEvent(id, new ApiError('forbidden', 403, { error_code: 'demo_blocked' })),
 ];
 const photo = new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });
 const pdf = new File(['%PDF'], 'me.pdf', { type: 'application/pdf' });

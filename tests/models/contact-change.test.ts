@@ -5,8 +5,9 @@
 import { ApiError, ConnectionError } from '../../src/api/errors';
 import { emailChangeMachine, phoneChangeMachine } from '../../src/machines/account/contact-change.machine';
 import { walletPasswordMachine, walletPasswordPageMachine, walletPasswordResetMachine } from '../../src/machines/account/wallet-password.machine';
-import { codeStepAnswers, failures, refusal } from '../support/form-samples';
-import { describePaths, doneEvent, errorEvent, stubActors } from '../support/paths';
+import { codeStepAnswers, refusal } from '../support/form-samples';
+const failures = memberCallFailures;
+import { describePaths, doneEvent, errorEvent, memberCallFailures, stubActors } from '../support/paths';
 
 const DETAILS = { email: 'new@example.com', mobile_code: '+1', mobile: '5550100' };
 const POLICY = { enabled: true, min_length: 8, lowercase: true, uppercase: true, number: true, special: false };

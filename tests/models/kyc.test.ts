@@ -5,7 +5,7 @@
 import { ApiError, ConnectionError } from '../../src/api/errors';
 import { kycDeleteMachine, kycFormMachine, kycPageMachine } from '../../src/machines/account/kyc.machine';
 import type { KycDetails } from '../../src/schemas/kyc.schema';
-import { describePaths, doneEvent, errorEvent, stubActors } from '../support/paths';
+import { describePaths, doneEvent, errorEvent, memberCallFailures, stubActors } from '../support/paths';
 
 const DETAILS: KycDetails = {
   status: 'not_submitted',
@@ -17,12 +17,7 @@ const DETAILS: KycDetails = {
 };
 const png = new File([new Uint8Array([137, 80, 78, 71])], 'front.png', { type: 'image/png' });
 const text = new File(['hello'], 'notes.txt', { type: 'text/plain' });
-const failures = (id: string) => [
-  errorEvent(id, new ConnectionError()),
-  errorEvent(id, new ApiError('server', 500, {})),
-  errorEvent(id, new ApiError('unauthorized', 401, {})),
-  errorEvent(id, new ApiError('forbidden', 403, { error_code: 'demo_blocked' })),
-];
+const failures = memberCallFailures;
 
 describePaths('KYC form', {
   machine: stubActors(kycFormMachine),

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { ApiError, ConnectionError } from '../../src/api/errors';
+import { ApiError } from '../../src/api/errors';
 import { createDeleteMachine, createResource, deleteMachine } from '../../src/machines/resource.machine';
-import { afterEvent, describePaths, doneEvent, errorEvent, stubActors } from '../support/paths';
+import { afterEvent, describePaths, doneEvent, errorEvent, memberCallFailures, stubActors } from '../support/paths';
 
 type Note = { id: number; text: string };
 const never = () => new Promise<never>(() => {});
@@ -14,13 +14,7 @@ const notes = createResource({
 });
 const NOTE: Note = { id: 7, text: 'Call back' };
 
-const failures = (id: string) => [
-  errorEvent(id, new ConnectionError()),
-  errorEvent(id, new ApiError('server', 500, {})),
-  errorEvent(id, new ApiError('notFound', 404, {})),
-  errorEvent(id, new ApiError('forbidden', 403, { error_code: 'demo_blocked' })),
-  errorEvent(id, new ApiError('unauthorized', 401, {})),
-];
+const failures = (id: string) => [...memberCallFailures(id), errorEvent(id, new ApiError('notFound', 404, {}))];
 
 describePaths('delete with undo', {
   machine: stubActors(deleteMachine),

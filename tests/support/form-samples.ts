@@ -10,21 +10,18 @@ export const CODE_SENT = { message: 'sent', destination: 'n***@example.com', exp
 /** A 422 refusal naming `field`. */
 export const refusal = (field: string, key: string) => new ApiError('badRequest', 422, { error_code: 'validation_error', errors: { [field]: [key] } });
 
-/** A lost connection, a server error, a 401 and demo mode, answered by invoke `id`. */
-export const failures = memberCallFailures;
-
 /** What the code step's calls answer: the code sent or refused (`field` `key`), verified (`verified`) or not, resent or not. */
 export const codeStepAnswers = (field: string, key: string, verified: unknown) => [
   doneEvent('request', CODE_SENT),
-  ...failures('request'),
+  ...memberCallFailures('request'),
   errorEvent('request', refusal(field, key)),
   doneEvent('verify', verified),
-  ...failures('verify'),
+  ...memberCallFailures('verify'),
   errorEvent('verify', refusal('otp', 'validation:otpInvalid')),
   errorEvent('verify', refusal('otp', 'validation:otpExpired')),
   errorEvent('verify', refusal('otp', 'validation:otpTooManyAttempts')),
   errorEvent('verify', new ApiError('badRequest', 429, { error_code: 'rate_limited' })),
   doneEvent('resend', CODE_SENT),
-  ...failures('resend'),
+  ...memberCallFailures('resend'),
   errorEvent('resend', new ApiError('badRequest', 429, { error_code: 'rate_limited' })),
 ];
