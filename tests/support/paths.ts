@@ -179,7 +179,8 @@ export function generatePaths(model: PathModel): GeneratedPath[] {
     for (const p of paths) {
       const key = serialize(p.state);
       const known = toState.get(key);
-      if (!known || known.steps.length > p.steps.length) toState.set(key, p);
+      const stepsText = (g: GraphPath) => JSON.stringify(g.steps.map((x) => x.event));
+      if (!known || known.steps.length > p.steps.length || (known.steps.length === p.steps.length && stepsText(p) < stepsText(known))) toState.set(key, p);
     }
     for (const p of paths) all.push(toGenerated(input, p.steps));
     // …and through every edge: the path to its source state followed by its event (one per source
@@ -212,7 +213,11 @@ export function generatePaths(model: PathModel): GeneratedPath[] {
     replays.set(p, r);
     absorb(r);
   }
-  for (const p of edges.sort((a, b) => a.events.length - b.events.length)) {
+  // Total orders (length, then the events' text): the paths and their numbers do not depend on the
+  // order in which the graph library happens to list states of equal distance.
+  const text = (p: GeneratedPath) => JSON.stringify([p.input ?? null, p.events]);
+  const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  for (const p of edges.sort((a, b) => a.events.length - b.events.length || byText(text(a), text(b)))) {
     const r = replayPath(model, p);
     replays.set(p, r);
     if ([...r.transitions].some((t) => !covered.transitions.has(t)) || [...r.states].some((x) => !covered.states.has(x))) {
@@ -221,7 +226,7 @@ export function generatePaths(model: PathModel): GeneratedPath[] {
     }
   }
   const keyed = all.map((p) => ({ p, key: [JSON.stringify(p.input) ?? '', ...p.events.map((e) => JSON.stringify(e))] }));
-  keyed.sort((a, b) => b.key.length - a.key.length);
+  keyed.sort((a, b) => b.key.length - a.key.length || byText(b.key.join('\n'), a.key.join('\n')));
   const kept: typeof keyed = [];
   for (const k of keyed) if (!kept.some((o) => isPrefix(k.key, o.key))) kept.push(k);
   kept.reverse();
