@@ -31,7 +31,14 @@ export interface SeedContext {
 export type Seeder = (ctx: SeedContext) => Promise<void>;
 
 /** Each area that has demo data adds its step here. */
-const SEEDERS: Seeder[] = [walletSeeder, homeSeeder, addressesSeeder, faqsSeeder, payoutMethodsSeeder, kycSeeder];
+const SEEDERS: Seeder[] = [
+  walletSeeder,
+  homeSeeder,
+  addressesSeeder,
+  faqsSeeder,
+  payoutMethodsSeeder,
+  kycSeeder,
+];
 
 const areaSeed = (area: string) => [...area].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 2166136261);
 

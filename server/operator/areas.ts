@@ -2,4 +2,6 @@
 import { kycOperator } from './kyc.operator';
 import type { OperatorArea } from './registry';
 
-export const OPERATOR_AREAS: OperatorArea[] = [kycOperator];
+export const OPERATOR_AREAS: OperatorArea[] = [
+  kycOperator,
+];

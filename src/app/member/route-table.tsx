@@ -5,8 +5,6 @@
  * renders: a page (machine, URL input codec, persistence, view — run by src/app/member/member-page.tsx),
  * a redirect, or the "coming soon" page of a section not built yet.
  */
-import i18next from 'i18next';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -15,17 +13,12 @@ import { DEFAULT_DATE_FORMAT } from '../../lib/dates';
 import {
   chartRangeFromSearch,
   chartRangeToSearch,
-  filtersFromSearch,
-  filtersToSearch,
   reportFiltersFrom,
   reportFiltersQuery,
-  sameFilters,
-  type ListFilterState,
   type ReportFilters,
 } from '../../lib/list-filters';
 import { createSearchCodec } from '../../lib/search-codec';
-import { PERMISSIONS, type MenuPlacement, type MenuSectionId, type Permission } from '../../lib/menu';
-import { showToast } from '../../lib/toast';
+import { PERMISSIONS, type MenuSectionId, type Permission } from '../../lib/menu';
 import { accountDeletionMachine } from '../../machines/account/account-deletion.machine';
 import { accountHubMachine } from '../../machines/account/account-hub.machine';
 import { addresses } from '../../machines/account/addresses.machine';
@@ -73,14 +66,14 @@ import { RankView } from '../../views/home/rank.view';
 import { DownlineReportView } from '../../views/network/downline-report.view';
 import { NetworkPageView } from '../../views/network/network-page.view';
 import { JoiningsView, LeaderboardView, ReferralPageView, ReferralSummaryView } from '../../views/referral/referral.view';
-import type { ListViewProps } from '../../views/wallet/wallet-lists.view';
 import { browserBindings } from '../bindings';
 import { lazyView } from '../lazy-view';
 import { AccountHubPage, bindAccountDeletion, DeleteAccountPage, FaqsView, IntroVideoScreen, MoreScreen } from './account-pages';
 import { bindPreferences, formActions } from './member-forms';
 import { resourceActions } from './resource-actions';
 import { page } from './member-page';
-import { comingSoon, redirect, SESSION, staticPage, type MemberRoute, type PageEnv, type Persistence, type PageRoute, type UrlBinding } from './member-route';
+import { FILES_MEMORY, filteredList, formats, guarded, LOADED, menu, tabView, TREE_MEMORY } from './route-parts';
+import { comingSoon, redirect, SESSION, staticPage, type MemberRoute, type PageEnv, type PageRoute, type UrlBinding } from './member-route';
 
 // The wallet screens (date pickers, virtual lists, charts) and the tree screens (canvas drawing,
 // layout, virtual rows) load when one of their pages is opened, not with the shell.
@@ -118,80 +111,6 @@ const AddressBookView = lazyView(() => addressViews().then((m) => m.AddressBookV
 const AddressFormView = lazyView(() => addressViews().then((m) => m.AddressFormView));
 const GenealogyView = lazyView(() => import('../../views/network/genealogy.view').then((m) => m.GenealogyView));
 const TabularView = lazyView(() => import('../../views/network/tabular.view').then((m) => m.TabularView));
-
-/**
- * The tree pages keep their actors in memory only: a loaded tree can hold tens of thousands of members,
- * more than is worth writing to sessionStorage on every change; a reload loads the tree again.
- */
-const TREE_MEMORY: Persistence = { kind: 'memory', reason: 'a loaded tree can hold tens of thousands of members' };
-const FILES_MEMORY: Persistence = { kind: 'memory', reason: 'the files a member chose cannot be saved in the tab' };
-
-const menu = (section: MenuSectionId, item?: string): { menu: MenuPlacement } => ({ menu: item ? { section, item } : { section } });
-const guarded = (permission: Permission, section: MenuSectionId, item?: string) => ({ permission, ...menu(section, item) });
-
-/** Currency and date pattern of the network and referral views. */
-function formats(env: PageEnv) {
-  return { currency: env.moduleData?.default_currency ?? null, datePattern: env.moduleData?.date_format ?? null };
-}
-
-// ── Lists with their filters in the URL ─────────────────────────────────────────────────────────────
-
-/** The list filters of src/lib/list-filters.ts as a list page's URL input, followed by `list.setFilters`. */
-const LIST_FILTERS_URL = {
-  codec: { parse: filtersFromSearch, format: filtersToSearch, equals: sameFilters },
-  follow: {
-    current: (s: { context: { filters: ListFilterState } }) => s.context.filters,
-    event: (filters: ListFilterState) => ({ type: 'list.setFilters' as const, filters }),
-  },
-};
-
-/**
- * An endless list page (with its entry's `machine`): filters from the URL as the list's input and
- * followed after, the view's filter bar writing the URL, the CSV download of the filtered rows, saved
- * in this tab.
- */
-function filteredList<A>(View: (props: ListViewProps<A>) => ReactNode, download: (filters: ListFilterState) => Promise<unknown>) {
-  return {
-    input: ({ url }: { url: ListFilterState }) => ({ filters: url }),
-    url: LIST_FILTERS_URL,
-    persist: SESSION,
-    view: ({ actor, url, setUrl }: { actor: A; url: ListFilterState; setUrl: (f: ListFilterState) => void }) => (
-      <View
-        actor={actor}
-        onFilters={setUrl}
-        onDownload={() => {
-          download(url).catch((e: unknown) =>
-            showToast({
-              kind: 'error',
-              // 429: the member's exports are throttled (a few per ten minutes).
-              message: i18next.t((e as { status?: number } | null)?.status === 429 ? 'validation:throttle.exportsWait' : 'wallet:filters.downloadFailed'),
-            }),
-          );
-        }}
-      />
-    ),
-  };
-}
-
-/** A page that loads its figures: saved in this tab and fetched again when restored. */
-const LOADED = { persist: SESSION, refresh: { type: 'load.refresh' } } as const;
-
-// ── Tabbed pages ────────────────────────────────────────────────────────────────────────────────────
-
-type Formats = ReturnType<typeof formats>;
-
-/** A tab's view inside its page's tabs (home, wallet, network, referral), given the member's formats. */
-function tabView<A, T extends string>(
-  Tabs: (props: { tab: T; children: ReactNode }) => ReactNode,
-  tab: T,
-  View: (props: { actor: A; env: PageEnv } & Formats) => ReactNode,
-) {
-  return ({ actor, env }: { actor: A; env: PageEnv }) => (
-    <Tabs tab={tab}>
-      <View actor={actor} env={env} {...formats(env)} />
-    </Tabs>
-  );
-}
 
 // ── Display preferences (/account/language|currency|date-format) ────────────────────────────────────
 
