@@ -18,6 +18,7 @@ export type AuditAction =
   | 'wallet_password.reset'
   | 'bank.changed'
   | 'payout_method.changed'
+  | 'payout.cancelled'
   | 'profile.changed'
   | 'avatar.changed'
   | 'two_factor.enabled'

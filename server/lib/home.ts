@@ -57,7 +57,7 @@ export const ORDER_STATUS_COLORS: Record<string, string> = {
   completed: 'green',
   cancelled: 'red',
 };
-const PAYOUT_STATUS_NAMES: Record<number, string> = { 1: 'pending', 2: 'approved', 3: 'paid', 4: 'rejected' };
+const PAYOUT_STATUS_NAMES: Record<number, string> = { 1: 'pending', 2: 'approved', 3: 'paid', 4: 'rejected', 5: 'cancelled' };
 
 /** The `home` settings row. */
 export interface HomeSettings {

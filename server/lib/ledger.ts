@@ -61,9 +61,9 @@ export const TRANSACTION_LABELS: Record<TransactionKey, string> = {
 export const CASH_FLOWS = ['credit', 'debit'] as const;
 export type CashFlow = (typeof CASH_FLOWS)[number];
 
-export const PAYOUT_STATUS = { pending: 1, approved: 2, paid: 3, rejected: 4 } as const;
+export const PAYOUT_STATUS = { pending: 1, approved: 2, paid: 3, rejected: 4, cancelled: 5 } as const;
 export type PayoutStatusId = (typeof PAYOUT_STATUS)[keyof typeof PAYOUT_STATUS];
-export const PAYOUT_STATUS_KEYS: Record<PayoutStatusId, string> = { 1: 'pending', 2: 'approved', 3: 'paid', 4: 'rejected' };
+export const PAYOUT_STATUS_KEYS: Record<PayoutStatusId, string> = { 1: 'pending', 2: 'approved', 3: 'paid', 4: 'rejected', 5: 'cancelled' };
 
 export const KYC_STATUSES = ['not_submitted', 'pending', 'approved', 'rejected'] as const;
 export type KycStatus = (typeof KYC_STATUSES)[number];

@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import type { MemberRow } from '../db/schema';
 import type { PayoutRow } from '../db/schema-wallet';
 import type { PAYOUT_INTERVALS, PayoutTransaction } from '../../src/schemas/wallet.schema';
-import { forbidden, validationError, type FieldMap } from './errors';
+import { forbidden, HttpError, notFound, validationError, type FieldMap } from './errors';
 import { PAYOUT_STATUS_KEYS, kycStatus, maxRequestable, payoutAmountErrors, payoutSettings, requestPayout, rowsOf, type PayoutStatusId } from './ledger';
 import { unkeyed, type Keyed } from './list-endpoint';
 import * as money from './money';
@@ -20,7 +20,8 @@ import { memberBalance, payoutTotals } from './wallet';
 import { chosenPayoutMethod } from './payout-destination';
 import { announce } from './member-notices';
 import type { AppContext } from './app-context';
-import { approvePayout, markPayoutPaid, rejectPayout } from './ledger';
+import { approvePayout, lockWallet, markPayoutPaid, PAYOUT_STATUS, payoutRefundPostings, post, rejectPayout, systemAccounts } from './ledger';
+import { recordAudit } from './audit';
 import { payoutInvoiceNo } from './home';
 
 export type PayoutInterval = (typeof PAYOUT_INTERVALS)[number];
@@ -69,7 +70,7 @@ export async function payoutRows(db: Db, memberId: number, q: ListQuery, statuse
 }
 
 /** The payout list's filter: payout_status (status ids, several). */
-export const payoutStatusFilter = (q: ListQuery): number[] => q.manyOf('payout_status', ['1', '2', '3', '4'] as const).map(Number);
+export const payoutStatusFilter = (q: ListQuery): number[] => q.manyOf('payout_status', ['1', '2', '3', '4', '5'] as const).map(Number);
 
 /** What a payout took from the wallet: amount plus fee. */
 export const totalDebited = (p: Pick<PayoutTransaction, 'total' | 'fee'>) => money.format(money.parse(p.total) + money.parse(p.fee));
@@ -210,4 +211,31 @@ export async function decidePayout(ctx: Pick<AppContext, 'database' | 'outbox'>,
     body: `Your payout request ${payoutInvoiceNo(id)} of ${money.normalize(p.amount)} is now ${d.status}.${decision === 'reject' && note ? ` Reason: ${note}` : ''}`,
     link: '/member/wallet/payout',
   });
+}
+
+/**
+ * The member withdraws their own pending request: the amount and the fee go back to the wallet (the
+ * refund postings a rejection makes) in the same transaction as the status change, under the row's lock,
+ * so a cancel racing a back-office approval or a second cancel changes the wallet once. Another member's
+ * request (or no such request) → 404; one that is no longer pending → 409.
+ */
+export async function cancelPayout(ctx: Pick<AppContext, 'database' | 'settings'>, memberId: number, rawId: string, ip: string | null) {
+  const id = /^\d{1,15}$/.test(rawId) ? Number(rawId) : 0;
+  const db = ctx.database.db;
+  const cancelled = await db.transaction(async (tx) => {
+    const [p] = await rowsOf<PayoutDbRow>(
+      tx,
+      sql`SELECT id, status, amount::text AS amount, fee::text AS fee, created_at FROM payout_requests WHERE id = ${id} AND member_id = ${memberId} FOR UPDATE`,
+    );
+    if (!p) throw notFound();
+    if (Number(p.status) !== PAYOUT_STATUS.pending) throw new HttpError(409, 'payout_not_pending', 'Only a pending request can be cancelled.');
+    const wallet = await lockWallet(tx, memberId);
+    const acc = await systemAccounts(tx);
+    const at = new Date();
+    for (const posting of payoutRefundPostings({ id, memberId, amount: money.parse(p.amount), fee: money.parse(p.fee) }, at, wallet, acc)) await post(tx, posting);
+    await tx.execute(sql`UPDATE payout_requests SET status = ${PAYOUT_STATUS.cancelled}, note = 'Cancelled by the member', updated_at = ${at.toISOString()}::timestamptz WHERE id = ${id}`);
+    await recordAudit(tx, memberId, 'payout.cancelled', { payout_id: id }, ip);
+    return { ...p, status: PAYOUT_STATUS.cancelled };
+  });
+  return { payout: payoutOf(cancelled), wallet_balance: money.format(await memberBalance(db, memberId)) };
 }

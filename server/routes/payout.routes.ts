@@ -5,9 +5,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../lib/app-context';
-import { envelope } from '../../src/schemas/common.schema';
+import * as z from 'zod/mini';
+import { envelope, idText } from '../../src/schemas/common.schema';
 import {
   PAYOUT_INTERVALS,
+  payoutCancelResultSchema,
   payoutRequestBodySchema,
   payoutRequestResultSchema,
   payoutSettingsSchema,
@@ -21,7 +23,7 @@ import { LIMITS, perMember, throttle } from '../lib/rate-limit';
 import { demoBlocked } from '../lib/errors';
 import { listEndpoint } from '../lib/list-endpoint';
 import { ListQuery } from '../lib/pagination';
-import { payoutCriteria, payoutRows, payoutStatement, payoutStatusFilter, submitPayout, totalDebited } from '../lib/payout';
+import { cancelPayout, payoutCriteria, payoutRows, payoutStatement, payoutStatusFilter, submitPayout, totalDebited } from '../lib/payout';
 
 export async function payoutRoutes(base: FastifyInstance, ctx: AppContext) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -62,6 +64,28 @@ export async function payoutRoutes(base: FastifyInstance, ctx: AppContext) {
       reply.status(201);
       return ctx.envelope(req, answer);
     },
+  );
+
+  app.post(
+    '/api/payout/requests/:id/cancel',
+    {
+      preValidation: [
+        requireAuth,
+        async () => {
+          if (ctx.isDemo()) throw demoBlocked();
+        },
+      ],
+      config: throttle([LIMITS.payoutsPerMember, perMember]),
+      schema: {
+        tags,
+        description:
+          'Cancel one of your own pending payout requests: the amount and the fee go back to the wallet. ' +
+          "Another member's request → 404; one no longer pending → 409 payout_not_pending.",
+        params: z.object({ id: idText() }),
+        response: { 200: envelope(payoutCancelResultSchema) },
+      },
+    },
+    async (req) => ctx.envelope(req, await cancelPayout(ctx, req.member!.id, req.params.id, req.ip)),
   );
 
   app.get(

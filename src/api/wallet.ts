@@ -6,6 +6,7 @@ import {
   earningsOverviewSchema,
   earningsPageSchema,
   earningsTotalDatewiseSchema,
+  payoutCancelResultSchema,
   payoutRequestResultSchema,
   payoutSettingsSchema,
   payoutStatementSchema,
@@ -54,6 +55,8 @@ export const payoutApi = {
    */
   requestPayout: (body: PayoutRequestBody, idempotencyKey: string) =>
     post(payoutRequestResultSchema, '/api/payout/request_payout', body, { headers: { 'Idempotency-Key': idempotencyKey } }),
+  /** Withdraw one of the member's own pending requests (the amount and fee go back to the wallet). */
+  cancel: (id: number) => post(payoutCancelResultSchema, `/api/payout/requests/${id}/cancel`, {}),
   statement: (interval?: (typeof PAYOUT_INTERVALS)[number]) => get(payoutStatementSchema, '/api/payout/statement', queryRecord(payoutStatementQuerySchema, { interval })),
   transactions: (f: PayoutFilters = {}) => get(payoutTransactionsPageSchema, '/api/payout/transactions', queryRecord(payoutTransactionsQuerySchema, f)),
   downloadTransactions: (f: PayoutFilters = {}) =>

@@ -10,10 +10,12 @@
  * After success the form is empty, `notify` shows the success toast and `apply` hands the answer on;
  * `payout.reset` loads the settings again (the balance changed) for another request.
  */
+import { sendTo, setup } from 'xstate';
 import * as z from 'zod/mini';
 import { payoutApi } from '../api/wallet';
 import type { PayoutRequestResult, PayoutSettings } from '../schemas/wallet.schema';
 import { createFormMachine } from './form.machine';
+import { createDeleteMachine, onPageNote, pageActions, reportToPage, tellPage, type Child, type DeleteEvent, type PageNote } from './resource.machine';
 
 export type PayoutForm = { amount: string };
 
@@ -99,3 +101,44 @@ export const payoutRequestMachine = createFormMachine({
   successKey: 'payout:requested',
   clearOnSuccess: true,
 });
+
+/** Withdraw the pending request (with confirmation): the amount and fee go back to the wallet. */
+export const payoutCancelMachine = createDeleteMachine<number>('payoutCancel', { remove: (id) => payoutApi.cancel(id) }, { doneKey: 'payout:cancel.done' });
+
+const CANCEL_EVENTS = ['delete.request', 'delete.confirm', 'delete.cancel', 'delete.retry', 'delete.dismiss'] as const;
+export type PayoutPageEvent = DeleteEvent<number> | PageNote | { type: 'payout.changed' };
+
+/**
+ * /member/wallet/request-payout as one page actor: `form` (the request above) and `cancel` (withdraw the
+ * pending request). A cancel changes the balance and frees the way for a new request, so the form loads
+ * its settings again (`payout.reset`). The page's `delete.*` events reach the cancel. (A factory so that
+ * tests give it stubbed children with the same wiring.)
+ */
+export const createPayoutPage = (form = payoutRequestMachine, cancel = payoutCancelMachine) =>
+  setup({
+    types: { events: {} as PayoutPageEvent, children: {} as { form: 'form'; cancel: 'cancel' } },
+    actors: {
+      form: form.provide({ actions: reportToPage }),
+      cancel: cancel.provide({ actions: { ...reportToPage, removed: (child: Child) => tellPage(child, { type: 'payout.changed' } as never) } as never }),
+    },
+    actions: pageActions,
+  }).createMachine({
+    id: 'payoutPage',
+    initial: 'requesting',
+    states: {
+      /** The page is open: its form and its cancel run for as long as it is. */
+      requesting: {
+        invoke: [
+          { id: 'form', src: 'form' },
+          { id: 'cancel', src: 'cancel' },
+        ],
+      },
+    },
+    on: {
+      'payout.changed': { actions: sendTo('form', { type: 'payout.reset' }) },
+      ...onPageNote,
+      ...Object.fromEntries(CANCEL_EVENTS.map((type) => [type, { actions: sendTo('cancel', ({ event }: { event: PayoutPageEvent }) => event) }])),
+    },
+  });
+
+export const payoutPageMachine = createPayoutPage();

@@ -52,7 +52,12 @@ export const UNDO_WINDOW_MS = 5000;
  * window in which `delete.undo` restores the record (restoring → idle). `removed` and `restored`
  * (named actions, bound by the page) refresh what shows the record.
  */
-export function createDeleteMachine<Id extends RecordId>(id: string, api: { remove: (id: Id) => Promise<unknown>; restore?: (id: Id) => Promise<unknown> }) {
+export function createDeleteMachine<Id extends RecordId>(
+  id: string,
+  api: { remove: (id: Id) => Promise<unknown>; restore?: (id: Id) => Promise<unknown> },
+  /** The toast once done (an i18n key), when the record's own words say it better than "deleted". */
+  options: { doneKey?: string } = {},
+) {
   type Ctx = DeleteContext<Id>;
   const setFailure = { type: 'setFailure', params: failed } as const;
   const request = { 'delete.request': { target: 'confirming', actions: 'takeTarget' } } as const;
@@ -108,7 +113,7 @@ export function createDeleteMachine<Id extends RecordId>(id: string, api: { remo
           target: 'deleted',
           actions: [
             { type: 'removed', params: ({ context }: { context: Ctx }) => ({ id: context.target! }) },
-            { type: 'notify', params: { kind: 'success', key: api.restore ? 'common:resource.deletedUndo' : 'common:resource.deleted' } },
+            { type: 'notify', params: { kind: 'success', key: options.doneKey ?? (api.restore ? 'common:resource.deletedUndo' : 'common:resource.deleted') } },
           ],
         },
         [

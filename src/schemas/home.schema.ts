@@ -308,8 +308,8 @@ export type OrderNotification = z.infer<typeof orderNotificationSchema>;
 export const payoutNotificationSchema = z.object({
   id: idSchema,
   invoice_no: z.string(),
-  status_id: z.number().check(z.int(), z.gte(1), z.lte(4)),
-  /** The payout status key (pending, approved, paid, rejected). */
+  status_id: z.number().check(z.int(), z.gte(1), z.lte(5)),
+  /** The payout status key (pending, approved, paid, rejected, cancelled). */
   name: z.string(),
   updated_at: isoDateTime,
   total: decimalString,

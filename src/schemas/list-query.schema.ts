@@ -22,7 +22,7 @@ export type DateRange = (typeof DATE_RANGES)[number];
 export const CASH_FLOWS = ['credit', 'debit'] as const;
 export type CashFlow = (typeof CASH_FLOWS)[number];
 /** Payout status ids as the payout_status[] filter carries them (pending, approved, paid, rejected). */
-export const PAYOUT_STATUS_IDS = ['1', '2', '3', '4'] as const;
+export const PAYOUT_STATUS_IDS = ['1', '2', '3', '4', '5'] as const;
 export const PAYOUT_INTERVALS = ['day', 'week', 'month', 'year'] as const;
 
 export const DEFAULT_PAGE_SIZE = 20;

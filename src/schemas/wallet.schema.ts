@@ -136,12 +136,12 @@ export type EarningsOverview = z.infer<typeof earningsOverviewSchema>;
 // --- Payouts ---------------------------------------------------------------------------------
 
 /** Payout status ids (sent as strings in payout_status[]). */
-export const PAYOUT_STATUSES = { pending: 1, approved: 2, paid: 3, rejected: 4 } as const;
-export const payoutStatusKeySchema = z.enum(['pending', 'approved', 'paid', 'rejected']);
+export const PAYOUT_STATUSES = { pending: 1, approved: 2, paid: 3, rejected: 4, cancelled: 5 } as const;
+export const payoutStatusKeySchema = z.enum(['pending', 'approved', 'paid', 'rejected', 'cancelled']);
 
 export const payoutTransactionSchema = z.object({
   id: idSchema,
-  status_id: z.number().check(z.int(), z.gte(1), z.lte(4)),
+  status_id: z.number().check(z.int(), z.gte(1), z.lte(5)),
   status: payoutStatusKeySchema,
   /** The amount requested (what the member receives). */
   total: decimalString,
@@ -198,6 +198,13 @@ export const payoutRequestBodySchema = z.strictObject({
   password: passwordField,
 });
 export type PayoutRequestBody = z.infer<typeof payoutRequestBodySchema>;
+
+/** A cancelled request and the wallet balance with its amount and fee returned. */
+export const payoutCancelResultSchema = z.object({
+  payout: payoutTransactionSchema,
+  wallet_balance: decimalString,
+});
+export type PayoutCancelResult = z.infer<typeof payoutCancelResultSchema>;
 
 export const payoutRequestResultSchema = z.object({
   payout: payoutTransactionSchema,

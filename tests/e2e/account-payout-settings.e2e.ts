@@ -73,6 +73,14 @@ describe('bank details, payout method and a payout', () => {
     await page.getByRole('button', { name: 'Request payout' }).click();
     await page.getByRole('heading', { name: 'Payout requested' }).waitFor();
     await page.getByText('Sent by Bank transfer to NatWest •••• 6819.').waitFor();
+    // No dead end: the request can be withdrawn at once, and the form comes back with the money returned.
+    expect(await page.getByRole('button', { name: 'Request another payout' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Cancel this request' }).click();
+    await page.getByRole('button', { name: 'Cancel the request' }).click();
+    await page.getByText('Request cancelled: the amount and the fee are back in your wallet.').first().waitFor();
+    await page.getByRole('textbox', { name: 'Amount' }).waitFor();
+    await page.goto('/member/wallet/recent-payouts');
+    await page.getByText('Cancelled').first().waitFor();
 
     const log = app.server.logs.join('\n');
     expect(log).not.toContain('GB29NWBK60161331926819');

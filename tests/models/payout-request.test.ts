@@ -1,7 +1,7 @@
 import { ApiError, ConnectionError } from '../../src/api/errors';
-import { payoutRequestMachine } from '../../src/machines/payout-request.machine';
+import { payoutCancelMachine, payoutPageMachine, payoutRequestMachine } from '../../src/machines/payout-request.machine';
 import type { PayoutSettings } from '../../src/schemas/wallet.schema';
-import { describePaths, doneEvent, errorEvent, stubActors } from '../support/paths';
+import { describePaths, doneEvent, errorEvent, memberCallFailures, stubActors } from '../support/paths';
 
 const SETTINGS: PayoutSettings = {
   enabled: true, minimum_amount: '10', maximum_amount: '1000', fee_fixed: '1', fee_percent: '2', amount_decimals: 2,
@@ -25,5 +25,20 @@ describePaths('payout request machine', {
     errorEvent('request', new ApiError('badRequest', 422, { error_code: 'validation_error', errors: { amount: ['validation:payoutBelowMinimum'] } })),
     errorEvent('request', new ApiError('forbidden', 403, { error_code: 'demo_blocked' })),
     errorEvent('request', new ApiError('unauthorized', 401, {})),
+  ],
+});
+
+describePaths('payout cancel of the pending request', {
+  machine: stubActors(payoutCancelMachine),
+  events: [{ type: 'delete.request', id: 1 }, doneEvent('remove'), ...memberCallFailures('remove'), errorEvent('remove', new ApiError('badRequest', 409, { error_code: 'payout_not_pending' }))],
+});
+
+describePaths('payout page (request + cancel)', {
+  machine: stubActors(payoutPageMachine),
+  events: [
+    { type: 'payout.changed' },
+    ...(['delete.request', 'delete.confirm', 'delete.cancel', 'delete.retry', 'delete.dismiss'] as const).map((type) => ({ type, id: 1 })),
+    { type: 'page.notify', params: { kind: 'success', key: 'payout:cancel.done' } },
+    { type: 'page.forceLogout' },
   ],
 });

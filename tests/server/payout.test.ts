@@ -237,6 +237,50 @@ describe('concurrency', () => {
   });
 });
 
+describe('cancelling a pending request', () => {
+  const cancel = (token: string | undefined, id: number | string) => call(ctx.server, 'POST', `/api/payout/requests/${id}/cancel`, { token, body: {} });
+
+  it('gives the amount and the fee back, once, and frees the way for a new request', async () => {
+    const m = await funded('300.00');
+    const made = await requestPayout(m.token, { amount: '100', password: TEST_PASSWORD });
+    expect(made.status).toBe(201);
+    const id = made.body.data.payout.id as number;
+    expect(await ledgerBalance(ctx.server, m.id)).toBe(money.parse('196.50'));
+    // Twenty cancels at once: one refund.
+    const answers = await Promise.all(Array.from({ length: 20 }, () => cancel(m.token, id)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array(19).fill(409)]);
+    expect(answers.filter((a) => a.status === 409).map((a) => a.body.error_code)).toEqual(Array(19).fill('payout_not_pending'));
+    const ok = answers.find((a) => a.status === 200)!;
+    expect(ok.body.data).toMatchObject({ payout: { id, status: 'cancelled', status_id: 5 }, wallet_balance: '300.0000' });
+    expect(await ledgerBalance(ctx.server, m.id)).toBe(money.parse('300'));
+    const criteria = await apiGet(ctx.server, m.token, '/api/payout/settings');
+    expect(criteria.body.data.pending_request).toBeNull();
+    const list = await apiGet(ctx.server, m.token, '/api/payout/transactions?payout_status[]=5');
+    expect(list.body.data.items.map((p: { id: number }) => p.id)).toEqual([id]);
+    // The member's notifications list the cancelled request with its status.
+    const notes = await apiGet(ctx.server, m.token, '/api/home/notifications');
+    expect(notes.status).toBe(200);
+    expect(notes.body.data.payouts.find((p: { id: number }) => p.id === id)).toMatchObject({ status_id: 5, name: 'cancelled' });
+    expect((await requestPayout(m.token, { amount: '100', password: TEST_PASSWORD })).status).toBe(201);
+  });
+
+  it("answers 404 for another member's request or an id that is no request, 401 without a session, 400 for a malformed id", async () => {
+    const owner = await funded('300.00');
+    const other = await funded('300.00');
+    const made = await requestPayout(owner.token, { amount: '100', password: TEST_PASSWORD });
+    const id = made.body.data.payout.id as number;
+    expect((await cancel(other.token, id)).status).toBe(404);
+    expect((await cancel(other.token, 999999999)).status).toBe(404);
+    expect((await cancel(undefined, id)).status).toBe(401);
+    const bad = await cancel(owner.token, 'abc');
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({ id: ['validation:invalidFormat'] });
+    // The owner's request is untouched by all of that.
+    expect(await ledgerBalance(ctx.server, owner.id)).toBe(money.parse('196.50'));
+    expect((await cancel(owner.token, id)).status).toBe(200);
+  });
+});
+
 describe('statement and list', () => {
   it('lists payouts page by page and filters by status', async () => {
     const db = await ctx.server.database.rows<{ id: number; status: number }>(sql`SELECT id, status FROM payout_requests WHERE member_id = ${ctx.demoId}`);

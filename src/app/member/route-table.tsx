@@ -38,7 +38,7 @@ import { genealogyMachine } from '../../machines/genealogy.machine';
 import { homeBinaryMachine, homeDashboardMachine, homePackageMachine, homeRankMachine } from '../../machines/home.machine';
 import { notificationsMachine } from '../../machines/notifications.machine';
 import { orderDetailMachine } from '../../machines/order-detail.machine';
-import { payoutRequestMachine } from '../../machines/payout-request.machine';
+import { payoutPageMachine } from '../../machines/payout-request.machine';
 import { preferencesMachine } from '../../machines/preferences.machine';
 import { referralEarnersMachine, referralJoiningsMachine, referralRecruitersMachine, referralSummaryMachine } from '../../machines/referral-pages.machine';
 import { tabularTreeMachine } from '../../machines/tabular-tree.machine';
@@ -354,7 +354,7 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
     '/wallet/request-payout',
     {
       id: 'wallet.requestPayout',
-      machine: payoutRequestMachine,
+      machine: payoutPageMachine,
       provide: (m, env) => m.provide({ actions: formActions(env.session) }),
       persist: SESSION,
       view: PayoutRequestView,

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { ListFilterState } from '../../lib/list-filters';
 import type { Earning, PayoutTransaction, Transaction } from '../../schemas/wallet.schema';
+import { PAYOUT_STATUS_IDS } from '../../schemas/list-query.schema';
 import type { recentEarningsListMachine, recentPayoutsListMachine, transactionsListMachine } from '../../machines/wallet-lists.machine';
 import { ListPage, useTypeLabels } from '../components/paged-list/list-page';
 import { detailsOf, ListRow } from '../components/paged-list/list-row';
@@ -15,7 +16,7 @@ export interface ListViewProps<A> {
   onDownload?: () => void;
 }
 
-const STATUS_COLOURS: Record<string, string> = { pending: 'yellow', approved: 'blue', paid: 'green', rejected: 'red' };
+const STATUS_COLOURS: Record<string, string> = { pending: 'yellow', approved: 'blue', paid: 'green', rejected: 'red', cancelled: 'gray' };
 
 export function TransactionsListView(list: ListViewProps<ActorRefFrom<typeof transactionsListMachine>>) {
   const { t } = useTranslation('wallet');
@@ -82,7 +83,7 @@ export function RecentPayoutsListView(list: ListViewProps<ActorRefFrom<typeof re
       {...list}
       typeLabel={t('filters.payoutStatuses')}
       typePlaceholder={t('filters.allStatuses')}
-      typeOptions={(['1', '2', '3', '4'] as const).map((id) => ({ value: id, label: t(`payoutStatus.${id}`) }))}
+      typeOptions={PAYOUT_STATUS_IDS.map((id) => ({ value: id, label: t(`payoutStatus.${id}`) }))}
       renderItems={(items: PayoutTransaction[]) =>
         items.map((p) => (
           <ListRow

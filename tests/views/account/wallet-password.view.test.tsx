@@ -139,7 +139,7 @@ describe('wallet password reset page', () => {
 
 describe('payout request page with a wallet password', () => {
   it('asks for the wallet password instead of the account password, in English and Spanish', async () => {
-    const { payoutRequestMachine } = await import('../../../src/machines/payout-request.machine');
+    const { payoutPage } = await import('../../support/payout-page');
     const { PayoutRequestView } = await import('../../../src/views/wallet/payout-request.view');
     const settings: PayoutSettings = {
       enabled: true, minimum_amount: '10.0000', maximum_amount: '1000.0000', fee_fixed: '1.0000', fee_percent: '2.0000', amount_decimals: 2,
@@ -149,8 +149,8 @@ describe('payout request page with a wallet password', () => {
     const request = vi.fn(async (): Promise<PayoutRequestResult> => {
       throw refusal({ password: ['validation:invalidPassword'] });
     });
-    const actor = createActor(payoutRequestMachine.provide({ actors: { load: fromPromise(async () => settings), submit: fromPromise(request) } })).start();
-    const { unmount } = renderUi(<PayoutRequestView actor={actor} />);
+    const { page } = payoutPage({ load: async () => settings, submit: request });
+    const { unmount } = renderUi(<PayoutRequestView actor={page} />);
     fireEvent.change(await screen.findByLabelText('Amount'), { target: { value: '50' } });
     expect(screen.queryByLabelText('Account password')).toBeNull();
     fireEvent.change(screen.getByLabelText('Wallet password'), { target: { value: 'Wallet-pass-9' } });
@@ -158,7 +158,7 @@ describe('payout request page with a wallet password', () => {
     expect(await screen.findByText('The password is incorrect.')).toBeTruthy();
     expect(input('Wallet password').value).toBe('Wallet-pass-9');
     unmount();
-    renderUi(<PayoutRequestView actor={actor} />, { lng: 'es' });
+    renderUi(<PayoutRequestView actor={page} />, { lng: 'es' });
     expect(await screen.findByLabelText('Contraseña de la billetera')).toBeTruthy();
   });
 });
