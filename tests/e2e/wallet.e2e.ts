@@ -136,7 +136,18 @@ describe('earnings date range', () => {
   test('the range lives in the URL, the totals and chart follow it, a reset goes back to the last 30 days', async () => {
     const { context, page } = await signedIn('/member/wallet/earning?start_date=2026-09-01&end_date=2026-10-31');
     await page.getByRole('heading', { name: /^By bonus type, Sep 0?1, 2026 – Oct 31, 2026$/ }).waitFor();
-    expect(await page.locator('svg[data-chart] rect').count()).toBe(61);
+    // One bar per day, drawn with axes; hovering a bar names its day and amount.
+    const chart = page.locator('[data-chart]');
+    expect(await chart.getAttribute('data-chart')).toBe('61');
+    await expect.poll(() => chart.locator('.recharts-cartesian-axis-tick-value').count()).toBeGreaterThan(2);
+    const bars = chart.locator('.recharts-bar-rectangle path');
+    await expect.poll(() => bars.count()).toBeGreaterThan(0);
+    await bars.first().hover({ force: true });
+    await chart.locator('.recharts-tooltip-wrapper').getByText(/\$[\d,]+\.\d\d/).first().waitFor();
+    // The table alternative lists the 61 days with their exact amounts.
+    await page.getByText('Table', { exact: true }).click();
+    expect(await page.locator('[data-chart-table] tbody tr').count()).toBe(61);
+    await page.getByText('Chart', { exact: true }).click();
     const requests: string[] = [];
     page.on('request', (r) => r.url().includes('/api/wallet/earnings_total_datewise') && requests.push(r.url()));
     await page.reload();
@@ -145,7 +156,7 @@ describe('earnings date range', () => {
 
     await page.getByRole('button', { name: 'Last 30 days' }).click();
     await expect.poll(() => new URL(page.url()).search).toBe('');
-    await expect.poll(() => page.locator('svg[data-chart] rect').count()).toBe(30);
+    await expect.poll(() => page.locator('[data-chart]').getAttribute('data-chart')).toBe('30');
 
     // A link written with the earlier parameter names opens the same range.
     await page.goto('/member/wallet/earning?from=2026-09-01&to=2026-10-31');

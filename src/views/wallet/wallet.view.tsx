@@ -1,5 +1,5 @@
 /** /member/wallet with tabs statement, earning and payout (spec §2, §3). */
-import { Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
 import type { DatesRangeValue } from '@mantine/dates';
@@ -8,6 +8,7 @@ import { Link } from 'wouter';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { earningsOverviewMachine, earningsRangeMachine, payoutStatementMachine, walletStatementMachine } from '../../machines/wallet-pages.machine';
 import { daysInRange, MAX_CHART_DAYS } from '../../lib/list-filters';
+import { MoneyBarChart } from '../components/charts/money-bar-chart';
 import { useListFormat } from '../components/paged-list/list-format';
 import { ListRow } from '../components/paged-list/list-row';
 import { dayOf, DayRangeInput } from '../components/paged-list/day-range-input';
@@ -31,46 +32,22 @@ function Loaded<A extends LoadActor>({ actor, children }: { actor: A; children: 
   return <>{children(data as NonNullable<SnapshotFrom<A>['context']['data']>)}</>;
 }
 
-/**
- * A date-wise bar chart as plain SVG: bars on a baseline, the highest day's amount at the top and the
- * first and last day under it; each bar has a title with its day and amount.
- */
+/** A date-wise bar chart of amounts (earnings per day, payouts per period), with its table alternative. */
 export function DatewiseChart({ points, label }: { points: Array<{ date: string; total: string }>; label: string }) {
+  const { t } = useTranslation('wallet');
   const f = useListFormat();
   if (!points.length) return null;
-  const max = Math.max(0, ...points.map((p) => Number(p.total) || 0));
-  const w = 100 / points.length;
+  const total = points.reduce((s, p) => s + (Number(p.total) || 0), 0);
   return (
-    <Stack gap={4} data-chart-box>
-      <Group justify="space-between" gap="xs">
-        <Text size="xs" c="dimmed">
-          {label}
-        </Text>
-        <Text size="xs" c="dimmed" data-chart-max>
-          {f.money(max)}
-        </Text>
-      </Group>
-      <svg role="img" aria-label={label} viewBox="0 0 100 40" preserveAspectRatio="none" width="100%" height={140} data-chart>
-        <line x1="0" y1="0.1" x2="100" y2="0.1" stroke="var(--mantine-color-default-border)" strokeWidth="0.2" strokeDasharray="1 1" vectorEffect="non-scaling-stroke" />
-        {points.map((p, i) => {
-          const h = max > 0 ? ((Number(p.total) || 0) / max) * 39.5 : 0;
-          return (
-            <rect key={p.date} x={i * w + w * 0.15} y={40 - h} width={w * 0.7} height={h} fill="var(--mantine-primary-color-filled)">
-              <title>{`${f.day(p.date)}: ${f.money(p.total)}`}</title>
-            </rect>
-          );
-        })}
-        <line x1="0" y1="39.9" x2="100" y2="39.9" stroke="var(--mantine-color-dimmed)" strokeWidth="1" vectorEffect="non-scaling-stroke" />
-      </svg>
-      <Group justify="space-between" gap="xs">
-        <Text size="xs" c="dimmed">
-          {f.day(points[0].date)}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {f.day(points[points.length - 1].date)}
-        </Text>
-      </Group>
-    </Stack>
+    <MoneyBarChart
+      title={label}
+      periodLabel={t('chartDay')}
+      series={[{ name: 'total', label, color: 'blue.7' }]}
+      rows={points.map((p) => ({ key: p.date, label: f.day(p.date), longLabel: f.day(p.date), values: { total: p.total } }))}
+      money={f.money}
+      summary={t('chartSummary', { label, from: f.day(points[0].date), to: f.day(points[points.length - 1].date), total: f.money(total.toFixed(4)) })}
+      height={180}
+    />
   );
 }
 

@@ -126,9 +126,11 @@ describe('earnings tab with a date range', () => {
     expect(screen.getByText('$652.16')).toBeTruthy();
     expect(within(screen.getByText('Binary bonus').parentElement!).getByText('$370.00')).toBeTruthy();
     expect(within(screen.getByText('Level commission').parentElement!).getByText('$282.16')).toBeTruthy();
-    const chart = screen.getByRole('img', { name: 'Earnings per day' });
-    expect(chart.querySelectorAll('rect')).toHaveLength(2);
-    expect(chart.querySelector('title')?.textContent).toBe('Sep 1, 2026: $370.00');
+    expect(screen.getByRole('img', { name: 'Earnings per day from Sep 1, 2026 to Oct 31, 2026: $652.16 in all.' })).toBeTruthy();
+    // The same figures as a table, exact and per day.
+    fireEvent.click(screen.getByRole('radio', { name: 'Table' }));
+    const table = screen.getByRole('table', { name: 'Earnings per day from Sep 1, 2026 to Oct 31, 2026: $652.16 in all.' });
+    expect([...table.querySelectorAll('tbody tr')].map((r) => r.textContent)).toEqual(['Sep 1, 2026$370.00', 'Oct 31, 2026$282.16']);
     expect(calls).toEqual([{ from: '2026-09-01', to: '2026-10-31' }]);
     // Back to the default range.
     expect(screen.getByRole('button', { name: 'Last 30 days' })).toBeTruthy();
@@ -173,11 +175,13 @@ describe('payout tab', () => {
     const actor = createActor(payoutStatementMachine.provide({ actors: { load: fromPromise<unknown>(async () => data) } }), { input: {} }).start();
     renderUi(<PayoutTab actor={actor} />);
     expect(await screen.findByText('$566.54')).toBeTruthy();
-    const chart = screen.getByRole('img', { name: 'Payouts per period' });
-    const bars = [...chart.querySelectorAll('rect')];
-    expect(bars).toHaveLength(2);
-    expect(Number(bars[0].getAttribute('height'))).toBeGreaterThan(0);
-    expect(Number(bars[1].getAttribute('height'))).toBe(0);
+    expect(screen.getByRole('img', { name: /^Payouts per period from Sep 1, 2026 to Oct 1, 2026: \$270\.00 in all\.$/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Table' }));
+    const rows = [...screen.getByRole('table').querySelectorAll('tbody tr')].map((r) => [...r.children].map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['Sep 1, 2026', '$270.00'],
+      ['Oct 1, 2026', '$0.00'],
+    ]);
     expect(screen.getByRole('link', { name: 'Request a payout' }).getAttribute('href')).toMatch(/\/wallet\/request-payout$/);
   });
 });
