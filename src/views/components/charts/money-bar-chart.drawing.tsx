@@ -1,4 +1,5 @@
 /** The drawing of MoneyBarChart (its own chunk: recharts loads only where a chart is shown). */
+import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import type { MoneyBarChartProps } from './money-bar-chart';

@@ -3,6 +3,7 @@
  * recharts: loaded with the first page that shows a chart, never with the sign-in), and the same figures
  * as a table a member can switch to — exact amounts, right-aligned, for reading and for screen readers.
  */
+import '@mantine/core/styles/SegmentedControl.css';
 import { Group, SegmentedControl, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
