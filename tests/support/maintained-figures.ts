@@ -7,6 +7,7 @@
  */
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { Database } from '../../server/db/client';
 import {
   DEFAULT_PAYOUT_SETTINGS,
@@ -219,4 +220,24 @@ export async function figuresAndRecomputation(database: Database): Promise<Array
 export async function startingPool(database: Database): Promise<number[]> {
   const rows = await database.rows<{ id: number }>(sql`SELECT id FROM members WHERE path <> '' ORDER BY id LIMIT 12`);
   return rows.map((r) => Number(r.id));
+}
+
+/**
+ * The property itself: the figures match before anything happens, and after each random sequence of
+ * operations, applied `together` at a time (concurrent writers of the same figures neither lose updates nor
+ * deadlock).
+ */
+export async function holdsFiguresToRecomputation(database: Database, together: number, numRuns = 12): Promise<void> {
+  const pool = await startingPool(database);
+  const check = async () => {
+    for (const f of await figuresAndRecomputation(database)) expect(f.kept, f.figure).toEqual(f.recomputed);
+  };
+  await check();
+  await fc.assert(
+    fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 25 }), async (ops) => {
+      for (let i = 0; i < ops.length; i += together) await Promise.all(ops.slice(i, i + together).map((op) => apply(database, pool, op)));
+      await check();
+    }),
+    { numRuns },
+  );
 }
