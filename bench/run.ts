@@ -7,8 +7,9 @@
  *   BENCH_RUNS=9                     runs per browser figure (default 7)
  *   BENCH_AREAS=network              only these member areas (comma-separated; default all)
  *   BENCH_SERVER_SIZES=10000,100000  tree sizes of the server bench (default 10000,100000,1000000; none skips it)
- *   BENCH_DATABASE_URL=postgres://…  also measure throughput on PostgreSQL, 1 process and WORKERS=2 (bench/server-load.ts;
- *                                    BENCH_LOAD=none skips the throughput figures)
+ *   BENCH_LOAD=none                  skips the throughput figures (bench/server-load.ts, also `npm run bench:load`:
+ *                                    every member read endpoint under autocannon at 20 and 50 connections on PGlite and
+ *                                    PostgreSQL — BENCH_DATABASE_URL, or one the bench starts — next to a bare keyset baseline)
  */
 import { readFileSync, readdirSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -170,8 +171,8 @@ async function main() {
     const run = spawnSync(process.execPath, [...process.execArgv, path.resolve('bench/server-network.ts'), '--sizes', sizes], { stdio: 'inherit' });
     if (run.status !== 0) console.log(`  failed (exit ${run.status})`);
   }
-  // Requests per second of two signed-in calls under 20 connections: PGlite, and PostgreSQL with one and two
-  // processes when BENCH_DATABASE_URL is set (BENCH_LOAD=none skips it).
+  // Requests per second of every member read endpoint at 20 and 50 connections, PGlite and PostgreSQL, against the
+  // bare stack's keyset page of the same run (BENCH_LOAD=none skips it).
   if (process.env.BENCH_LOAD !== 'none') {
     console.log('\nthroughput of the real server (bench/server-load.ts)');
     const run = spawnSync(process.execPath, [...process.execArgv, path.resolve('bench/server-load.ts')], { stdio: 'inherit' });

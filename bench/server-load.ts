@@ -1,64 +1,84 @@
 /**
- * Throughput of the real server (not a test): requests per second and latency percentiles of two signed-in
- * calls, GET /api/home/dashboard and GET /api/wallet/transactions, with 20 connections kept busy, against
- * `npm start`'s own entry (server/main.ts, seeded database) — one process on the embedded PGlite, and one
- * process and WORKERS=2 on PostgreSQL when BENCH_DATABASE_URL names a server whose role may create
- * databases (a database of its own is created and dropped per run).
+ * Throughput of the real server (not a test): autocannon against `npm start`'s own entry (server/main.ts,
+ * one process, seeded database) for every member read endpoint and the heaviest call of each area, at 20
+ * and 50 connections, on the embedded PGlite and on PostgreSQL in the same run, next to a bare Fastify + pg
+ * keyset page (bench/support/keyset-baseline.ts) on the same PostgreSQL database as the ceiling of the stack
+ * on this machine. Each figure prints req/s, p50, p99, errors and its ratio to that baseline.
  *
- *   tsx bench/server-load.ts                      PGlite only
- *   BENCH_DATABASE_URL=postgres://upline:upline@127.0.0.1:5432/postgres tsx bench/server-load.ts
- *   BENCH_LOAD_SECONDS=10 BENCH_LOAD_CONNECTIONS=20 (defaults)
+ *   npm run bench:load
+ *   BENCH_DATABASE_URL=postgres://user:pw@host:5432/postgres   a server whose role may create databases (a
+ *                                                             database of its own is created and dropped);
+ *                                                             else DATABASE_URL; else a PostgreSQL of its own is
+ *                                                             started from /usr/lib/postgresql/<v>/bin when present
+ *   BENCH_LOAD_SECONDS=5  BENCH_LOAD_CONNECTIONS=20,50  BENCH_LOAD_MEMBERS=3000  BENCH_LOAD_DATABASES=pglite,postgres
+ *   BENCH_LOAD_CALLS=dashboard,transactions (only these calls)
  *
- * The load comes from this process (undici, one keep-alive pool of N connections, each connection sending
- * its next request when the previous answer arrived), so the figures include the client's own cost.
+ * The machine is shared with the load generator (and whatever else runs): compare figures with the baseline
+ * of the same run rather than across runs.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Pool } from 'undici';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { startServer, PASSWORD, type RunningServer } from '../tests/e2e/support/harness';
 import { createScratchDatabase } from '../tests/support/server';
+import { freePort, startPostgres } from './support/postgres';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+import { migrate } from '../server/db/migrate';
+import { seedIfEmpty } from '../server/seed';
 
-const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 20);
-const APP_KEY = 'bench-app-key';
-const CALLS = ['/api/home/dashboard', '/api/wallet/transactions'];
-
-interface Result {
-  requests: number;
+interface CannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
   errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+// autocannon ships no types: the part used here is declared.
+const autocannon = createRequire(import.meta.url)('autocannon') as (opts: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers?: Record<string, string>;
+}) => Promise<CannonResult>;
+
+const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
+const CONNECTIONS = (process.env.BENCH_LOAD_CONNECTIONS ?? '20,50').split(',').map(Number);
+const MEMBERS = process.env.BENCH_LOAD_MEMBERS ?? '3000';
+const DATABASES = (process.env.BENCH_LOAD_DATABASES ?? 'pglite,postgres').split(',');
+/** BENCH_LOAD_CALLS=dashboard,transactions: only the calls whose path contains one of these. */
+const ONLY = process.env.BENCH_LOAD_CALLS?.split(',');
+const APP_KEY = 'bench-app-key';
+
+/** Every member read endpoint of the throughput table, then the heaviest read of each other area. */
+export const CALLS = [
+  '/api/home/dashboard',
+  '/api/wallet/transactions',
+  '/api/network/genealogy?is_nested=1',
+  '/api/network/downline_report?page=1',
+  '/api/auth/login_fields',
+  '/api/wallet/statement',
+  '/api/payout/statement',
+  '/api/referral/summary',
+  '/api/orders/recent_orders',
+  '/api/home/notifications',
+];
+
+interface Figure {
   perSecond: number;
   p50: number;
   p99: number;
+  errors: number;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-
-/** `connections` loops sending GET `url` back to back for `seconds`. */
-export async function load(origin: string, url: string, headers: Record<string, string>, seconds = SECONDS, connections = CONNECTIONS): Promise<Result> {
-  const pool = new Pool(origin, { connections, pipelining: 1, keepAliveTimeout: 30_000 });
-  const times: number[] = [];
-  let errors = 0;
-  const one = async () => {
-    const t0 = performance.now();
-    const res = await pool.request({ method: 'GET', path: url, headers });
-    await res.body.text();
-    if (res.statusCode !== 200) errors++;
-    times.push(performance.now() - t0);
-  };
-  // Warm-up: every connection opened, every cache filled.
-  await Promise.all(Array.from({ length: connections * 2 }, one));
-  times.length = 0;
-  errors = 0;
-  const start = performance.now();
-  const end = start + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < end) await one();
-    }),
-  );
-  const elapsed = (performance.now() - start) / 1000;
-  await pool.close();
-  const sorted = [...times].sort((a, b) => a - b);
-  return { requests: times.length, errors, perSecond: times.length / elapsed, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+async function hit(url: string, connections: number, headers: Record<string, string> = {}): Promise<Figure> {
+  // Warm-up: connections opened, caches filled, the JIT at work.
+  await autocannon({ url, connections, duration: 1, headers });
+  const r = await autocannon({ url, connections, duration: SECONDS, headers });
+  return { perSecond: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
 }
 
 async function signIn(server: RunningServer): Promise<string> {
@@ -71,50 +91,115 @@ async function signIn(server: RunningServer): Promise<string> {
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
-async function measure(label: string, env: Record<string, string>): Promise<string[]> {
-  const server = await startServer({ APP_KEY, SEED_MEMBERS: '3000', LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1', ...env });
+const line = (label: string, call: string, c: number, f: Figure, baseline?: Figure) =>
+  `${label.padEnd(10)} ${call.padEnd(38)} ${String(c).padStart(3)} conns ${f.perSecond.toFixed(0).padStart(6)} req/s  p50 ${f.p50
+    .toFixed(0)
+    .padStart(5)} ms  p99 ${f.p99.toFixed(0).padStart(5)} ms  errors ${String(f.errors).padStart(3)}${
+    baseline ? `  ${((f.perSecond / baseline.perSecond) * 100).toFixed(0).padStart(4)} % of baseline` : ''
+  }`;
+
+/**
+ * Migrate and seed a database here, before its server starts (a server seeding 3000 members on a busy
+ * machine may take longer than the harness waits for it), with fresh planner statistics as `npm start` leaves them.
+ */
+async function prepare(target: { dataDir: string } | { databaseUrl: string }) {
+  const dataDir = 'dataDir' in target ? target.dataDir : null;
+  const databaseUrl = 'databaseUrl' in target ? target.databaseUrl : null;
+  const config = loadConfig({ ...process.env, SEED_PASSWORD: PASSWORD, SEED_MEMBERS: MEMBERS, DATABASE_URL: databaseUrl ?? '', DATA_DIR: dataDir ?? '' });
+  const database = await openDatabase({ dataDir, databaseUrl });
   try {
-    // Every worker is listening once the first process prints its banner.
-    for (let i = 0; i < 600 && !server.logs.some((l) => l.includes('Upline is running')); i++) await new Promise((r) => setTimeout(r, 100));
+    await migrate(database);
+    await seedIfEmpty(database, config);
+    await database.execText('ANALYZE');
+  } finally {
+    await database.close();
+  }
+}
+
+/** The seeded server on one database: every call at every connection count. */
+async function measureServer(label: string, env: Record<string, string>, baseline: Map<number, Figure>, print: (s: string) => void) {
+  const server = await startServer({ APP_KEY, SEED_MEMBERS: MEMBERS, LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000000', ...env });
+  try {
     const token = await signIn(server);
     const headers = { accept: 'application/json', 'x-app-key': APP_KEY, 'x-requested-with': 'XMLHttpRequest', authorization: `Bearer ${token}` };
-    const lines: string[] = [];
-    for (const call of CALLS) {
-      const r = await load(server.url, call, headers);
-      lines.push(
-        `${label.padEnd(30)} ${call.padEnd(26)} ${r.perSecond.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99
-          .toFixed(1)
-          .padStart(6)} ms   (${r.requests} requests${r.errors ? `, ${r.errors} not 200` : ''})`,
-      );
+    for (const call of CALLS.filter((c) => !ONLY || ONLY.some((o) => c.includes(o)))) {
+      for (const c of CONNECTIONS) print(line(label, call, c, await hit(`${server.url}${call}`, c, headers), baseline.get(c)));
     }
-    return lines;
   } finally {
     await server.stop();
   }
 }
 
-async function main() {
-  console.log(`${CONNECTIONS} connections, ${SECONDS} s per call, seeded database (3000 members), signed in as demo`);
-  const print = (lines: string[]) => lines.forEach((l) => console.log(`  ${l}`));
-  print(await measure('PGlite, 1 process', {}));
-  const admin = process.env.BENCH_DATABASE_URL;
-  if (!admin) {
-    console.log('  PostgreSQL: set BENCH_DATABASE_URL to measure it (one process and WORKERS=2)');
-    return;
-  }
-  for (const workers of ['1', '2']) {
-    const db = await createScratchDatabase(admin);
-    try {
-      print(await measure(`PostgreSQL, ${workers === '1' ? '1 process' : `WORKERS=${workers}`}`, { DATABASE_URL: db.url, WORKERS: workers }));
-    } finally {
-      await db.drop();
+/** The bare stack: Fastify answering a keyset page of one account's ledger entries from pg, nothing else. */
+async function measureBaseline(databaseUrl: string, print: (s: string) => void): Promise<Map<number, Figure>> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./support/keyset-baseline.ts', import.meta.url))], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}/page`;
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(url)).ok) break;
+      } catch {
+        /* not up yet */
+      }
+      if (i > 200) throw new Error('the keyset baseline did not start');
+      await new Promise((r) => setTimeout(r, 100));
     }
+    const out = new Map<number, Figure>();
+    for (const c of CONNECTIONS) {
+      const f = await hit(url, c);
+      out.set(c, f);
+      print(line('baseline', 'bare Fastify + pg keyset page', c, f));
+    }
+    return out;
+  } finally {
+    child.kill('SIGTERM');
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve('bench/server-load.ts')) {
-  main().catch((e) => {
-    console.error(e);
-    process.exit(1);
-  });
+export async function main(print: (s: string) => void = (s) => console.log(`  ${s}`)) {
+  console.log(`${SECONDS} s per figure after 1 s of warm-up, ${CONNECTIONS.join(' and ')} connections, ${MEMBERS} members seeded, signed in as demo, one server process`);
+  const admin = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || null;
+  const own = admin ? null : await startPostgres();
+  const adminUrl = admin ?? own?.url ?? null;
+  try {
+    if (!adminUrl) console.log('  (no PostgreSQL: set BENCH_DATABASE_URL, or install a server in /usr/lib/postgresql; no baseline either)');
+    const scratch = adminUrl ? await createScratchDatabase(adminUrl) : null;
+    try {
+      let baseline = new Map<number, Figure>();
+      if (scratch && DATABASES.includes('postgres')) {
+        // The baseline reads the same seeded rows as the server.
+        await prepare({ databaseUrl: scratch.url });
+        baseline = await measureBaseline(scratch.url, print);
+        await measureServer('PostgreSQL', { DATABASE_URL: scratch.url }, baseline, print);
+      }
+      if (DATABASES.includes('pglite')) {
+        const dataDir = mkdtempSync(path.join(tmpdir(), 'upline-load-'));
+        try {
+          await prepare({ dataDir });
+          await measureServer('PGlite', { DATA_DIR: dataDir }, baseline, print);
+        } finally {
+          rmSync(dataDir, { recursive: true, force: true });
+          rmSync(`${dataDir}-uploads`, { recursive: true, force: true });
+        }
+      }
+    } finally {
+      await scratch?.drop();
+    }
+  } finally {
+    await own?.stop();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().then(
+    () => process.exit(0),
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
 }

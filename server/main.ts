@@ -64,11 +64,15 @@ function workerCount(value: string | undefined): number {
  */
 async function prepareDatabase(cfg: Config): Promise<{ database: Database; seeded: boolean }> {
   if (cfg.dataDir && !cfg.databaseUrl) mkdirSync(cfg.dataDir, { recursive: true });
-  const database = await openDatabase({ dataDir: cfg.databaseUrl ? null : cfg.dataDir, databaseUrl: cfg.databaseUrl });
+  // The embedded database runs in a thread of its own, so requests are served while it works.
+  const database = await openDatabase({ dataDir: cfg.databaseUrl ? null : cfg.dataDir, databaseUrl: cfg.databaseUrl, thread: true });
   const lock = cfg.databaseUrl ? await setupLock(cfg.databaseUrl) : null;
   try {
     await migrate(database);
-    return { database, seeded: await seedIfEmpty(database, cfg) };
+    const seeded = await seedIfEmpty(database, cfg);
+    // Fresh statistics for the planner after the bulk load (an index scan where the seeded tree makes it pay).
+    if (seeded) await database.execText('ANALYZE');
+    return { database, seeded };
   } finally {
     await lock?.release();
   }

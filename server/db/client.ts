@@ -3,6 +3,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
+import type { PGlite as PGliteClient } from '@electric-sql/pglite';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,7 +23,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export async function openDatabase(opts: { dataDir: string | null; databaseUrl: string | null }): Promise<Database> {
+/**
+ * `thread`: run the embedded database in a worker thread of its own (the server does; tests keep it on
+ * their own thread, where an in-memory database starts faster).
+ */
+export async function openDatabase(opts: { dataDir: string | null; databaseUrl: string | null; thread?: boolean }): Promise<Database> {
   if (opts.databaseUrl) {
     const pg = await import('pg');
     const pool = new pg.default.Pool({ connectionString: opts.databaseUrl, max: 10 });
@@ -39,6 +44,17 @@ export async function openDatabase(opts: { dataDir: string | null; databaseUrl: 
       (text) => pool.query(text),
       (channel, heard) => listenPg(pg.default, opts.databaseUrl!, channel, heard),
       () => pool.end(),
+    );
+  }
+  if (opts.thread) {
+    const { openPgliteThread } = await import('./pglite-thread');
+    const thread = await openPgliteThread(opts.dataDir);
+    return database(
+      drizzlePglite(thread.client as unknown as PGliteClient, { schema }) as unknown as Db,
+      'pglite',
+      (text) => thread.client.exec(text),
+      async (channel, heard) => thread.listen(channel, (payload) => heard(payload)),
+      () => thread.close(),
     );
   }
   const { PGlite } = await import('@electric-sql/pglite');

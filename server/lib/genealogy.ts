@@ -151,6 +151,7 @@ export async function parentUsername(database: Database, caller: MemberRow, root
 
 interface NodeRow {
   id: number;
+  total_earnings: string | null;
   parent_id: number | null;
   position: string | null;
   slot: number | null;
@@ -189,23 +190,17 @@ const NODE_COLUMNS = sql.raw(`m.id, m.parent_id, m.position, m.slot, m.status, m
   m.first_name, m.last_name, m.depth, m.sponsor_depth, m.downline_count,
   m.total_left::text AS total_left, m.total_right::text AS total_right,
   m.carry_left::text AS carry_left, m.carry_right::text AS carry_right,
-  m.left_count, m.right_count, m.child_count`);
+  m.left_count, m.right_count, m.child_count,
+  (SELECT sum(et.total) FROM member_earning_totals et WHERE et.member_id = m.id)::text AS total_earnings`);
 const NODE_JOINS = sql.raw(`LEFT JOIN ranks r ON r.id = m.rank_id LEFT JOIN packages p ON p.id = m.package_id`);
 
 const int = (v: unknown) => Number(v);
 const intOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const dec = (v: unknown) => (v === null || v === undefined ? '0' : trimDecimal(String(v)));
 
-/** Gross earnings of each member (sum of their bonuses). */
-export async function totalEarnings(database: Database, ids: number[]): Promise<Map<number, string>> {
-  const out = new Map<number, string>();
-  if (!ids.length) return out;
-  const rows = await database.rows<{ member_id: number; total: string }>(
-    sql`SELECT member_id, sum(amount_generated)::text AS total FROM earnings
-        WHERE member_id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) GROUP BY member_id`,
-  );
-  for (const r of rows) out.set(int(r.member_id), dec(r.total));
-  return out;
+/** Gross earnings of each member of the rows (maintained per bonus type, migration 0022). */
+function totalEarnings(rows: Array<{ id: number; total_earnings?: string | null }>): Map<number, string> {
+  return new Map(rows.map((r) => [int(r.id), dec(r.total_earnings ?? null)]));
 }
 
 function toTreeNode(row: NodeRow, callerDepth: number, plan: Plan, earnings: Map<number, string>): TreeNode {
@@ -309,7 +304,7 @@ export async function genealogyTree(
 ): Promise<{ affiliates: TreeNode[]; genealogy: NestedTreeNode | null; maxLevels: number }> {
   const maxLevels = GENEALOGY_LEVELS[plan.plan];
   const rows = await subtreeRows(database, root, maxLevels, MAX_TREE_NODES);
-  const earnings = await totalEarnings(database, rows.map((r) => int(r.id)));
+  const earnings = totalEarnings(rows);
   const flat = rows.map((r) => toTreeNode(r, caller.depth, plan.plan, earnings));
   if (!nested) return { affiliates: flat, genealogy: null, maxLevels };
   const packageOf = new Map(rows.map((r) => [int(r.id), intOrNull(r.package_id)]));
@@ -343,7 +338,7 @@ export function toTableNode(n: TreeNode): TableNode {
 /** The tabular tree: the root and TABLE_VIEW_LEVELS levels below it, nested. */
 export async function tableTree(database: Database, caller: MemberRow, root: TreeAnchor, plan: Plan): Promise<NestedTableNode> {
   const rows = await subtreeRows(database, root, TABLE_VIEW_LEVELS, MAX_TREE_NODES);
-  const earnings = await totalEarnings(database, rows.map((r) => int(r.id)));
+  const earnings = totalEarnings(rows);
   const flat = rows.map((r) => toTreeNode(r, caller.depth, plan, earnings));
   const order = new Map(flat.map((n) => [n.id, n]));
   return nest<TableNode, NestedTableNode>(
@@ -383,7 +378,7 @@ export async function tableLevel(
     LIMIT ${size + 1} OFFSET ${afterPath === null ? (page - 1) * size : 0}`);
   const hasMore = rows.length > size;
   const pageRows = rows.slice(0, size);
-  const earnings = await totalEarnings(database, pageRows.map((r) => int(r.id)));
+  const earnings = totalEarnings(pageRows);
   return { nodes: pageRows.map((r) => toTableNode(toTreeNode(r, caller.depth, 'unilevel', earnings))), hasMore };
 }
 
@@ -540,7 +535,7 @@ export async function downlineReport(
     ORDER BY page.created_at ${dir}, page.id ${dir}`);
   const hasMore = rows.length > size;
   const pageRows = rows.slice(0, size);
-  const earnings = await totalEarnings(database, pageRows.map((r) => int(r.id)));
+  const earnings = totalEarnings(pageRows);
   const lastRow = pageRows.at(-1);
   return {
     hasMore,

@@ -31,13 +31,14 @@ import type {
 } from '../../src/schemas/home.schema';
 import { NOTIFICATION_LIST_LIMIT } from '../../src/schemas/home.schema';
 import type { RecentJoining } from '../../src/schemas/network.schema';
-import { TRANSACTION_LABELS, findWallet, kycStatus, rowsOf, walletBalance } from './ledger';
+import { TRANSACTION_LABELS, kycStatus, rowsOf, type KycStatus } from './ledger';
+import { earningsOf, figuresColumns, figuresFrom, jsonOf, sponsoredCount, toFigures, totalEarnings } from './figures';
 import * as money from './money';
 import { ListQuery } from './pagination';
 import { likePrefix } from './genealogy';
 import { validationError } from './errors';
 import { unkeyed } from './list-endpoint';
-import { earningsOfType, payoutTotals, totalEarningsOf, totalInvestmentOf, transactionRows } from './wallet';
+import { transactionRows } from './wallet';
 
 // =============================================================================================
 // Shared helpers
@@ -101,11 +102,14 @@ interface StoryDbRow {
   updated_at: string | Date;
 }
 
-async function storyRows(db: Db, kind: 'article' | 'video', limit: number): Promise<StoryDbRow[]> {
-  return rowsOf<StoryDbRow>(
-    db,
-    sql`SELECT id, title, description, content, url, image_preview, updated_at FROM stories
-        WHERE kind = ${kind} AND published ORDER BY updated_at DESC, id DESC LIMIT ${limit}`,
+/** The newest published stories of a kind (company-wide: cached until stories change). */
+function storyRows(db: Db, settings: SettingsService, kind: 'article' | 'video', limit: number): Promise<StoryDbRow[]> {
+  return settings.cached(`stories:${kind}:${limit}`, () =>
+    rowsOf<StoryDbRow>(
+      db,
+      sql`SELECT id, title, description, content, url, image_preview, updated_at FROM stories
+          WHERE kind = ${kind} AND published ORDER BY updated_at DESC, id DESC LIMIT ${limit}`,
+    ),
   );
 }
 
@@ -128,12 +132,13 @@ export const toArticle = (r: Pick<StoryDbRow, 'id' | 'title' | 'description' | '
   updated_at: iso(r.updated_at),
 });
 
-export async function recentStories(db: Db, kind: 'article' | 'video', limit = RECENT_STORIES): Promise<StoryItem[]> {
-  return (await storyRows(db, kind, limit)).map(toStoryItem);
+function recentStories(db: Db, settings: SettingsService, kind: 'article' | 'video', limit = RECENT_STORIES): Promise<StoryItem[]> {
+  return settings.cached(`story-items:${kind}:${limit}`, async () => (await storyRows(db, settings, kind, limit)).map(toStoryItem));
 }
 
-export async function recentArticles(db: Db, limit: number): Promise<Article[]> {
-  return (await storyRows(db, 'article', limit)).map(toArticle);
+/** The newest articles, sanitised once per change of the stories. */
+function recentArticles(db: Db, settings: SettingsService, limit: number): Promise<Article[]> {
+  return settings.cached(`articles:${limit}`, async () => (await storyRows(db, settings, 'article', limit)).map(toArticle));
 }
 
 const EVENT_COLUMNS = sql.raw('id, title, venue, about, image_preview, tag, start_date, end_date, updated_at');
@@ -150,37 +155,42 @@ const toEvent = (r: Record<string, unknown>): HomeEvent => ({
   updated_at: iso(r.updated_at),
 });
 
-/** Events not over yet, soonest first. */
-export async function upcomingEvents(db: Db, limit: number, now = new Date()): Promise<HomeEvent[]> {
-  const rows = await rowsOf(
-    db,
-    sql`SELECT ${EVENT_COLUMNS} FROM events WHERE published AND end_date >= ${now.toISOString()}::timestamptz
-        ORDER BY start_date, id LIMIT ${limit}`,
+/** Every published event, soonest first (company-wide: cached until events change). */
+function publishedEvents(db: Db, settings: SettingsService): Promise<HomeEvent[]> {
+  return settings.cached('events', async () =>
+    (await rowsOf(db, sql`SELECT ${EVENT_COLUMNS} FROM events WHERE published ORDER BY start_date, id`)).map(toEvent),
   );
-  return rows.map(toEvent);
+}
+
+/** Events not over yet, soonest first. */
+async function upcomingEvents(db: Db, settings: SettingsService, limit: number, now = new Date()): Promise<HomeEvent[]> {
+  const at = now.getTime();
+  return (await publishedEvents(db, settings)).filter((e) => Date.parse(e.end_date) >= at).slice(0, limit);
 }
 
 /** Upcoming events (soonest first), then the latest past ones, `limit` in all. */
-export async function promotionEvents(db: Db, limit: number, now = new Date()): Promise<HomeEvent[]> {
-  const upcoming = await upcomingEvents(db, limit, now);
+async function promotionEvents(db: Db, settings: SettingsService, limit: number, now = new Date()): Promise<HomeEvent[]> {
+  const at = now.getTime();
+  const all = await publishedEvents(db, settings);
+  const upcoming = all.filter((e) => Date.parse(e.end_date) >= at).slice(0, limit);
   if (upcoming.length >= limit) return upcoming;
-  const past = await rowsOf(
-    db,
-    sql`SELECT ${EVENT_COLUMNS} FROM events WHERE published AND end_date < ${now.toISOString()}::timestamptz
-        ORDER BY end_date DESC, id DESC LIMIT ${limit - upcoming.length}`,
-  );
-  return [...upcoming, ...past.map(toEvent)];
+  const past = all
+    .filter((e) => Date.parse(e.end_date) < at)
+    .sort((a, b) => Date.parse(b.end_date) - Date.parse(a.end_date) || b.id - a.id)
+    .slice(0, limit - upcoming.length);
+  return [...upcoming, ...past];
 }
 
-export async function promotions(db: Db, now = new Date()): Promise<Promotions> {
-  return { events: await promotionEvents(db, PROMOTION_ITEMS, now), articles: await recentArticles(db, PROMOTION_ITEMS) };
+export async function promotions(db: Db, settings: SettingsService, now = new Date()): Promise<Promotions> {
+  const [events, articles] = await Promise.all([promotionEvents(db, settings, PROMOTION_ITEMS, now), recentArticles(db, settings, PROMOTION_ITEMS)]);
+  return { events, articles };
 }
 
 // =============================================================================================
 // Dashboard
 
 /** Newest members of the member's placement downline. */
-export async function recentDownlineJoinings(db: Db, m: MemberRow, limit = RECENT_ITEMS): Promise<RecentJoining[]> {
+async function recentDownlineJoinings(db: Db, m: MemberRow, limit = RECENT_ITEMS): Promise<RecentJoining[]> {
   if (m.path === '' || m.downlineCount === 0) return [];
   const rows = await rowsOf<{ id: number; first_name: string; last_name: string | null; avatar: string | null; created_at: string | Date }>(
     db,
@@ -191,23 +201,9 @@ export async function recentDownlineJoinings(db: Db, m: MemberRow, limit = RECEN
   return rows.map((r) => ({ id: int(r.id), first_name: r.first_name, last_name: r.last_name, joined_date: iso(r.created_at), avatar: r.avatar }));
 }
 
-/** Money into (credit) and out of (debit) the wallet per UTC month, `months` months up to the current one, oldest first. */
-export async function walletHistory(db: Db, memberId: number, now = new Date(), months = HISTORY_MONTHS): Promise<{ credit: MonthlyTotal[]; debit: MonthlyTotal[] }> {
-  const from = monthStart(now, -(months - 1));
-  const to = monthStart(now, 1);
-  const wallet = await findWallet(db, memberId);
-  const rows = wallet === null
-    ? []
-    : await rowsOf<{ m: string; credit: string; debit: string }>(
-        db,
-        sql`SELECT to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS m,
-                   coalesce(sum(-e.amount) FILTER (WHERE e.amount < 0), 0)::text AS credit,
-                   coalesce(sum(e.amount) FILTER (WHERE e.amount > 0), 0)::text AS debit
-            FROM ledger_entries e
-            WHERE e.account_id = ${wallet} AND e.created_at >= ${from.toISOString()}::timestamptz AND e.created_at < ${to.toISOString()}::timestamptz
-            GROUP BY 1`,
-      );
-  const byMonth = new Map(rows.map((r) => [r.m, r]));
+/** Money into (credit) and out of (debit) the wallet per UTC month from the maintained monthly figures, oldest first. */
+function walletHistory(rows: Array<[string, string, string]>, from: Date, months = HISTORY_MONTHS): { credit: MonthlyTotal[]; debit: MonthlyTotal[] } {
+  const byMonth = new Map(rows.map(([m, credit, debit]) => [m, { credit, debit }]));
   const credit: MonthlyTotal[] = [];
   const debit: MonthlyTotal[] = [];
   for (let k = 0; k < months; k++) {
@@ -223,35 +219,12 @@ export async function walletHistory(db: Db, memberId: number, now = new Date(), 
  * the month the member joined up to the current month, oldest first, each with the personally
  * sponsored members who joined in it (months before joining were never the member's to miss).
  */
-export async function recruitmentProgress(db: Db, member: { id: number; createdAt: Date }, now = new Date()): Promise<RecruitmentProgress[]> {
-  const memberId = member.id;
-  const current = monthStart(now);
-  const joined = monthStart(member.createdAt);
-  const targets = await rowsOf<{ month: string; required_count: number }>(
-    db,
-    sql`SELECT to_char(month, 'YYYY-MM-DD') AS month, required_count FROM (
-          SELECT DISTINCT ON (month) month, required_count FROM recruitment_targets
-          WHERE (member_id = ${memberId} OR member_id IS NULL) AND month <= ${current.toISOString().slice(0, 10)}::date
-            AND month >= ${joined.toISOString().slice(0, 10)}::date
-          ORDER BY month DESC, member_id NULLS LAST
-        ) t ORDER BY month DESC LIMIT ${RECRUITMENT_MONTHS}`,
-  );
-  if (!targets.length) return [];
-  targets.reverse();
-  const first = new Date(`${targets[0].month}T00:00:00Z`);
-  const end = monthStart(new Date(`${targets[targets.length - 1].month}T00:00:00Z`), 1);
-  const counts = await rowsOf<{ m: string; n: number }>(
-    db,
-    sql`SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS m, count(*)::int AS n FROM members
-        WHERE sponsor_id = ${memberId} AND verified
-          AND created_at >= ${first.toISOString()}::timestamptz AND created_at < ${end.toISOString()}::timestamptz
-        GROUP BY 1`,
-  );
-  const byMonth = new Map(counts.map((c) => [c.m, int(c.n)]));
-  return targets.map((t) => {
-    const start = new Date(`${t.month}T00:00:00Z`);
+function recruitmentProgress(targets: Array<[string, number]>, sponsored: Array<[string, number]>, now: Date): RecruitmentProgress[] {
+  const byMonth = new Map(sponsored.map(([m, n]) => [m, int(n)]));
+  return [...targets].reverse().map(([month, requiredCount]) => {
+    const start = new Date(`${month}T00:00:00Z`);
     const next = monthStart(start, 1);
-    const required = int(t.required_count);
+    const required = int(requiredCount);
     const got = byMonth.get(monthKey(start)) ?? 0;
     const met = got >= required;
     return {
@@ -282,12 +255,36 @@ interface PackageDbRow {
   roi_bonus: string;
 }
 
-async function packageRows(db: Db): Promise<PackageDbRow[]> {
-  return rowsOf<PackageDbRow>(
-    db,
-    sql`SELECT id, name, status, sku, sort_order, price::text AS price, bv::text AS bv, expiry_days, image, description, max_levels,
-               direct_bonus::text AS direct_bonus, roi_bonus::text AS roi_bonus
-        FROM packages ORDER BY sort_order, id`,
+/** Every package (company-wide: cached until packages change). */
+function packageRows(db: Db, settings: SettingsService): Promise<PackageDbRow[]> {
+  return settings.cached('packages', () =>
+    rowsOf<PackageDbRow>(
+      db,
+      sql`SELECT id, name, status, sku, sort_order, price::text AS price, bv::text AS bv, expiry_days, image, description, max_levels,
+                 direct_bonus::text AS direct_bonus, roi_bonus::text AS roi_bonus
+          FROM packages ORDER BY sort_order, id`,
+    ),
+  );
+}
+
+interface RankDbRow {
+  id: number;
+  name: string;
+  icon: string | null;
+  sort_order: number;
+  bonus: string;
+  referral_count: number;
+  pv: string;
+  tv: string;
+}
+
+/** Every rank (company-wide: cached until ranks change). */
+function rankRows(db: Db, settings: SettingsService): Promise<RankDbRow[]> {
+  return settings.cached('ranks', () =>
+    rowsOf<RankDbRow>(
+      db,
+      sql`SELECT id, name, icon, sort_order, bonus::text AS bonus, referral_count, pv::text AS pv, tv::text AS tv FROM ranks ORDER BY sort_order, id`,
+    ),
   );
 }
 
@@ -295,32 +292,76 @@ async function packageRows(db: Db): Promise<PackageDbRow[]> {
 const hasHigherPackage = (all: PackageDbRow[], current: PackageDbRow | undefined) =>
   all.some((p) => p.status && (!current || int(p.sort_order) > int(current.sort_order)));
 
-export async function isSpecialMember(db: Db, memberId: number): Promise<boolean> {
-  const [r] = await rowsOf(db, sql`SELECT 1 FROM special_members WHERE member_id = ${memberId}`);
-  return !!r;
+interface DashboardFiguresRow {
+  balance: string | null;
+  total_paid: string | null;
+  total_pending: string | null;
+  total_investment: string | null;
+  earnings: Array<[string, string]> | string | null;
+  months: Array<[string, string, string]> | string | null;
+  targets: Array<[string, number]> | string | null;
+  sponsored: Array<[string, number]> | string | null;
+  kyc: KycStatus | null;
+  special: boolean;
+}
+
+/** Everything of the member's own the dashboard shows, in one round trip: maintained figures, KYC, targets. */
+async function dashboardFigures(db: Db, m: MemberRow, now: Date) {
+  const from = monthStart(now, -(HISTORY_MONTHS - 1));
+  const current = monthStart(now).toISOString().slice(0, 10);
+  const joined = monthStart(m.createdAt).toISOString().slice(0, 10);
+  const [r] = await rowsOf<DashboardFiguresRow>(
+    db,
+    sql`SELECT ${figuresColumns(m.id)},
+          (SELECT json_agg(json_build_array(to_char(month, 'YYYY-MM'), credit::text, debit::text)) FROM member_wallet_months
+            WHERE member_id = ${m.id} AND month >= ${from.toISOString().slice(0, 10)}::date) AS months,
+          (SELECT json_agg(json_build_array(month, required_count)) FROM (
+             SELECT to_char(month, 'YYYY-MM-DD') AS month, required_count FROM (
+               SELECT DISTINCT ON (month) month, required_count FROM recruitment_targets
+               WHERE (member_id = ${m.id} OR member_id IS NULL) AND month <= ${current}::date AND month >= ${joined}::date
+               ORDER BY month DESC, member_id NULLS LAST
+             ) t ORDER BY month DESC LIMIT ${RECRUITMENT_MONTHS}) t) AS targets,
+          (SELECT json_agg(json_build_array(to_char(month, 'YYYY-MM'), joined)) FROM member_sponsor_months
+            WHERE member_id = ${m.id} AND month >= ${joined}::date) AS sponsored,
+          (SELECT status FROM member_kyc WHERE member_id = ${m.id}) AS kyc,
+          EXISTS (SELECT 1 FROM special_members WHERE member_id = ${m.id}) AS special
+        ${figuresFrom(m.id)}`,
+  );
+  return {
+    figures: toFigures(r),
+    history: walletHistory(jsonOf(r.months, []), from),
+    recruitment: recruitmentProgress(jsonOf(r.targets, []), jsonOf(r.sponsored, []), now),
+    kyc: r.kyc ?? 'not_submitted',
+    special: !!r.special,
+  };
 }
 
 export async function dashboardSummary(db: Db, settings: SettingsService, m: MemberRow, now = new Date()): Promise<DashboardSummary> {
-  const modules = (await settings.get('modules')) as Modules;
-  const home = await homeSettings(settings);
-  const packages = await packageRows(db);
+  const [modules, home, packages, ranks, mine, recent, joinings, articles, videos] = await Promise.all([
+    settings.get('modules') as Promise<Modules>,
+    homeSettings(settings),
+    packageRows(db, settings),
+    rankRows(db, settings),
+    dashboardFigures(db, m, now),
+    transactionRows(db, m.id, new ListQuery({}), { keys: [] }, RECENT_ITEMS),
+    recentDownlineJoinings(db, m),
+    recentStories(db, settings, 'article'),
+    recentStories(db, settings, 'video'),
+  ]);
   const pkg = packages.find((p) => int(p.id) === m.packageId);
-  const [rank] = m.rankId
-    ? await rowsOf<{ id: number; name: string; icon: string | null; bonus: string }>(db, sql`SELECT id, name, icon, bonus::text AS bonus FROM ranks WHERE id = ${m.rankId}`)
-    : [];
-  const history = await walletHistory(db, m.id, now);
-  const recent = await transactionRows(db, m.id, new ListQuery({}), { keys: [] }, RECENT_ITEMS);
+  const rank = m.rankId ? ranks.find((r) => int(r.id) === m.rankId) : undefined;
+  const { figures } = mine;
   return {
     user_role: (m.roleId === 1 || m.roleId === 2 ? m.roleId : 3) as 1 | 2 | 3,
     account_type: m.accountType === 'merchant' ? 'merchant' : 'personal',
     is_linked: m.customerId !== null,
-    is_special_member: await isSpecialMember(db, m.id),
+    is_special_member: mine.special,
     merchant_status: m.merchantStatus,
     merchant_email: m.accountType === 'merchant' ? m.email : null,
     member_email: m.email,
-    wallet_balance: money.format(await walletBalance(db, m.id)),
-    total_earnings: await totalEarningsOf(db, m.id),
-    total_paid: (await payoutTotals(db, m.id)).total_paid,
+    wallet_balance: money.format(figures.balance),
+    total_earnings: money.format(totalEarnings(figures)),
+    total_paid: money.format(figures.totalPaid),
     pv: dec(m.pv),
     tv: dec(m.tv),
     cv: dec(m.cv),
@@ -336,29 +377,33 @@ export async function dashboardSummary(db: Db, settings: SettingsService, m: Mem
     rank_bonus: rank ? dec(rank.bonus) : null,
     rank_achieved_date: rank ? isoOrNull(m.rankAchievedAt) : null,
     is_highest_package: !!pkg && !hasHigherPackage(packages, pkg),
-    recent_joinings: await recentDownlineJoinings(db, m),
+    recent_joinings: joinings,
     recent_transactions: recent.map(unkeyed),
-    recent_articles: await recentStories(db, 'article'),
-    recent_videos: await recentStories(db, 'video'),
+    recent_articles: articles,
+    recent_videos: videos,
     transaction_labels: TRANSACTION_LABELS,
     affiliate_products_category: modules.product_category ? home.affiliate_products_category : null,
-    credit_history: history.credit,
-    debit_history: history.debit,
-    total_investment: await totalInvestmentOf(db, m.id),
-    total_return: await earningsOfType(db, m.id, 'roi_bonus'),
-    kyc_status: await kycStatus(db, m.id),
-    recruitment_progress: await recruitmentProgress(db, m, now),
+    credit_history: mine.history.credit,
+    debit_history: mine.history.debit,
+    total_investment: money.format(figures.totalInvestment),
+    total_return: money.format(earningsOf(figures, 'roi_bonus')),
+    kyc_status: mine.kyc,
+    recruitment_progress: mine.recruitment,
   };
 }
 
 export async function dashboardExtra(db: Db, settings: SettingsService, m: MemberRow, now = new Date()): Promise<DashboardExtra> {
-  const home = await homeSettings(settings);
-  const kyc = await kycStatus(db, m.id);
+  const [home, kyc, events, articles] = await Promise.all([
+    homeSettings(settings),
+    kycStatus(db, m.id),
+    upcomingEvents(db, settings, RECENT_STORIES, now),
+    recentArticles(db, settings, RECENT_STORIES),
+  ]);
   const merchant = m.accountType === 'merchant';
   return {
     account_type: merchant ? 'merchant' : 'personal',
-    events: await upcomingEvents(db, RECENT_STORIES, now),
-    articles: await recentArticles(db, RECENT_STORIES),
+    events,
+    articles,
     pv: dec(m.pv),
     tv: dec(m.tv),
     kyc_status: kyc,
@@ -371,8 +416,7 @@ export async function dashboardExtra(db: Db, settings: SettingsService, m: Membe
 // Packages
 
 export async function packageData(db: Db, settings: SettingsService, m: MemberRow, now = new Date()): Promise<PackageData> {
-  const modules = (await settings.get('modules')) as Modules;
-  const all = await packageRows(db);
+  const [modules, all] = await Promise.all([settings.get('modules') as Promise<Modules>, packageRows(db, settings)]);
   const current = all.find((p) => int(p.id) === m.packageId);
   const base = { price: current ? money.parse(current.price) : 0n, bv: current ? money.parse(current.bv) : 0n };
   const active = all.filter((p) => p.status || p === current);
@@ -420,22 +464,13 @@ export async function packageData(db: Db, settings: SettingsService, m: MemberRo
 // =============================================================================================
 // Ranks
 
-/** Personally sponsored (verified) members. */
-export async function referralCount(db: Db, memberId: number): Promise<number> {
-  const [r] = await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM members WHERE sponsor_id = ${memberId} AND verified`);
-  return int(r?.n ?? 0);
-}
-
-export async function ranksOf(db: Db, m: MemberRow): Promise<Ranks> {
-  const ranks = await rowsOf<{ id: number; name: string; icon: string | null; sort_order: number; bonus: string; referral_count: number; pv: string; tv: string }>(
-    db,
-    sql`SELECT id, name, icon, sort_order, bonus::text AS bonus, referral_count, pv::text AS pv, tv::text AS tv FROM ranks ORDER BY sort_order, id`,
-  );
-  const achievedAt = new Map(
-    (await rowsOf<{ rank_id: number; achieved_at: string | Date }>(db, sql`SELECT rank_id, achieved_at FROM rank_achievements WHERE member_id = ${m.id}`)).map(
-      (r) => [int(r.rank_id), iso(r.achieved_at)],
-    ),
-  );
+export async function ranksOf(db: Db, settings: SettingsService, m: MemberRow): Promise<Ranks> {
+  const [ranks, achievements, referrals] = await Promise.all([
+    rankRows(db, settings),
+    rowsOf<{ rank_id: number; achieved_at: string | Date }>(db, sql`SELECT rank_id, achieved_at FROM rank_achievements WHERE member_id = ${m.id}`),
+    sponsoredCount(db, m.id),
+  ]);
+  const achievedAt = new Map(achievements.map((r) => [int(r.rank_id), iso(r.achieved_at)]));
   const current = ranks.find((r) => int(r.id) === m.rankId);
   const fallback = isoOrNull(m.rankAchievedAt);
   const achieved = current ? ranks.filter((r) => int(r.sort_order) <= int(current.sort_order)) : [];
@@ -469,7 +504,7 @@ export async function ranksOf(db: Db, m: MemberRow): Promise<Ranks> {
       pv: dec(r.pv),
       tv: dec(r.tv),
     })),
-    criteria_achieved: { referral_count: await referralCount(db, m.id), pv: dec(m.pv), tv: dec(m.tv) },
+    criteria_achieved: { referral_count: referrals, pv: dec(m.pv), tv: dec(m.tv) },
   };
 }
 
@@ -477,15 +512,16 @@ export async function ranksOf(db: Db, m: MemberRow): Promise<Ranks> {
 // Binary summary
 
 export async function binarySummary(db: Db, m: MemberRow): Promise<BinarySummary> {
-  const [names] = await rowsOf<{ pf: string | null; pl: string | null; sf: string | null; sl: string | null }>(
+  const [names] = await rowsOf<{ pf: string | null; pl: string | null; sf: string | null; sl: string | null; bonus: string | null }>(
     db,
-    sql`SELECT p.first_name AS pf, p.last_name AS pl, s.first_name AS sf, s.last_name AS sl
+    sql`SELECT p.first_name AS pf, p.last_name AS pl, s.first_name AS sf, s.last_name AS sl,
+               (SELECT total::text FROM member_earning_totals WHERE member_id = ${m.id} AND bonus_type = 'binary_bonus') AS bonus
         FROM (SELECT 1) one
         LEFT JOIN members p ON p.id = ${m.parentId}
         LEFT JOIN members s ON s.id = ${m.sponsorId}`,
   );
   return {
-    total_bonus: await earningsOfType(db, m.id, 'binary_bonus'),
+    total_bonus: dec(names?.bonus),
     position: leg(m.position),
     total_left: dec(m.totalLeft),
     total_right: dec(m.totalRight),
@@ -542,26 +578,28 @@ const unreadNoticesSql = (memberId: number) => sql`
 export const payoutInvoiceNo = (id: number) => `PO-${String(id).padStart(6, '0')}`;
 
 export async function notifications(db: Db, memberId: number): Promise<Notifications> {
-  const orders = await rowsOf<{ id: number; invoice_no: string; status: string; created_at: string | Date; total: string; package_name: string | null }>(
-    db,
-    sql`SELECT o.id, o.invoice_no, o.status, o.created_at, o.total::text AS total, o.package_name ${unreadOrdersSql(memberId)}
-        ORDER BY o.created_at DESC, o.id DESC LIMIT ${NOTIFICATION_LIST_LIMIT}`,
-  );
-  const payouts = await rowsOf<{ id: number; status: number; updated_at: string | Date; amount: string }>(
-    db,
-    sql`SELECT p.id, p.status, p.updated_at, p.amount::text AS amount ${unreadPayoutsSql(memberId)}
-        ORDER BY p.updated_at DESC, p.id DESC LIMIT ${NOTIFICATION_LIST_LIMIT}`,
-  );
-  const messages = await rowsOf<{ id: number; thread_id: number; subject: string; body: string; created_at: string | Date; first_name: string; last_name: string | null; avatar: string | null }>(
-    db,
-    sql`SELECT msg.id, msg.thread_id, t.subject, msg.body, msg.created_at, s.first_name, s.last_name, s.avatar ${unreadMessagesSql(memberId)}
-        ORDER BY msg.created_at DESC, msg.id DESC LIMIT ${NOTIFICATION_LIST_LIMIT}`,
-  );
-  const notices = await rowsOf<{ id: number; event: string; subject: string; body: string; link: string | null; created_at: string | Date }>(
-    db,
-    sql`SELECT n.id, n.event, n.subject, n.body, n.link, n.created_at ${unreadNoticesSql(memberId)}
-        ORDER BY n.created_at DESC, n.id DESC LIMIT ${NOTIFICATION_LIST_LIMIT}`,
-  );
+  const [orders, payouts, messages, notices] = await Promise.all([
+    rowsOf<{ id: number; invoice_no: string; status: string; created_at: string | Date; total: string; package_name: string | null }>(
+      db,
+      sql`SELECT o.id, o.invoice_no, o.status, o.created_at, o.total::text AS total, o.package_name ${unreadOrdersSql(memberId)}
+          ORDER BY o.created_at DESC, o.id DESC LIMIT ${NOTIFICATION_LIST_LIMIT}`,
+    ),
+    rowsOf<{ id: number; status: number; updated_at: string | Date; amount: string }>(
+      db,
+      sql`SELECT p.id, p.status, p.updated_at, p.amount::text AS amount ${unreadPayoutsSql(memberId)}
+          ORDER BY p.updated_at DESC, p.id DESC LIMIT ${NOTIFICATION_LIST_LIMIT}`,
+    ),
+    rowsOf<{ id: number; thread_id: number; subject: string; body: string; created_at: string | Date; first_name: string; last_name: string | null; avatar: string | null }>(
+      db,
+      sql`SELECT msg.id, msg.thread_id, t.subject, msg.body, msg.created_at, s.first_name, s.last_name, s.avatar ${unreadMessagesSql(memberId)}
+          ORDER BY msg.created_at DESC, msg.id DESC LIMIT ${NOTIFICATION_LIST_LIMIT}`,
+    ),
+    rowsOf<{ id: number; event: string; subject: string; body: string; link: string | null; created_at: string | Date }>(
+      db,
+      sql`SELECT n.id, n.event, n.subject, n.body, n.link, n.created_at ${unreadNoticesSql(memberId)}
+          ORDER BY n.created_at DESC, n.id DESC LIMIT ${NOTIFICATION_LIST_LIMIT}`,
+    ),
+  ]);
   return {
     notices: notices.map((n) => ({ id: int(n.id), event: n.event, subject: n.subject, body: n.body, link: n.link, updated_at: iso(n.created_at) })),
     orders: orders.map(

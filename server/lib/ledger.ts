@@ -6,6 +6,10 @@
  * (the company owes the member), so a wallet balance is -SUM(entries). Every posting happens
  * inside one database transaction together with the rows it belongs to (earning, payout, order).
  *
+ * The figures member pages show (a wallet's balance, its monthly credit and debit; ./figures) are kept by
+ * the database in the same statement as the entries `post` writes (migration 0022), so every posting, by
+ * whichever code, updates them inside its transaction; the balance checks below still sum the entries.
+ *
  * Payout requests lock the member's wallet account row (SELECT … FOR UPDATE) before reading the
  * balance, so concurrent requests of one member run one after the other and can never overdraw;
  * the same Idempotency-Key never creates a second payout.

@@ -16,7 +16,8 @@ import * as money from './money';
 import { ListQuery, ymd } from './pagination';
 import type { SettingsService } from './settings';
 import { checkPayoutPassword, payoutPasswordKind } from './wallet-password';
-import { memberBalance, payoutTotals } from './wallet';
+import { memberBalance, payoutTotalsOf } from './wallet';
+import { memberFigures } from './figures';
 import { chosenPayoutMethod } from './payout-destination';
 import { announce } from './member-notices';
 import type { AppContext } from './app-context';
@@ -172,18 +173,21 @@ export async function payoutStatement(db: Db, memberId: number, interval: Payout
   const buckets: Date[] = [bucketStart(now, interval)];
   while (buckets.length < STATEMENT_BUCKETS) buckets.unshift(previousBucket(buckets[0], interval));
   const from = buckets[0];
-  const sums = await rowsOf<{ d: string; total: string }>(
-    db,
-    sql`SELECT to_char(date_trunc(${interval}, paid_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d, sum(amount)::text AS total
-        FROM payout_requests WHERE member_id = ${memberId} AND status = 3 AND paid_at >= ${from.toISOString()}::timestamptz
-        GROUP BY 1`,
-  );
+  const [sums, recent, figures] = await Promise.all([
+    rowsOf<{ d: string; total: string }>(
+      db,
+      sql`SELECT to_char(date_trunc(${interval}, paid_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d, sum(amount)::text AS total
+          FROM payout_requests WHERE member_id = ${memberId} AND status = 3 AND paid_at >= ${from.toISOString()}::timestamptz
+          GROUP BY 1`,
+    ),
+    payoutRows(db, memberId, new ListQuery({}), [], STATEMENT_RECENT),
+    memberFigures(db, memberId),
+  ]);
   const byBucket = new Map(sums.map((r) => [r.d, money.normalize(r.total)]));
-  const recent = await payoutRows(db, memberId, new ListQuery({}), [], STATEMENT_RECENT);
   return {
     interval,
-    ...(await payoutTotals(db, memberId)),
-    total_balance: money.format(await memberBalance(db, memberId)),
+    ...payoutTotalsOf(figures),
+    total_balance: money.format(figures.balance),
     payout_datewise: buckets.map((b) => ({ date: ymd(b), total: byBucket.get(ymd(b)) ?? money.format(0n) })),
     recent_transactions: recent.map(unkeyed),
   };

@@ -67,7 +67,26 @@ export class SettingsService {
   invalidate() {
     this.cache = null;
     this.refs = null;
+    this.derived.clear();
     this.version++;
+  }
+
+  private readonly derived = new Map<string, Promise<unknown>>();
+
+  /**
+   * Company-wide data (packages, ranks, articles, events…) read once under `key` and kept until any process
+   * changes the settings or that data (their tables announce changes like the settings do, migration 0022).
+   */
+  async cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+    await this.fresh();
+    let value = this.derived.get(key) as Promise<T> | undefined;
+    if (!value) {
+      value = load();
+      this.derived.set(key, value);
+      // A failed read is not kept; a change heard while reading has already dropped it.
+      value.catch(() => this.derived.get(key) === value && this.derived.delete(key));
+    }
+    return value;
   }
 
   /** Drop the cache whenever any process changes the settings; returns the way to stop listening. */

@@ -2,10 +2,11 @@
  * The member's wallet (spec §7 "Wallet and payout"): wallet lines, earnings, datewise totals, payout
  * totals and the balance — all read for one member, money as exact decimal strings.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Earning, Transaction } from '../../src/schemas/wallet.schema';
-import { BONUS_LABELS, BONUS_TYPES, CASH_FLOWS, TRANSACTION_KEYS, TRANSACTION_LABELS, accountBalance, findWallet, rowsOf, type CashFlow } from './ledger';
+import { BONUS_LABELS, BONUS_TYPES, CASH_FLOWS, TRANSACTION_KEYS, TRANSACTION_LABELS, rowsOf, type CashFlow } from './ledger';
+import { earningsOf, memberFigures, totalEarnings, type MemberFigures } from './figures';
 import { keyedRow, unkeyed, type Keyed } from './list-endpoint';
 import * as money from './money';
 import { ListQuery, parseYmd, ymd } from './pagination';
@@ -38,8 +39,6 @@ export interface TransactionFilters {
 }
 
 export async function transactionRows(db: Db, memberId: number, q: ListQuery, filter: TransactionFilters, limit: number): Promise<Array<Keyed<Transaction>>> {
-  const wallet = await findWallet(db, memberId);
-  if (wallet === null) return [];
   const keys = filter.keys.length ? sql`t.transaction_key IN (${sql.join(filter.keys.map((k) => sql`${k}`), sql`, `)})` : sql`TRUE`;
   const flow = filter.cashFlow === 'credit' ? sql`e.amount < 0` : filter.cashFlow === 'debit' ? sql`e.amount > 0` : sql`TRUE`;
   const rows = await rowsOf<TransactionRow>(
@@ -52,7 +51,7 @@ export async function transactionRows(db: Db, memberId: number, q: ListQuery, fi
         LEFT JOIN members fm ON fm.id = t.from_member_id
         LEFT JOIN members rm ON rm.id = t.member_id
         LEFT JOIN ranks r ON r.id = t.rank_id
-        WHERE e.account_id = ${wallet}
+        WHERE e.account_id = (SELECT id FROM ledger_accounts WHERE member_id = ${memberId})
           AND ${q.rangeSql(sql`e.created_at`)} AND ${keys} AND ${flow}
           AND ${q.afterCursorSql(sql`e.created_at`, sql`e.transaction_id`)}
         ORDER BY ${q.orderSql(sql`e.created_at`, sql`e.transaction_id`)}
@@ -142,18 +141,20 @@ export const earningFilters = (q: ListQuery) => q.manyOf('bonus_type', BONUS_TYP
 export async function earningsDatewise(db: Db, memberId: number, from: Date, to: Date) {
   const fromIso = from.toISOString();
   const toIso = to.toISOString();
-  const byDay = await rowsOf<{ d: string; total: string }>(
+  const [byDay, byType] = await Promise.all([
+    rowsOf<{ d: string; total: string }>(
     db,
     sql`SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS d, sum(amount_generated)::text AS total
         FROM earnings WHERE member_id = ${memberId} AND created_at >= ${fromIso}::timestamptz AND created_at < ${toIso}::timestamptz
         GROUP BY 1`,
-  );
-  const byType = await rowsOf<{ bonus_type: string; total: string }>(
-    db,
-    sql`SELECT bonus_type, sum(amount_generated)::text AS total
-        FROM earnings WHERE member_id = ${memberId} AND created_at >= ${fromIso}::timestamptz AND created_at < ${toIso}::timestamptz
-        GROUP BY bonus_type`,
-  );
+    ),
+    rowsOf<{ bonus_type: string; total: string }>(
+      db,
+      sql`SELECT bonus_type, sum(amount_generated)::text AS total
+          FROM earnings WHERE member_id = ${memberId} AND created_at >= ${fromIso}::timestamptz AND created_at < ${toIso}::timestamptz
+          GROUP BY bonus_type`,
+    ),
+  ]);
   const dayMap = new Map(byDay.map((r) => [r.d, dec(r.total)]));
   const days: Array<{ date: string; total: string }> = [];
   for (let t = from.getTime(); t < to.getTime(); t += DAY) {
@@ -180,52 +181,40 @@ export async function earningsTotalDatewise(db: Db, memberId: number, from: Date
 /** Is [from, to) longer than MAX_DATEWISE_DAYS? */
 export const rangeTooLong = (from: Date, to: Date) => (to.getTime() - from.getTime()) / DAY > MAX_DATEWISE_DAYS;
 
-async function sumOf(db: Db, query: SQL): Promise<string> {
-  const [r] = await rowsOf<{ total: string | null }>(db, query);
-  return dec(r?.total);
-}
+const figure = (u: money.Units) => money.format(u);
 
-export const totalEarningsOf = (db: Db, memberId: number) =>
-  sumOf(db, sql`SELECT sum(amount_generated)::text AS total FROM earnings WHERE member_id = ${memberId}`);
+/** Gross earnings of every bonus type (maintained, ./figures). */
+export const totalEarningsOf = async (db: Db, memberId: number) => figure(totalEarnings(await memberFigures(db, memberId)));
 
-export const earningsOfType = (db: Db, memberId: number, bonusType: string) =>
-  sumOf(db, sql`SELECT sum(amount_generated)::text AS total FROM earnings WHERE member_id = ${memberId} AND bonus_type = ${bonusType}`);
+export const earningsOfType = async (db: Db, memberId: number, bonusType: string) => figure(earningsOf(await memberFigures(db, memberId), bonusType));
 
 /** Package orders (joining package and upgrades), cancelled ones excluded. */
-export const totalInvestmentOf = (db: Db, memberId: number) =>
-  sumOf(
-    db,
-    sql`SELECT sum(total)::text AS total FROM orders
-        WHERE member_id = ${memberId} AND order_type IN ('registration', 'upgrade') AND status <> 'cancelled'`,
-  );
+export const totalInvestmentOf = async (db: Db, memberId: number) => figure((await memberFigures(db, memberId)).totalInvestment);
 
 // --- Balance and payouts ------------------------------------------------------------------------
 
 /** Sums of paid and of not-yet-paid (pending, approved) payouts. */
+export const payoutTotalsOf = (f: MemberFigures) => ({ total_paid: figure(f.totalPaid), total_pending: figure(f.totalPending) });
+
 export async function payoutTotals(db: Db, memberId: number) {
-  const [r] = await rowsOf<{ paid: string | null; pending: string | null }>(
-    db,
-    sql`SELECT sum(amount) FILTER (WHERE status = 3)::text AS paid, sum(amount) FILTER (WHERE status IN (1, 2))::text AS pending
-        FROM payout_requests WHERE member_id = ${memberId}`,
-  );
-  return { total_paid: dec(r?.paid), total_pending: dec(r?.pending) };
+  return payoutTotalsOf(await memberFigures(db, memberId));
 }
 
 export async function memberBalance(db: Db, memberId: number): Promise<money.Units> {
-  const wallet = await findWallet(db, memberId);
-  return wallet === null ? 0n : accountBalance(db, wallet);
+  return (await memberFigures(db, memberId)).balance;
 }
 
 // --- Overviews ----------------------------------------------------------------------------------
 
 /** The wallet statement: balance, payout totals and the latest lines. */
 export async function walletStatement(db: Db, memberId: number) {
-  const balance = await memberBalance(db, memberId);
-  const totals = await payoutTotals(db, memberId);
-  const recent = await transactionRows(db, memberId, new ListQuery({}), { keys: [] }, RECENT_LINES);
+  const [figures, recent] = await Promise.all([
+    memberFigures(db, memberId),
+    transactionRows(db, memberId, new ListQuery({}), { keys: [] }, RECENT_LINES),
+  ]);
   return {
-    wallet_balance: money.format(balance),
-    ...totals,
+    wallet_balance: money.format(figures.balance),
+    ...payoutTotalsOf(figures),
     recent_transactions: recent.map(unkeyed),
     transaction_labels: TRANSACTION_LABELS,
     transaction_keys: [...TRANSACTION_KEYS],
@@ -234,13 +223,16 @@ export async function walletStatement(db: Db, memberId: number) {
 
 /** The earnings overview: total, latest earnings and the last 30 days' figures. */
 export async function earningsOverview(db: Db, memberId: number) {
-  const total = await totalEarningsOf(db, memberId);
-  const recent = await earningRows(db, memberId, new ListQuery({}), [], RECENT_LINES);
   const { from, to } = lastThirtyDays();
+  const [figures, recent, datewise] = await Promise.all([
+    memberFigures(db, memberId),
+    earningRows(db, memberId, new ListQuery({}), [], RECENT_LINES),
+    earningsTotalDatewise(db, memberId, from, to),
+  ]);
   return {
-    total_earnings: total,
+    total_earnings: figure(totalEarnings(figures)),
     recent_earnings: recent.map(unkeyed),
-    ...(await earningsTotalDatewise(db, memberId, from, to)),
+    ...datewise,
     bonus_labels: BONUS_LABELS,
     bonus_types: [...BONUS_TYPES],
   };

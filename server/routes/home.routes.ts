@@ -47,7 +47,7 @@ export async function homeRoutes(base: FastifyInstance, ctx: AppContext) {
   );
 
   app.get('/api/home/ranks', { ...signedIn, schema: { tags, response: { 200: envelope(ranksSchema) } } }, async (req) =>
-    ctx.envelope(req, await ranksOf(db, req.member!)),
+    ctx.envelope(req, await ranksOf(db, ctx.settings, req.member!)),
   );
 
   app.get('/api/home/packages', { ...signedIn, schema: { tags, response: { 200: envelope(packageDataSchema) } } }, async (req) =>
@@ -55,7 +55,7 @@ export async function homeRoutes(base: FastifyInstance, ctx: AppContext) {
   );
 
   app.get('/api/home/promotions', { ...signedIn, schema: { tags, response: { 200: envelope(promotionsSchema) } } }, async (req) =>
-    ctx.envelope(req, await promotions(db)),
+    ctx.envelope(req, await promotions(db, ctx.settings)),
   );
 
   app.get('/api/home/binary', { ...signedIn, schema: { tags, response: { 200: envelope(binarySummarySchema) } } }, async (req) =>

@@ -76,13 +76,13 @@ export async function networkRoutes(base: FastifyInstance, ctx: AppContext) {
     const { root, searchValid } = await resolveRoot(ctx.database, caller, { id, username: req.query.username });
     const plan = await planInfo();
     const nested = req.query.is_nested === '1' || req.query.is_nested === 'true';
-    const tree = await genealogyTree(ctx.database, caller, root, plan, nested);
+    const [tree, parent] = await Promise.all([genealogyTree(ctx.database, caller, root, plan, nested), parentUsername(ctx.database, caller, root)]);
     return ctx.envelope(req, {
       affiliates: tree.affiliates,
       genealogy: tree.genealogy,
       search_valid: searchValid,
       signup_from_tree: plan.signupFromTree,
-      parent_username: await parentUsername(ctx.database, caller, root),
+      parent_username: parent,
       max_levels: tree.maxLevels,
       max_width: plan.maxWidth,
       root_affiliate_id: root.id,

@@ -317,7 +317,16 @@ export async function seedMembers(
     await db.execute(sql.raw(`INSERT INTO members (${columns}) VALUES\n${values}`));
   }
   for (const i of indexes) await db.execute(sql.raw(i.indexdef));
-  if (opts.skipTriggers) await db.execute(sql.raw('SET LOCAL session_replication_role = DEFAULT'));
+  if (opts.skipTriggers) {
+    await db.execute(sql.raw('SET LOCAL session_replication_role = DEFAULT'));
+    // The skipped triggers include the one counting sponsored members per month (migration 0022): counted once here.
+    await db.execute(
+      sql.raw(`INSERT INTO member_sponsor_months (member_id, month, joined)
+               SELECT sponsor_id, date_trunc('month', created_at AT TIME ZONE 'UTC')::date, count(*)::int FROM members
+               WHERE verified AND sponsor_id IS NOT NULL GROUP BY 1, 2
+               ON CONFLICT (member_id, month) DO UPDATE SET joined = EXCLUDED.joined`),
+    );
+  }
   await db.execute(sql.raw(`SELECT setval(pg_get_serial_sequence('members', 'id'), (SELECT max(id) FROM members))`));
 
   return {

@@ -150,3 +150,23 @@ describe('company settings', () => {
     }
   });
 });
+
+describe('company data the member pages show (packages, ranks, articles, events)', () => {
+  it('changed by hand in the database reaches both servers, though each keeps it cached', async () => {
+    const { token } = await login(a, 'demo');
+    const packageName = async (app: FastifyInstance) => (await get(app, '/api/home/dashboard', { token })).body.data.package_name as string | null;
+    const before = await packageName(a);
+    expect(before).not.toBeNull();
+    expect(await packageName(b)).toBe(before);
+    await s.database.rows(sql`UPDATE packages SET name = 'Renamed Package' WHERE name = ${before}`);
+    try {
+      const deadline = Date.now() + 5000;
+      while (((await packageName(a)) !== 'Renamed Package' || (await packageName(b)) !== 'Renamed Package') && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect([await packageName(a), await packageName(b)]).toEqual(['Renamed Package', 'Renamed Package']);
+    } finally {
+      await s.database.rows(sql`UPDATE packages SET name = ${before} WHERE name = 'Renamed Package'`);
+    }
+  });
+});

@@ -1,0 +1,76 @@
+// @vitest-environment node
+/**
+ * The embedded database in its own thread (what `npm start` runs): the same drizzle interface answers rows,
+ * keeps transactions whole (commit and rollback), reports database errors with their fields, and delivers
+ * NOTIFY to listeners.
+ */
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Database } from '../../server/db/client';
+import { migrate } from '../../server/db/migrate';
+import { rowsOf } from '../../server/lib/ledger';
+
+let database: Database;
+beforeAll(async () => {
+  database = await openDatabase({ dataDir: null, databaseUrl: null, thread: true });
+  await migrate(database);
+  await database.execText('CREATE TABLE thread_probe (id int PRIMARY KEY, at timestamptz, amount numeric(20,4))');
+}, 60_000);
+afterAll(async () => {
+  await database?.close();
+});
+
+test('rows come back with the types the server reads (timestamps and numerics as text, integers as numbers)', async () => {
+  await database.rows(sql`INSERT INTO thread_probe VALUES (1, '2026-01-02T03:04:05Z', 12.5)`);
+  const [r] = await database.rows<{ id: number; at: string; amount: string }>(sql`SELECT id, at, amount FROM thread_probe WHERE id = 1`);
+  expect(r.id).toBe(1);
+  expect(new Date(r.at).toISOString()).toBe('2026-01-02T03:04:05.000Z');
+  expect(r.amount).toBe('12.5000');
+});
+
+test('a transaction commits as a whole, and a failing one leaves nothing behind', async () => {
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`INSERT INTO thread_probe (id) VALUES (2)`);
+    await tx.execute(sql`INSERT INTO thread_probe (id) VALUES (3)`);
+  });
+  await expect(
+    database.db.transaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO thread_probe (id) VALUES (4)`);
+      throw new Error('changed my mind');
+    }),
+  ).rejects.toThrow('changed my mind');
+  const ids = (await database.rows<{ id: number }>(sql`SELECT id FROM thread_probe WHERE id BETWEEN 2 AND 4 ORDER BY id`)).map((r) => r.id);
+  expect(ids).toEqual([2, 3]);
+});
+
+test('queries outside a transaction wait for it and then see its rows', async () => {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  const tx = database.db.transaction(async (t) => {
+    await t.execute(sql`INSERT INTO thread_probe (id) VALUES (5)`);
+    await held;
+  });
+  await new Promise((r) => setTimeout(r, 50));
+  const outside = rowsOf<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM thread_probe WHERE id = 5`);
+  release();
+  await tx;
+  expect((await outside)[0].n).toBe(1);
+});
+
+test('a database error keeps its code (a duplicate key is 23505)', async () => {
+  const err = await database.rows(sql`INSERT INTO thread_probe (id) VALUES (1)`).catch((e: unknown) => e);
+  let c: unknown = err;
+  const codes: string[] = [];
+  for (; c && typeof c === 'object'; c = (c as { cause?: unknown }).cause) codes.push((c as { code?: string }).code ?? '');
+  expect(codes).toContain('23505');
+});
+
+test('NOTIFY reaches a listener, and stops reaching it once it stops listening', async () => {
+  const heard: Array<string | null> = [];
+  const stop = await database.listen('thread_probe_channel', (p) => heard.push(p));
+  await database.rows(sql`SELECT pg_notify('thread_probe_channel', 'one')`);
+  await new Promise((r) => setTimeout(r, 50));
+  await stop();
+  await database.rows(sql`SELECT pg_notify('thread_probe_channel', 'two')`);
+  await new Promise((r) => setTimeout(r, 50));
+  expect(heard).toEqual(['one']);
+});

@@ -1,0 +1,21 @@
+// @vitest-environment node
+/**
+ * Maintained figures on the embedded database: after random sequences of postings, placements and purchases,
+ * every figure the member pages read (balance, payout totals, investment, earnings per bonus type, monthly
+ * credit and debit, sponsored members per month, downline counts) equals its recomputation from scratch.
+ * tests/server-pg/maintained-figures.test.ts holds PostgreSQL to the same property.
+ */
+import { startTestServer, type TestServer } from '../support/server';
+import { holdsFiguresToRecomputation } from '../support/maintained-figures';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer({ seedMembers: 40, databaseUrl: null });
+}, 120_000);
+afterAll(async () => {
+  await s?.close();
+});
+
+test('every maintained figure equals its recomputation after random postings, placements and purchases', async () => {
+  await holdsFiguresToRecomputation(s.database, 1);
+}, 300_000);
