@@ -12,7 +12,9 @@
  * Each submission from the form gets a new idempotency key; a retry reuses it.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { authApi } from '../api/auth';
 import { shopApi } from '../api/shop';
+import type { Country } from '../schemas/common.schema';
 import { classifyFailure, endsSession, errorInfo, type ErrorInfo } from '../api/errors';
 import type { NotifyParams } from '../lib/flow';
 import { EMPTY_ADDRESS, type Address, type AddressValues } from '../schemas/account.schema';
@@ -24,6 +26,8 @@ export type AddressChoice = { kind: 'saved'; id: number } | { kind: 'new' };
 export interface CheckoutContext {
   cart: Cart | null;
   addresses: Address[];
+  /** The countries a new address may be in (those the signup offers). */
+  countries: Country[];
   choice: AddressChoice | null;
   newAddress: AddressValues;
   method: CheckoutMethod;
@@ -56,6 +60,7 @@ export interface CheckoutInput {
 interface Loaded {
   cart: Cart;
   addresses: Address[];
+  countries: Country[];
 }
 
 const errorOf = (event: unknown) => (event as { error: unknown }).error;
@@ -101,8 +106,8 @@ export const checkoutMachine = setup({
   types: { context: {} as CheckoutContext, events: {} as CheckoutEvent, input: {} as CheckoutInput | undefined },
   actors: {
     load: fromPromise<Loaded, void>(async () => {
-      const [cart, book] = await Promise.all([shopApi.cart(), shopApi.addresses()]);
-      return { cart, addresses: book.items };
+      const [cart, book, fields] = await Promise.all([shopApi.cart(), shopApi.addresses(), authApi.loginFields()]);
+      return { cart, addresses: book.items, countries: fields.countries };
     }),
     submit: fromPromise<CheckoutResult, { body: CheckoutRequest; key: string }>(({ input }) => shopApi.checkout(input.body, input.key)),
   },
@@ -139,6 +144,7 @@ export const checkoutMachine = setup({
   context: ({ input }) => ({
     cart: null,
     addresses: [],
+    countries: [],
     choice: null,
     newAddress: EMPTY_ADDRESS,
     method: 'wallet',
@@ -163,6 +169,7 @@ export const checkoutMachine = setup({
             actions: assign({
               cart: ({ event }) => event.output.cart,
               addresses: ({ event }) => event.output.addresses,
+              countries: ({ event }) => event.output.countries,
               choice: ({ event }) => (event.output.addresses[0] ? { kind: 'saved' as const, id: event.output.addresses[0].id } : { kind: 'new' as const }),
             }),
           },
