@@ -4,7 +4,7 @@
  * Stripe-compatible provider (declined card first, then the test card) and lands on the success page with the
  * order paid; in Spanish, the dark scheme and on a 360 px phone.
  */
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openDatabase } from '../../server/db/client';
 import { APP_KEY } from '../../src/api/call-common';
@@ -21,21 +21,17 @@ async function api<T = any>(token: string, path: string): Promise<T> {
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('auth_token')?.replace(/^"|"$/g, '') ?? '');
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-let shopOpen = false;
-/** The shop section shows when the CRM is off (spec §6): switched off once, on the stopped server's database. */
-async function openShop() {
-  if (shopOpen) return;
+/** The shop section shows when the CRM is off (spec §6): switched off on the stopped server's database. */
+beforeAll(async () => {
   await app.server.whileStopped(async (env) => {
     const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: null });
     await database.execText(`UPDATE settings SET value = jsonb_set(value, '{crm}', 'false') WHERE key = 'modules'`);
     await database.close();
   });
-  shopOpen = true;
-}
+}, 180_000);
 
 describe('shop', () => {
-  test('add to cart and check out with the wallet: the balance drops and the order is listed', async () => {
-    await openShop();
+  test('add to cart and check out with the wallet: the balance drops and the order is listed', { timeout: 120_000 }, async () => {
     const { context, page } = await newPage(app.browser, app.server);
     await signIn(page);
     const token = await tokenOf(page);
@@ -68,7 +64,7 @@ describe('shop', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByLabel('Wallet password').fill('Not-the-pass-1');
     await page.getByRole('button', { name: /^Pay / }).click();
-    await page.getByText('The password is not correct.').waitFor();
+    await page.getByText('The password is incorrect.').waitFor();
     await page.getByLabel('Wallet password').fill(PASSWORD);
     await page.getByRole('button', { name: /^Pay / }).click();
     await page.locator('[data-checkout-outcome="paid"]').waitFor();
@@ -87,8 +83,7 @@ describe('shop', () => {
     await context.close();
   });
 
-  test('pay by card through the local provider, in Spanish, dark, at 360 px: declined, then paid; the success page shows the order', async () => {
-    await openShop();
+  test('pay by card through the local provider, in Spanish, dark, at 360 px: declined, then paid; the success page shows the order', { timeout: 120_000 }, async () => {
     const { context, page } = await newPage(app.browser, app.server, { locale: 'es-ES', width: 360, height: 740 });
     await context.addCookies([{ name: 'color-scheme', value: 'dark', url: app.server.url }]);
     await signIn(page, 'demo', PASSWORD).catch(async () => {
