@@ -35,6 +35,7 @@ const endingSession = ({ event }: { event: unknown }) => endsSession(classifyFai
 /** The i18n key of a refused change: the server's field message when it sent one, else a generic one. */
 export function refusalKey(error: unknown): string {
   const info = errorInfo(error);
+  if (info.code === 'out_of_stock') return 'store:cart.errors.outOfStock';
   const first = Object.values(info.fields)[0];
   if (first && first.includes(':')) return first;
   if (classifyFailure(error) === 'connection') return 'store:cart.errors.connection';

@@ -18,6 +18,7 @@ import { ErrorView } from '../components/error-view';
 import { PageIntro } from '../components/page-intro';
 import { PageLoader } from '../components/page-loader';
 import { useListFormat } from '../components/paged-list/list-format';
+import { useFieldError } from '../components/field-error';
 
 type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
 
@@ -63,14 +64,14 @@ function Summary({ actor }: { actor: CheckoutActor }) {
 function AddressStep({ actor }: { actor: CheckoutActor }) {
   const { t } = useTranslation('store');
   const ctx = useSelector(actor, (s) => s.context);
-  const err = (k: string) => (ctx.fieldErrors[k] ? t(ctx.fieldErrors[k], { defaultValue: t('checkout.errors.field') }) : undefined);
+  const err = useFieldError(ctx.fieldErrors);
   const next = (e: FormEvent) => {
     e.preventDefault();
     actor.send({ type: 'checkout.next' });
   };
   const value = ctx.choice?.kind === 'saved' ? String(ctx.choice.id) : 'new';
   return (
-    <form onSubmit={next} aria-label={t('checkout.addressStep')}>
+    <form onSubmit={next} aria-label={t('checkout.addressStep')} noValidate>
       <Stack gap="sm">
         <Radio.Group
           label={t('checkout.shipTo')}
@@ -156,7 +157,8 @@ function WalletStep({ actor }: { actor: CheckoutActor }) {
   const { t } = useTranslation('store');
   const f = useListFormat();
   const password = useSelector(actor, (s) => s.context.password);
-  const fieldError = useSelector(actor, (s) => s.context.fieldErrors.password);
+  const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);
+  const err = useFieldError(fieldErrors);
   const total = useSelector(actor, (s) => s.context.cart?.totals.amount ?? '0');
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   return (
@@ -174,7 +176,7 @@ function WalletStep({ actor }: { actor: CheckoutActor }) {
           description={t('checkout.passwordHint')}
           autoComplete="current-password"
           value={password}
-          error={fieldError ? t(fieldError, { defaultValue: t('checkout.errors.field') }) : undefined}
+          error={err('password')}
           onChange={(e) => actor.send({ type: 'checkout.changePassword', value: e.currentTarget.value })}
         />
         <Group justify="space-between">
