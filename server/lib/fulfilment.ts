@@ -15,6 +15,7 @@ import type { AppContext } from './app-context';
 import { HttpError } from './errors';
 import type { Executor, Tx } from './ledger';
 import type { Units } from './money';
+import { orderPurpose } from './order-purpose';
 
 export const PAYMENT_PURPOSES = ['order', 'package', 'topup'] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
@@ -51,7 +52,7 @@ const unavailable = (purpose: PaymentPurpose): PurposeHandler => ({
 
 /** One entry per purpose; each area replaces its `unavailable(...)` with its handler. */
 export const PURPOSES: Record<PaymentPurpose, PurposeHandler> = {
-  order: unavailable('order'),
+  order: orderPurpose,
   package: unavailable('package'),
   topup: unavailable('topup'),
 };

@@ -12,6 +12,7 @@ import { countries, currencies, languages, settings } from '../db/schema';
 import type { Company, Country, Currency, DemoInfo, Language, ModuleData, Modules, User } from '../../src/schemas/common.schema';
 import type { PasswordPolicy } from '../../src/schemas/auth.schema';
 import type { MemberRow } from '../db/schema';
+import { cartModule } from './shop';
 
 export interface AuthSettings {
   login_with_otp: boolean;
@@ -213,7 +214,7 @@ export class SettingsService {
       date_format: member?.dateFormat ?? s.date_format,
       default_country: defaultCountry,
       user: member ? toUser(member) : null,
-      cart: [],
+      cart: member && s.modules?.internal_store ? await cartModule(this.db, member.id) : [],
       store_settings: s.store_settings,
       stores: [],
       customer_token: null,

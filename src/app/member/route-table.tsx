@@ -72,6 +72,7 @@ import { AccountHubPage, bindAccountDeletion, DeleteAccountPage, FaqsView, Intro
 import { bindPreferences, formActions } from './member-forms';
 import { resourceActions } from './resource-actions';
 import { page } from './member-page';
+import { shopRoutes } from './routes/shop.routes';
 import { FILES_MEMORY, filteredList, formats, guarded, LOADED, menu, tabView, TREE_MEMORY } from './route-parts';
 import { comingSoon, redirect, SESSION, staticPage, type MemberRoute, type PageEnv, type PageRoute, type UrlBinding } from './member-route';
 
@@ -367,12 +368,7 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
   redirect('/wallet', '/wallet/statement'),
 
   // Shopping, package payment and over-the-counter payments: the orders/investments entry.
-  ...soon(PERMISSIONS.shopProducts, 'shop', [
-    ['/shopping/products', 'products', 'item'],
-    ['/shopping/products/:id', 'products'],
-    ['/shopping/cart', 'cart', 'item'],
-    ['/shopping/checkout', 'checkout', 'item'],
-  ]),
+  ...shopRoutes,
   ...soon(PERMISSIONS.shopPackages, 'shop', [
     ['/packages/payment', 'packagePayment', 'item'],
   ]),
@@ -380,7 +376,6 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
     ['/otc/request-payment', 'otcRequestPayment', 'item'],
     ['/otc/make-payment', 'otcMakePayment', 'item'],
     ['/otc/payment-history', 'otcPaymentHistory', 'item'],
-    ['/payment/stripe/success', 'packagePayment'],
   ]),
 
   // CRM (base → dashboard; /crm/index is the mobile start page); details under their list path.
