@@ -73,6 +73,7 @@ import { bindPreferences, formActions } from './member-forms';
 import { resourceActions } from './resource-actions';
 import { page } from './member-page';
 import { FILES_MEMORY, filteredList, formats, guarded, LOADED, menu, tabView, TREE_MEMORY } from './route-parts';
+import { packagesRoutes } from './routes/packages.routes';
 import { comingSoon, redirect, SESSION, staticPage, type MemberRoute, type PageEnv, type PageRoute, type UrlBinding } from './member-route';
 
 // The wallet screens (date pickers, virtual lists, charts) and the tree screens (canvas drawing,
@@ -373,13 +374,8 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
     ['/shopping/cart', 'cart', 'item'],
     ['/shopping/checkout', 'checkout', 'item'],
   ]),
-  ...soon(PERMISSIONS.shopPackages, 'shop', [
-    ['/packages/payment', 'packagePayment', 'item'],
-  ]),
+  ...packagesRoutes,
   ...soon(PERMISSIONS.shop, 'shop', [
-    ['/otc/request-payment', 'otcRequestPayment', 'item'],
-    ['/otc/make-payment', 'otcMakePayment', 'item'],
-    ['/otc/payment-history', 'otcPaymentHistory', 'item'],
     ['/payment/stripe/success', 'packagePayment'],
   ]),
 

@@ -59,8 +59,11 @@ export const otcMakePaymentMachine = createFormMachine({
   id: 'otcMakePayment',
   domain: 'otc',
   initialValues: { request_id: '', transaction_ref: '', receipt: [] } as OtcPaymentValues,
-  load: (): Promise<OtcRequest[]> => otcApi.awaiting(),
-  valuesFrom: (awaiting, v) => ({ ...v, request_id: v.request_id || (awaiting.length === 1 ? String(awaiting[0].id) : '') }),
+  load: async (params: { id?: string } | null): Promise<{ awaiting: OtcRequest[]; chosen: string | null }> => ({ awaiting: await otcApi.awaiting(), chosen: params?.id ?? null }),
+  valuesFrom: ({ awaiting, chosen }, v) => {
+    const pick = awaiting.find((r) => String(r.id) === chosen) ?? (awaiting.length === 1 ? awaiting[0] : undefined);
+    return { ...v, request_id: v.request_id || (pick ? String(pick.id) : '') };
+  },
   schema: otcPaymentSchema,
   submit: ({ values }): Promise<OtcRequest> => otcApi.submitPayment(Number(values.request_id), values),
   successKey: 'store:otc.payment.sent',
