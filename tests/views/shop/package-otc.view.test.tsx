@@ -8,6 +8,7 @@ import { otcHistoryListMachine, otcMakePaymentMachine, otcRequestPaymentMachine 
 import { PackagePaymentView } from '../../../src/views/shop/package-payment.view';
 import { OtcHistoryView, OtcMakePaymentView, OtcRequestPaymentView } from '../../../src/views/shop/otc.view';
 import { renderUi } from '../../support/render-ui';
+import { DEFAULT_FILTERS } from '../../../src/lib/list-filters';
 import { OPTIONS, PURCHASE, REQUEST, ROI_OPTIONS, WALLET_RESULT } from '../../support/package-fixtures';
 
 function packagesWith(load: () => Promise<unknown>, pay: () => Promise<unknown> = async () => WALLET_RESULT) {
@@ -118,16 +119,16 @@ describe('over-the-counter views', () => {
 
   it('payment-history lists statuses and the rejection reason; empty and failed lists say so', async () => {
     const rejected = { ...REQUEST.request, id: 8, status: 'rejected' as const, reason: 'No deposit found' };
-    const list = createActor(otcHistoryListMachine.provide({ actors: { fetchPage: fromPromise(async () => ({ items: [REQUEST.request, rejected], next: null, meta: undefined })) as never } }), { input: { filters: {} } }).start();
+    const list = createActor(otcHistoryListMachine.provide({ actors: { fetchPage: fromPromise(async () => ({ items: [REQUEST.request, rejected], next: null, meta: undefined })) as never } }), { input: { filters: DEFAULT_FILTERS } }).start();
     renderUi(<OtcHistoryView actor={list} onFilters={() => {}} />);
     expect(await screen.findByText('Awaiting payment')).toBeTruthy();
     expect(screen.getByText('Rejected')).toBeTruthy();
     expect(screen.getByText(/Reason: No deposit found/)).toBeTruthy();
 
-    const none = createActor(otcHistoryListMachine.provide({ actors: { fetchPage: fromPromise(async () => ({ items: [], next: null, meta: undefined })) as never } }), { input: { filters: {} } }).start();
+    const none = createActor(otcHistoryListMachine.provide({ actors: { fetchPage: fromPromise(async () => ({ items: [], next: null, meta: undefined })) as never } }), { input: { filters: DEFAULT_FILTERS } }).start();
     renderUi(<OtcHistoryView actor={none} onFilters={() => {}} />);
     expect(await screen.findByText('Nothing here yet')).toBeTruthy();
-    const failed = createActor(otcHistoryListMachine.provide({ actors: { fetchPage: fromPromise(async () => Promise.reject(new ConnectionError())) as never } }), { input: { filters: {} } }).start();
+    const failed = createActor(otcHistoryListMachine.provide({ actors: { fetchPage: fromPromise(async () => Promise.reject(new ConnectionError())) as never } }), { input: { filters: DEFAULT_FILTERS } }).start();
     renderUi(<OtcHistoryView actor={failed} onFilters={() => {}} />);
     expect(await screen.findByText('No connection')).toBeTruthy();
   });
