@@ -56,6 +56,7 @@ const BUILT = [
   '/wallet/transactions', '/wallet/recent-earnings', '/wallet/recent-payouts', '/pv-history', '/binary-history',
   '/orders', '/orders/381', '/network/genealogy', '/network/tabular', '/network/downline', '/downlines',
   '/referral/summary', '/referral/recruiter', '/referral/earner', '/referral/joinings',
+  '/packages/payment', '/otc/request-payment', '/otc/make-payment', '/otc/payment-history',
 ];
 
 /** wouter's own path matcher. */
