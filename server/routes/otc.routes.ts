@@ -7,25 +7,19 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import * as z from 'zod/mini';
 import type { AppContext } from '../lib/app-context';
 import { envelope } from '../../src/schemas/common.schema';
 import { otcHistoryPageSchema, otcHistoryQuerySchema, otcRequestAnswerSchema, otcRequestBodySchema, otcRequestSchema } from '../../src/schemas/otc.schema';
 import { protectedAction, requireAuth } from '../lib/auth';
-import { notFound } from '../lib/errors';
 import { listEndpoint } from '../lib/list-endpoint';
 import { createOtcRequest, otcRequestOf, otcRows, submitOtcPayment } from '../lib/otc';
 import { MINUTE, routeLimits } from '../lib/rate-limit';
 import { UPLOAD_POLICIES, readUploadRequest, uploadRoute } from '../lib/uploads';
 import '../lib/packages';
+import { idParams, recordId } from './packages.routes';
 
 const tags = ['otc'];
 const perMember = (req: FastifyRequest) => `otc|${req.member?.id ?? req.ip}`;
-const recordId = (text: string) => {
-  if (!/^\d{1,15}$/.test(text)) throw notFound();
-  return Number(text);
-};
-const idParams = z.object({ id: z.string() });
 
 export async function otcRoutes(base: FastifyInstance, ctx: AppContext) {
   const app = base.withTypeProvider<ZodTypeProvider>();

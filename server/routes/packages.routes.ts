@@ -24,11 +24,12 @@ import { MINUTE, routeLimits } from '../lib/rate-limit';
 
 const tags = ['packages'];
 const perMember = (req: FastifyRequest) => `packages|${req.member?.id ?? req.ip}`;
-const recordId = (text: string) => {
+/** A record id from the path: anything that is not one reads as a record that does not exist. */
+export const recordId = (text: string) => {
   if (!/^\d{1,15}$/.test(text)) throw notFound();
   return Number(text);
 };
-const idParams = z.object({ id: z.string() });
+export const idParams = z.object({ id: z.string() });
 
 export async function packagesRoutes(base: FastifyInstance, ctx: AppContext) {
   const app = base.withTypeProvider<ZodTypeProvider>();
