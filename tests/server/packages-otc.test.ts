@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../support/server';
 import { TEST_PASSWORD } from '../support/server';
-import { get, login, post, rows } from './helpers';
+import { call, get, login, post, rows } from './helpers';
 import { file, pdf, photo, postMultipart, text } from './upload-support';
 import { adjustWallet, walletBalance } from '../../server/lib/ledger';
 import { decideOtc } from '../../server/lib/otc';
@@ -383,6 +383,28 @@ describe('over the counter', () => {
     const lines: string[] = [];
     await op.commands.list.run(services, { positionals: [], values: { status: 'rejected' } }, { out: (l) => lines.push(l) });
     expect(lines.some((l) => l.startsWith(`${r.id}\t`))).toBe(true);
+  });
+
+  it('the export holds the purchases and requests; deleting the account removes the receipt and keeps the request', async () => {
+    const m = await memberWith('Starter');
+    const p = (await post(s.app, '/api/packages/purchases', { package_id: await pkgId('Business') }, { token: m.token })).body.data;
+    const r = (await request(m.token, { purpose: 'package', ref_id: p.id, method: 'cash' })).body.data.request;
+    const sent = await postMultipart(s.app, `/api/otc/requests/${r.id}/payment`, [text('transaction_ref', 'DESK-9'), file('receipt', 'r.pdf', pdf())], m.token);
+    expect(sent.status).toBe(200);
+    const exported = (await get(s.app, '/api/user/data_export', { token: m.token })).body;
+    const data = exported.data ?? exported;
+    expect(data.payments.payment_requests.map((x: { reference: string }) => x.reference)).toContain(r.reference);
+    expect(data.payments.package_purchases.some((x: { id: number }) => Number(x.id) === p.id)).toBe(true);
+
+    const gone = await call(s.app, 'DELETE', '/api/users', { password: TEST_PASSWORD }, { token: m.token });
+    expect(gone.status).toBe(200);
+    const [left] = await rows<{ receipt_upload_id: number | null; transaction_ref: string | null; status: string }>(
+      s.database,
+      sql`SELECT receipt_upload_id, transaction_ref, status FROM otc_requests WHERE id = ${r.id}`,
+    );
+    expect(left).toEqual({ receipt_upload_id: null, transaction_ref: null, status: 'submitted' });
+    const [{ n }] = await rows<{ n: number }>(s.database, sql`SELECT count(*)::int AS n FROM uploads WHERE id = ${sent.body.data.receipt_id}`);
+    expect(n).toBe(0);
   });
 
   it('demo has seeded requests in every status', async () => {
