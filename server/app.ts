@@ -52,6 +52,8 @@ import { flowSiteRoutes } from './routes/flow-site.routes';
 import { kycRoutes } from './routes/kyc.routes';
 import { profileRoutes } from './routes/profile.routes';
 import { shopRoutes } from './routes/shop.routes';
+import { packagesRoutes } from './routes/packages.routes';
+import { otcRoutes } from './routes/otc.routes';
 const ROUTES: RouteModule[] = [
   authRoutes,
   usersRoutes,
@@ -73,6 +75,8 @@ const ROUTES: RouteModule[] = [
   kycRoutes,
   profileRoutes,
   shopRoutes,
+  packagesRoutes,
+  otcRoutes,
 ];
 
 /** The API's paths: everything under /api/, plus the spec's alternative logout path and KYC delete path (spec §7). */

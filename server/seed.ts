@@ -17,6 +17,7 @@ import { faqsSeeder } from './seed/faqs.seed';
 import { payoutMethodsSeeder } from './seed/payout-methods.seed';
 import { kycSeeder } from './seed/kyc.seed';
 import { shopSeeder } from './seed/shop.seed';
+import { otcSeeder } from './seed/otc.seed';
 
 export interface SeedContext {
   db: Db;
@@ -40,6 +41,7 @@ const SEEDERS: Seeder[] = [
   payoutMethodsSeeder,
   kycSeeder,
   shopSeeder,
+  otcSeeder,
 ];
 
 const areaSeed = (area: string) => [...area].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 2166136261);

@@ -16,7 +16,7 @@ import type { MemberRow } from '../db/schema';
 import type { CheckoutRequest, CheckoutResult } from '../../src/schemas/shop.schema';
 import type { OrderAddress } from '../../src/schemas/orders.schema';
 import { HttpError, validationError, type FieldMap } from './errors';
-import { fulfil, payableOf, type FulfilmentServices, type PaymentPurpose } from './fulfilment';
+import { fulfil, payableOf, settledServices, type FulfilmentServices, type PaymentPurpose } from './fulfilment';
 import { ORDER_PAYMENT_METHOD, outOfStock } from './order-purpose';
 import { lockWallet, accountBalance, post, rowsOf, systemAccounts, walletPurchasePosting, type Tx } from './ledger';
 import * as money from './money';
@@ -126,6 +126,8 @@ export async function checkout(
   const shipping = await shippingAddress(db, member.id, body);
 
   const at = (deps.now ?? (() => new Date()))();
+  // Settings read before the transaction (the embedded database would wait on a read outside it).
+  const services = await settledServices(deps.services);
   let orderId: number;
   try {
     orderId = await db.transaction(async (tx) => {
@@ -152,7 +154,7 @@ export async function checkout(
               VALUES (${id}, ${l.id}, ${l.sku}, ${l.name}, ${l.price}, ${l.bv}, ${l.quantity}, ${l.image})`,
         );
       }
-      if (body.payment_method === 'wallet') await payFromWallet(tx, deps.services, 'order', member.id, id, at);
+      if (body.payment_method === 'wallet') await payFromWallet(tx, services, 'order', member.id, id, at);
       return id;
     });
   } catch (e) {

@@ -12,6 +12,7 @@
  * `fulfil`, so a purpose is implemented once whichever way it is paid.
  */
 import type { AppContext } from './app-context';
+import type { SettingsService } from './settings';
 import { HttpError } from './errors';
 import type { Executor, Tx } from './ledger';
 import type { Units } from './money';
@@ -60,3 +61,16 @@ export const PURPOSES: Record<PaymentPurpose, PurposeHandler> = {
 export const payableOf = (ex: Executor, purpose: PaymentPurpose, memberId: number, refId: number) => PURPOSES[purpose].payable(ex, memberId, refId);
 
 export const fulfil = (tx: Tx, purpose: PaymentPurpose, input: FulfilmentInput, services: FulfilmentServices) => PURPOSES[purpose].fulfil(tx, input, services);
+
+/**
+ * The settings as they are now, read before a payment's transaction opens: a fulfilment reads the
+ * modules and the wallet settings inside it, and on the embedded database a read outside the
+ * transaction's connection would wait for the transaction to end.
+ */
+export async function settledServices<S extends FulfilmentServices>(services: S): Promise<S> {
+  const all = await services.settings.all();
+  const settings = Object.create(services.settings) as SettingsService;
+  settings.all = async () => all;
+  settings.get = (async (key: keyof typeof all) => all[key]) as SettingsService['get'];
+  return { ...services, settings };
+}

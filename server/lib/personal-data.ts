@@ -265,10 +265,36 @@ const audit: PersonalDataSection = {
 };
 
 /** Every section, in the order of the export file. */
+/** Package purchases and over-the-counter payment requests (the receipt itself is in `uploads`, cleared after this). */
+const payments: PersonalDataSection = {
+  key: 'payments',
+  async read(ex, id) {
+    return {
+      package_purchases: await rowsWithDates(
+        ex,
+        sql`SELECT pp.id, p.name AS package_name, pp.kind, pp.amount::text AS amount, pp.pv::text AS pv, pp.status, pp.payment_method, pp.created_at, pp.paid_at
+            FROM package_purchases pp JOIN packages p ON p.id = pp.package_id WHERE pp.member_id = ${id} ORDER BY pp.id`,
+        ['created_at', 'paid_at'],
+      ),
+      payment_requests: await rowsWithDates(
+        ex,
+        sql`SELECT id, purpose, amount::text AS amount, method, reference, description, status, transaction_ref, receipt_upload_id, reason, created_at, submitted_at, decided_at
+            FROM otc_requests WHERE member_id = ${id} ORDER BY id`,
+        ['created_at', 'submitted_at', 'decided_at'],
+      ),
+    };
+  },
+  async erase(ex, id) {
+    // The receipt files go with the member's uploads; the requests stay (they paid for orders), without the bank's reference.
+    await ex.execute(sql`UPDATE otc_requests SET receipt_upload_id = NULL, transaction_ref = NULL WHERE member_id = ${id}`);
+  },
+};
+
 export const PERSONAL_DATA: readonly PersonalDataSection[] = [
   profile,
   addresses,
   kyc,
+  payments,
   uploads,
   payoutDetails,
   accountSettings,

@@ -29,7 +29,7 @@ import { requireAuth, protectedAction } from './auth';
 import { HttpError, notFound, validationError } from './errors';
 import { rowsOf, type Executor } from './ledger';
 
-export type UploadKind = 'kyc' | 'avatar' | 'mail' | 'support';
+export type UploadKind = 'kyc' | 'avatar' | 'mail' | 'support' | 'receipt';
 export type AllowedType = 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf';
 
 /** What one use of the pipeline accepts. */
@@ -49,6 +49,8 @@ export const UPLOAD_POLICIES = {
   kyc: { kind: 'kyc', field: 'documents[]', types: ['image/jpeg', 'image/png', 'application/pdf'], maxBytes: 10 * MB, maxFiles: 10 },
   /** The member's picture: one JPG, PNG or WebP image up to 10 MB, stored as a square WebP. */
   avatar: { kind: 'avatar', field: 'avatar', types: ['image/jpeg', 'image/png', 'image/webp'], maxBytes: 10 * MB, maxFiles: 1 },
+  /** The receipt of an over-the-counter payment: one JPG, PNG or PDF up to 5 MB. */
+  receipt: { kind: 'receipt', field: 'receipt', types: ['image/jpeg', 'image/png', 'application/pdf'], maxBytes: 5 * MB, maxFiles: 1 },
 } as const satisfies Record<string, UploadPolicy>;
 
 /** The field name of the policy's field map entries (`documents[]` → `documents`). */

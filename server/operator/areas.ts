@@ -1,9 +1,11 @@
 /** Every area's operator commands. An area adds its file here. */
 import { kycOperator } from './kyc.operator';
 import { shopOperator } from './shop.operator';
+import { otcOperator } from './otc.operator';
 import type { OperatorArea } from './registry';
 
 export const OPERATOR_AREAS: OperatorArea[] = [
   kycOperator,
   shopOperator,
+  otcOperator,
 ];

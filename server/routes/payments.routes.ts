@@ -11,7 +11,7 @@ import type { AppContext } from '../lib/app-context';
 import { envelope } from '../../src/schemas/common.schema';
 import { cardPaymentRequestSchema, cardPaymentStatusSchema, cardSessionSchema, walletPaymentRequestSchema, walletPaymentResultSchema } from '../../src/schemas/shop.schema';
 import { payFromWallet } from '../lib/checkout';
-import { payableOf } from '../lib/fulfilment';
+import { payableOf, settledServices } from '../lib/fulfilment';
 import { checkPayoutPassword } from '../lib/wallet-password';
 import * as money from '../lib/money';
 import { requireAuth } from '../lib/auth';
@@ -80,7 +80,9 @@ export async function paymentsRoutes(base: FastifyInstance, ctx: AppContext, dep
       const { purpose, ref_id } = req.body;
       const due = await payableOf(ctx.database.db, purpose, member.id, ref_id);
       if (!(await checkPayoutPassword(ctx.database.db, member, req.body.password))) throw validationError({ password: ['validation:invalidPassword'] });
-      const transactionId = await ctx.database.db.transaction((tx) => payFromWallet(tx, ctx, purpose, member.id, ref_id, new Date()));
+      // Settings read before the transaction (the embedded database would wait on a read outside it).
+      const services = await settledServices(ctx);
+      const transactionId = await ctx.database.db.transaction((tx) => payFromWallet(tx, services, purpose, member.id, ref_id, new Date()));
       reply.status(201);
       return ctx.envelope(req, { purpose, ref_id, amount: money.format(due.amount), transaction_id: transactionId });
     },

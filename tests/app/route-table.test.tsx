@@ -57,6 +57,7 @@ const BUILT = [
   '/orders', '/orders/381', '/network/genealogy', '/network/tabular', '/network/downline', '/downlines',
   '/referral/summary', '/referral/recruiter', '/referral/earner', '/referral/joinings',
   '/shopping/products', '/shopping/products/4', '/shopping/cart', '/shopping/checkout', '/payment/stripe/success',
+  '/packages/payment', '/otc/request-payment', '/otc/make-payment', '/otc/payment-history',
 ];
 
 /** wouter's own path matcher. */

@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { CardPaymentStatus } from '../../../src/schemas/shop.schema';
 import { HttpError, notFound } from '../errors';
-import { fulfil, payableOf, type FulfilmentServices, type PaymentPurpose } from '../fulfilment';
+import { fulfil, payableOf, settledServices, type FulfilmentServices, type PaymentPurpose } from '../fulfilment';
 import { rowsOf } from '../ledger';
 import * as money from '../money';
 import { orderDetail } from '../orders';
@@ -103,6 +103,8 @@ export async function settleSession(deps: CardPaymentDeps, session: CardSession)
     if (session.status === 'expired') await deps.db.execute(sql`UPDATE card_payments SET status = 'expired' WHERE session_id = ${session.id} AND status = 'open'`);
     return;
   }
+  // The settings are read before the transaction: on the embedded database a read outside it would wait for it.
+  const services = await settledServices(deps.services);
   try {
     await deps.db.transaction(async (tx) => {
       const [p] = await rowsOf<PaymentRow>(
@@ -118,7 +120,7 @@ export async function settleSession(deps: CardPaymentDeps, session: CardSession)
         tx,
         p.purpose,
         { memberId: Number(p.member_id), refId: Number(p.ref_id), amount, method: 'card', paymentRef: session.id, at: new Date() },
-        deps.services,
+        services,
       );
     });
   } catch (e) {

@@ -74,6 +74,7 @@ import { resourceActions } from './resource-actions';
 import { page } from './member-page';
 import { shopRoutes } from './routes/shop.routes';
 import { FILES_MEMORY, filteredList, formats, guarded, LOADED, menu, tabView, TREE_MEMORY } from './route-parts';
+import { packagesRoutes } from './routes/packages.routes';
 import { comingSoon, redirect, SESSION, staticPage, type MemberRoute, type PageEnv, type PageRoute, type UrlBinding } from './member-route';
 
 // The wallet screens (date pickers, virtual lists, charts) and the tree screens (canvas drawing,
@@ -369,14 +370,7 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
 
   // Shopping, package payment and over-the-counter payments: the orders/investments entry.
   ...shopRoutes,
-  ...soon(PERMISSIONS.shopPackages, 'shop', [
-    ['/packages/payment', 'packagePayment', 'item'],
-  ]),
-  ...soon(PERMISSIONS.shop, 'shop', [
-    ['/otc/request-payment', 'otcRequestPayment', 'item'],
-    ['/otc/make-payment', 'otcMakePayment', 'item'],
-    ['/otc/payment-history', 'otcPaymentHistory', 'item'],
-  ]),
+  ...packagesRoutes,
 
   // CRM (base → dashboard; /crm/index is the mobile start page); details under their list path.
   redirect('/crm', '/crm/dashboard', { permission: PERMISSIONS.crm }),

@@ -1,0 +1,136 @@
+/**
+ * End to end in Chromium against the real server and a fresh database: a member upgrades a package over the
+ * counter (the request, the bank details and reference, the receipt upload), staff approve it with the operator
+ * command, and the member's package and payment history change; demo renews its expired package from the
+ * e-wallet in Spanish, in the dark scheme, on a 360 px phone.
+ */
+import { describe, expect, test } from 'vitest';
+import sharp from 'sharp';
+import type { Page } from 'playwright-core';
+import { newPage, PASSWORD, runOperator, signIn } from './support/harness';
+import { realAppForFile } from './support/suite';
+
+const app = realAppForFile();
+const APP_KEY = 'upline-demo-key';
+
+/**
+ * The packages area is for a company whose CRM is off (spec §6); the demo company has it on. The member's
+ * module data is answered with crm off, as such a company's would be.
+ */
+async function companyWithoutCrm(page: Page) {
+  await page.route('**/api/**', async (route) => {
+    const res = await route.fetch();
+    const text = await res.text();
+    try {
+      const body = JSON.parse(text) as { loaded_modules?: { modules?: Record<string, unknown> } };
+      if (body.loaded_modules?.modules) {
+        body.loaded_modules.modules.crm = false;
+        return route.fulfill({ response: res, body: JSON.stringify(body) });
+      }
+    } catch {
+      /* not JSON */
+    }
+    return route.fulfill({ response: res, body: text });
+  });
+}
+
+/** A member of demo's team holding the Starter package (every seeded member has the seed password). */
+async function starterMember(): Promise<string> {
+  const login = await fetch(`${app.server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'X-App-Key': APP_KEY, 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ login_using: 'username', username: 'demo', password: PASSWORD }),
+  });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const res = await fetch(`${app.server.url}/api/network/genealogy`, {
+    headers: { Authorization: `Bearer ${token}`, 'X-App-Key': APP_KEY, 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
+  });
+  const names: string[] = [];
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      if ((o.package_name === 'Starter' || o.package_id === 1) && typeof o.username === 'string' && o.status === 1 && o.username !== 'demo') names.push(o.username);
+      Object.values(o).forEach(walk);
+    }
+  };
+  walk(await res.json());
+  expect(names.length).toBeGreaterThan(0);
+  return names[0];
+}
+
+describe('packages and over-the-counter payments', () => {
+  test('upgrade over the counter with a receipt; staff approve; the package changes', async () => {
+    const username = await starterMember();
+    const { context, page } = await newPage(app.browser, app.server);
+    await companyWithoutCrm(page);
+    await signIn(page, username, PASSWORD);
+    await page.goto('/member/packages/payment');
+    await page.getByRole('heading', { name: 'Packages' }).waitFor();
+    await page.locator('[data-package="Elite"]').getByRole('button', { name: 'Upgrade' }).click();
+    await page.locator('[data-purchase-kind="upgrade"]').getByText('Starter → Elite').waitFor();
+    await page.getByText('To pay: $400.00').waitFor();
+    await page.getByRole('button', { name: 'Over the counter' }).click();
+
+    await page.waitForURL(/\/member\/otc\/request-payment\?purpose=package&ref_id=\d+/);
+    await page.getByRole('button', { name: 'Get payment details' }).click();
+    const details = page.locator('[data-otc-reference]');
+    await details.waitFor();
+    const reference = (await details.getAttribute('data-otc-reference'))!;
+    expect(reference).toMatch(/^OTC-/);
+    await details.getByText('$400.00').waitFor();
+
+    await page.getByRole('link', { name: 'I have paid: send the receipt' }).click();
+    await page.waitForURL(/\/member\/otc\/make-payment\?id=\d+/);
+    await page.getByRole('textbox', { name: 'Bank transaction reference' }).fill('FCB-55120');
+    const slip = await sharp({ create: { width: 200, height: 120, channels: 3, background: { r: 230, g: 230, b: 210 } } }).png().toBuffer();
+    await page.locator('input[type="file"]').setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: slip });
+    await page.getByRole('button', { name: 'Send receipt' }).click();
+    await page.locator('[data-otc-status="submitted"]').waitFor();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await context.close();
+
+    const open = await runOperator(app.server, ['otc', 'list', '--status', 'submitted']);
+    expect(open.code, open.stderr).toBe(0);
+    const line = open.stdout.split('\n').find((l) => l.includes(reference));
+    expect(line, open.stdout).toBeTruthy();
+    const approved = await runOperator(app.server, ['otc', 'approve', line!.split('\t')[0]]);
+    expect(approved.code, approved.stderr).toBe(0);
+    const twice = await runOperator(app.server, ['otc', 'approve', line!.split('\t')[0]]);
+    expect(twice.code).toBe(1);
+
+    const again = await newPage(app.browser, app.server);
+    await companyWithoutCrm(again.page);
+    await signIn(again.page, username, PASSWORD);
+    await again.page.goto('/member/otc/payment-history');
+    await again.page.locator('[data-otc-status="approved"]').first().waitFor();
+    await again.page.goto('/member/home/package');
+    await again.page.locator('[data-package]').filter({ hasText: 'Elite' }).getByText('Current').waitFor();
+    await again.page.unrouteAll({ behavior: 'ignoreErrors' });
+    await again.context.close();
+  }, 240_000);
+
+  test('renew by e-wallet in Spanish, dark, at 360 px', async () => {
+    const { context, page } = await newPage(app.browser, app.server, { width: 360, height: 740 });
+    await context.addCookies([{ name: 'color-scheme', value: 'dark', url: app.server.url }]);
+    await companyWithoutCrm(page);
+    await signIn(page, 'demo', PASSWORD);
+    await page.goto('/member/packages/payment?lng=es');
+    await page.getByRole('heading', { name: 'Paquetes' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
+    await page.locator('[data-package="Elite"]').getByRole('button', { name: 'Renovar' }).click();
+    await page.getByRole('button', { name: /Monedero/ }).click();
+    await page.getByLabel('Contraseña de la cuenta').fill('not-the-password');
+    await page.getByRole('button', { name: /^Pagar/ }).click();
+    await page.locator('.mantine-InputWrapper-error').first().waitFor();
+    await page.getByLabel('Contraseña de la cuenta').fill(PASSWORD);
+    await page.getByRole('button', { name: /^Pagar/ }).click();
+    await page.locator('[data-package-status="paid"]').waitFor();
+    await page.getByText('Pago recibido').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.getByRole('link', { name: 'Ver el pedido' }).click();
+    await page.waitForURL(/\/member\/orders\/\d+/);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await context.close();
+  }, 240_000);
+});
