@@ -352,7 +352,8 @@ export const signupMachine = setup({
     storeRegisterUrl: null,
     values: startValues(input?.member ?? null),
     termsAccepted: false,
-    positionTouched: false,
+    // A position chosen in the genealogy (its empty slot) stays: the sponsor's default leg does not replace it.
+    positionTouched: !!input?.member?.position,
     sponsorLocked: false,
     referralChecked: null,
     referralId: null,
