@@ -78,8 +78,8 @@ export interface SignupValues {
 export type SignupField = keyof SignupValues;
 
 export interface MemberSignupInput {
-  /** The signed-in member: the recruit's sponsor. */
-  sponsor: string;
+  /** The signed-in member, the recruit's sponsor (absent: signup_data's default sponsor, which for a signed-in member is the member). */
+  sponsor?: string;
   /** Prefilled placement (a username of the member's tree) and position. */
   placement?: string | null;
   position?: 'L' | 'R' | null;
@@ -210,7 +210,7 @@ const EMPTY_VALUES: SignupValues = {
 
 /** The form's first values: a member's recruit starts with the member as sponsor and the chosen place. */
 const startValues = (member: MemberSignupInput | null): SignupValues =>
-  member ? { ...EMPTY_VALUES, referral: member.sponsor, placement: member.placement ?? '', position: member.position ?? '' } : { ...EMPTY_VALUES };
+  member ? { ...EMPTY_VALUES, referral: member.sponsor ?? '', placement: member.placement ?? '', position: member.position ?? '' } : { ...EMPTY_VALUES };
 
 const resendBody = (c: Pick<SignupContext, 'result'>) => ({ key: c.result?.key ?? '' });
 
@@ -250,7 +250,7 @@ export const signupMachine = setup({
     rememberPath: assign({ path: ({ event, context }) => (event.type === 'route.changed' ? event.path : context.path) }),
     applyData: assign(({ context }, out: LoadedSignupData) => {
       const d = out.data;
-      const referral = d.enforce_default_sponsor ? d.default_sponsor : (context.linkReferral ?? d.default_sponsor);
+      const referral = d.enforce_default_sponsor || context.member ? d.default_sponsor : (context.linkReferral ?? d.default_sponsor);
       return {
         data: d,
         storeRegisterUrl: out.storeRegisterUrl,
@@ -316,7 +316,7 @@ export const signupMachine = setup({
     })),
     codeExhausted: assign(({ context }, e: ErrorInfo) => codeExhaustedUpdate(context, e)),
     startOver: assign(({ context }) => ({
-      values: startValues(context.member ? { sponsor: context.member.sponsor } : null),
+      values: startValues(context.member ? { sponsor: context.values.referral } : null),
       positionTouched: false,
       referralChecked: null,
       fieldErrors: {},

@@ -1,6 +1,6 @@
 import { createActor } from 'xstate';
 import { authApi } from '../../src/api/auth';
-import { signupBody, signupMachine, type SignupValues } from '../../src/machines/signup.machine';
+import { signupBody, signupMachine, type SignupInput, type SignupValues } from '../../src/machines/signup.machine';
 import type { SignupData } from '../../src/schemas/auth.schema';
 import { apiError, flush, otpSent, signupData, signupResponse, startControlledFlow } from '../support/auth-flows';
 
@@ -359,7 +359,7 @@ describe('signup machine — a member signs up a recruit', () => {
     startControlledFlow(signupMachine, {
       sources: ['loadSignupData', 'validateReferral', 'signup', 'verifySignup', 'resendSignupVerification'],
       silentTicker: true,
-      input: { search: '?referral=someone', basePath: '/member/signup', member: { sponsor: 'demo', placement: 'ann7', position: 'R', ...extra } },
+      input: { search: '?referral=someone', basePath: '/member/signup', member: { sponsor: 'demo', placement: 'ann7', position: 'R', ...extra } } as SignupInput,
     });
 
   it('keeps the member as sponsor, prefills the slot, and ignores the public signup switches', async () => {

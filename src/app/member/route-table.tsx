@@ -67,6 +67,7 @@ import { DownlineReportView } from '../../views/network/downline-report.view';
 import { NetworkPageView } from '../../views/network/network-page.view';
 import { JoiningsView, LeaderboardView, ReferralPageView, ReferralSummaryView } from '../../views/referral/referral.view';
 import { browserBindings } from '../bindings';
+import { signupRoutes } from './routes/signup.routes';
 import { lazyView } from '../lazy-view';
 import { AccountHubPage, bindAccountDeletion, DeleteAccountPage, FaqsView, IntroVideoScreen, MoreScreen } from './account-pages';
 import { bindPreferences, formActions } from './member-forms';
@@ -304,10 +305,7 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
   downlineReport('/downlines', 'downlines', false, 'downlines'),
   page('/pv-history', { id: 'history.pv', machine: pvHistoryListMachine, ...filteredList(PvHistoryView, listDownloads.pvHistory) }, guarded(PERMISSIONS.network, 'network', 'pvHistory')),
   page('/binary-history', { id: 'history.binary', machine: binaryHistoryListMachine, ...filteredList(BinaryHistoryView, listDownloads.binaryHistory) }, guarded(PERMISSIONS.binaryHistory, 'network', 'binaryHistory')),
-  ...soon(PERMISSIONS.network, 'network', [
-    ['/signup', 'memberSignup', 'item'],
-    ['/signup/otp', 'memberSignup'],
-  ]),
+  ...signupRoutes,
 
   // Referral: tabs summary, recruiter, earner (base → summary); joinings.
   page(
