@@ -11,13 +11,14 @@ import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Redirect, useLocation } from 'wouter';
 import type { Actor } from 'xstate';
-import { asksPlacement, asksPosition, needsEmail, needsMobile, type SignupField, type signupMachine } from '../../machines/signup.machine';
+import { asksPlacement, asksPosition, asksTerms, needsEmail, needsMobile, type SignupField, type signupMachine } from '../../machines/signup.machine';
 import { useFieldError } from '../components/field-error';
 import { LabelledRadios } from '../components/segmented-radios';
 import { CodeEntry } from '../public/auth/code-entry';
 import { loadState, LoadStatus, stepOf } from '../public/auth/flow-status';
 import { PasswordChecklist } from '../public/auth/password-checklist';
 import { PhoneFields } from '../public/auth/phone-fields';
+import { TermsCheckbox } from '../public/auth/signup-flow';
 import { SubmitAlert, submitProblem } from '../public/auth/submit-alert';
 import { UnplacedErrors } from '../public/auth/unplaced-errors';
 
@@ -48,7 +49,7 @@ export const memberSignupCodec = {
 type SignupActor = Actor<typeof signupMachine>;
 type Snap = ReturnType<SignupActor['getSnapshot']>;
 
-const SHOWN = ['referral', 'first_name', 'last_name', 'email', 'mobile_code', 'mobile', 'username', 'password', 'password_confirmation', 'placement', 'position', 'otp', 'key'];
+const SHOWN = ['referral', 'first_name', 'last_name', 'email', 'mobile_code', 'mobile', 'username', 'password', 'password_confirmation', 'placement', 'position', 'terms', 'otp', 'key'];
 
 /** The URL (under /member) each step belongs to. */
 export function memberSignupStepPath(s: Pick<Snap, 'matches'>): string {
@@ -127,6 +128,7 @@ function FormStep({ actor, snap }: { actor: SignupActor; snap: Snap }) {
           </div>
         )}
         {plan === 'unilevel' && <Text size="sm">{t('plans.placementHelp.unilevel')}</Text>}
+        {asksTerms(d) && <TermsCheckbox actor={actor} snap={snap} error={error('terms')} />}
         <UnplacedErrors errors={c.fieldErrors} shown={SHOWN} />
         <SubmitAlert problem={submitProblem(stepOf(snap, 'form') ? (snap.value as { form: { status: string } }).form.status : null)} retryAfter={c.retryAfter} />
         <Group>

@@ -119,6 +119,17 @@ describe('MemberSignupView', () => {
     expect(screen.getByText('In a unilevel plan new members go directly under you.')).toBeInTheDocument();
   });
 
+  it("asks to accept the company's terms when it has them", async () => {
+    const t = setup();
+    await ready(t, signupData({ ...MEMBER, otp_verification: false, company_terms_url: 'https://upline.example/terms', compensation_plan: 'binary' }));
+    await fillRecruit();
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(t.ctl.callsOf('signup')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(t.ctl.callsOf('signup')).toHaveLength(1);
+  });
+
   it('speaks Spanish', async () => {
     const t = setup('', 'es');
     await ready(t, signupData({ ...MEMBER, compensation_plan: 'binary' }));

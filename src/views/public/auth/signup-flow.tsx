@@ -73,7 +73,7 @@ function SponsorField({ actor, snap, error }: { actor: SignupActor; snap: Signup
   );
 }
 
-function TermsCheckbox({ actor, snap, error }: { actor: SignupActor; snap: SignupSnapshot; error?: string }) {
+export function TermsCheckbox({ actor, snap, error }: { actor: SignupActor; snap: SignupSnapshot; error?: string }) {
   const { t } = useTranslation('auth');
   const d = snap.context.data;
   const terms = d?.company_terms_url;
