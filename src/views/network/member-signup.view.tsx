@@ -184,19 +184,24 @@ export function MemberSignupView({ actor, url }: { actor: SignupActor; url: Memb
   const { t } = useTranslation('network');
   const snap = useSelector(actor, (s) => s);
   const [location] = useLocation();
-  // A "sign up here" link opened on a form restored from earlier: the link's place wins.
-  const applied = useRef(false);
+  // A "sign up here" link opened on a flow restored from earlier: the link's place wins, and a finished
+  // signup starts over for the new recruit.
+  const link = useRef<MemberSignupQuery | null>(url.placement || url.position ? url : null);
   const inForm = snap.matches('form');
+  const finished = snap.matches('success');
   useEffect(() => {
-    if (applied.current || !inForm) return;
-    applied.current = true;
+    const wanted = link.current;
+    if (!wanted) return;
+    if (finished) return void actor.send({ type: 'signup.again' });
+    if (!inForm) return;
+    link.current = null;
     const v = actor.getSnapshot().context.values;
-    if (url.placement && url.placement !== v.placement) actor.send({ type: 'signup.change', field: 'placement', value: url.placement });
-    if (url.position && url.position !== v.position) actor.send({ type: 'signup.change', field: 'position', value: url.position });
-  }, [actor, inForm, url.placement, url.position]);
+    if (wanted.placement && wanted.placement !== v.placement) actor.send({ type: 'signup.change', field: 'placement', value: wanted.placement });
+    if (wanted.position && wanted.position !== v.position) actor.send({ type: 'signup.change', field: 'position', value: wanted.position });
+  }, [actor, inForm, finished]);
 
   const wanted = memberSignupStepPath(snap);
-  if (location !== wanted) return <Redirect to={wanted} replace />;
+  if (location !== wanted && !(link.current && finished)) return <Redirect to={wanted} replace />;
   let body;
   if (snap.matches('form')) body = <FormStep actor={actor} snap={snap} />;
   else if (wanted === '/signup/otp') body = <VerifyStep actor={actor} snap={snap} />;

@@ -130,6 +130,35 @@ describe('MemberSignupView', () => {
     expect(t.ctl.callsOf('signup')).toHaveLength(1);
   });
 
+  it('a "sign up here" link opened after a finished signup starts over with the link\'s place', async () => {
+    const url = memberSignupCodec.parse('?placement=bob9&position=L');
+    const flow = startControlledFlow(signupMachine, { sources: SOURCES, silentTicker: true, input: { search: '', basePath: '/member/signup', member: {} } as SignupInput });
+    await flush();
+    flow.ctl.resolve('loadData', { data: signupData({ ...MEMBER, otp_verification: false }), phoneCode: '34', storeRegisterUrl: null });
+    await flush();
+    flow.ctl.resolve('validateReferral', { default_leg: 'L', referral_id: 2 });
+    await flush();
+    for (const [field, value] of Object.entries({ first_name: 'Ann', email: 'a@example.org', password: 'Good-pass1', password_confirmation: 'Good-pass1' }))
+      flow.actor.send({ type: 'signup.change', field: field as 'first_name', value });
+    flow.actor.send({ type: 'signup.submit' });
+    flow.ctl.resolve('signup', signupResponse({ otp_required: false, key: null }));
+    await flush();
+    expect(flow.snap().matches('success')).toBe(true);
+    const memory = memoryLocation({ path: '/signup', record: true });
+    renderUi(
+      <Router hook={memory.hook}>
+        <MemberSignupView actor={flow.actor} url={url} />
+      </Router>,
+    );
+    expect(flow.snap().matches('loading')).toBe(true);
+    await act(async () => {
+      flow.ctl.resolve('loadData', { data: signupData({ ...MEMBER, otp_verification: false }), phoneCode: '34', storeRegisterUrl: null });
+      await flush();
+    });
+    expect(screen.getByRole('textbox', { name: /Placement/ })).toHaveValue('bob9');
+    expect(screen.getByRole('radio', { name: 'Left' })).toBeChecked();
+  });
+
   it('speaks Spanish', async () => {
     const t = setup('', 'es');
     await ready(t, signupData({ ...MEMBER, compensation_plan: 'binary' }));
