@@ -90,7 +90,8 @@ describe('binary company', () => {
     await tree.press('ArrowRight');
     expect(await described(page)).toMatch(/^Empty right slot under bina\.first/i);
     await page.getByRole('link', { name: 'Sign up here' }).click();
-    await page.waitForURL('**/member/signup?placement=bina.first&position=R');
+    await page.waitForURL('**/member/signup**');
+    await page.waitForFunction(() => (document.querySelector('input[value="bina.first"]') as HTMLInputElement | null) !== null);
     expect(await page.getByRole('textbox', { name: /Placement/ }).inputValue()).toBe('bina.first');
     expect(await page.getByRole('radio', { name: 'Right' }).isChecked()).toBe(true);
     expect(await registerRecruit(page, app.server, 'bina.second', EN)).toContain('bina.second');
@@ -146,12 +147,13 @@ describe('matrix company (width 3)', () => {
     await page.getByRole('application').focus();
     expect(await described(page)).toMatch(/^matr\.one, /);
 
-    // The Home tabs and the network menu have no binary pages; the URL of one says it is not for this plan.
+    // The Home tabs and the network menu have no binary pages; the URL of one is refused.
     await page.goto('/member/home/dashboard');
     await page.getByRole('tab', { name: 'Paquete' }).waitFor();
     expect(await page.getByRole('tab', { name: 'Binario' }).count()).toBe(0);
     await page.goto('/member/binary-history');
-    await page.getByText('Esta página es solo para empresas con un plan binario.').waitFor();
+    await page.getByText('Esta página no está disponible para tu cuenta.').waitFor();
+    expect(await page.getByRole('heading', { name: 'Historial binario' }).count()).toBe(0);
     await context.close();
     await recruitSignsIn(app, 'matr.one');
   });
