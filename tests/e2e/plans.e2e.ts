@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newPage, openGenealogy, PASSWORD, readCode, signIn } from './support/harness';
+import { newPage, openGenealogy, readCode, signIn } from './support/harness';
 import { realAppForFile } from './support/suite';
 
 const described = (page: Page) => page.locator('[data-focus-description]').textContent().then((t) => t ?? '');
@@ -117,14 +117,10 @@ describe('matrix company (width 3)', () => {
   const app = realAppForFile({ RATE_LIMIT_SCALE: '100', PLAN: 'matrix', SEED_MEMBERS: '300' });
 
   test('in Spanish, dark, on a 360 px phone: three places a level, a recruit spills over into a free place, no binary pages', async () => {
-    const { context, page } = await newPage(app.browser, app.server, { locale: 'es-ES', width: 360, height: 740 });
+    const { context, page } = await newPage(app.browser, app.server, { width: 360, height: 740 });
     await context.addCookies([{ name: 'color-scheme', value: 'dark', url: app.server.url }]);
-    await page.goto('/login');
-    await page.getByRole('textbox', { name: 'Nombre de usuario' }).fill('demo');
-    await page.getByRole('button', { name: 'Continuar' }).click();
-    await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
-    await page.locator('[data-shell="member"]').waitFor();
+    await signIn(page);
+    // demo's saved language is English: the header's switch makes it Spanish.
     await page.getByRole('combobox', { name: 'Language' }).first().selectOption('es');
     await page.getByRole('tab', { name: 'Panel' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');

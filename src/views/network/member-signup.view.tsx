@@ -14,11 +14,10 @@ import type { Actor } from 'xstate';
 import { asksPlacement, asksPosition, asksTerms, needsEmail, needsMobile, type SignupField, type signupMachine } from '../../machines/signup.machine';
 import { useFieldError } from '../components/field-error';
 import { LabelledRadios } from '../components/segmented-radios';
-import { CodeEntry } from '../public/auth/code-entry';
 import { loadState, LoadStatus, stepOf } from '../public/auth/flow-status';
 import { PasswordChecklist } from '../public/auth/password-checklist';
 import { PhoneFields } from '../public/auth/phone-fields';
-import { TermsCheckbox } from '../public/auth/signup-flow';
+import { TermsCheckbox, VerifyStep } from '../public/auth/signup-flow';
 import { SubmitAlert, submitProblem } from '../public/auth/submit-alert';
 import { UnplacedErrors } from '../public/auth/unplaced-errors';
 
@@ -141,27 +140,9 @@ function FormStep({ actor, snap }: { actor: SignupActor; snap: Snap }) {
   );
 }
 
-function VerifyStep({ actor, snap }: { actor: SignupActor; snap: Snap }) {
-  const { t } = useTranslation(['network', 'auth']);
-  const c = snap.context;
-  const error = useFieldError(c.fieldErrors);
-  return (
-    <CodeEntry
-      title={t('memberSignup.verifyTitle')}
-      description={t('memberSignup.verifyText')}
-      flow={c}
-      error={error('otp') ?? error('key')}
-      destination={c.result?.destination}
-      canResend={snap.can({ type: 'otp.resend' })}
-      resending={snap.matches('resending')}
-      verifying={snap.matches('verifying')}
-      problem={submitProblem(stepOf(snap, 'verify'))}
-      submitLabel={t('auth:verifyCode')}
-      onChange={(value) => actor.send({ type: 'signup.change', field: 'otp', value })}
-      onResend={() => actor.send({ type: 'otp.resend' })}
-      onSubmit={() => actor.send({ type: 'otp.verify' })}
-    />
-  );
+function MemberVerifyStep({ actor, snap }: { actor: SignupActor; snap: Snap }) {
+  const { t } = useTranslation('network');
+  return <VerifyStep actor={actor} snap={snap} title={t('memberSignup.verifyTitle')} description={t('memberSignup.verifyText')} />;
 }
 
 function SuccessStep({ actor, snap }: { actor: SignupActor; snap: Snap }) {
@@ -204,7 +185,7 @@ export function MemberSignupView({ actor, url }: { actor: SignupActor; url: Memb
   if (location !== wanted && !(link.current && finished)) return <Redirect to={wanted} replace />;
   let body;
   if (snap.matches('form')) body = <FormStep actor={actor} snap={snap} />;
-  else if (wanted === '/signup/otp') body = <VerifyStep actor={actor} snap={snap} />;
+  else if (wanted === '/signup/otp') body = <MemberVerifyStep actor={actor} snap={snap} />;
   else if (snap.matches('success')) body = <SuccessStep actor={actor} snap={snap} />;
   return (
     <Stack gap="md">
