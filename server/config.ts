@@ -20,6 +20,8 @@ export interface Config {
   logLevel: string;
   /** Size of the seeded tree. */
   seedMembers: number;
+  /** The compensation plan a fresh database is seeded with (PLAN=binary|matrix|unilevel, default binary). */
+  plan?: 'binary' | 'matrix' | 'unilevel';
   /** Relax rate limits (tests of unrelated features may call login many times). */
   rateLimitScale: number;
   /** SMTP server for real e-mail (smtp://user:pass@host:587, smtps://…:465); without it e-mails stay in the outbox table. */
@@ -35,6 +37,12 @@ export interface Config {
   uploadQuotaBytes: number;
   /** Where the log lines go instead of stdout (never set from the environment; tests read the log). */
   logStream?: { write(line: string): void };
+}
+
+function planOf(text: string | undefined): Config['plan'] {
+  if (!text) return 'binary';
+  if (text === 'binary' || text === 'matrix' || text === 'unilevel') return text;
+  throw new Error(`PLAN is binary, matrix or unilevel (got ${text})`);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -53,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     pageRenderer: env.SERVER_RENDER === '0' ? null : path.resolve('dist-ssr/entry-server.js'),
     logLevel: env.LOG_LEVEL ?? 'info',
     seedMembers: Number(env.SEED_MEMBERS ?? 3000),
+    plan: planOf(env.PLAN),
     rateLimitScale: Number(env.RATE_LIMIT_SCALE ?? 1),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Upline <no-reply@upline.example>',

@@ -18,6 +18,7 @@ import { payoutMethodsSeeder } from './seed/payout-methods.seed';
 import { kycSeeder } from './seed/kyc.seed';
 import { shopSeeder } from './seed/shop.seed';
 import { otcSeeder } from './seed/otc.seed';
+import { seedPlanOf, seedPlanSettings } from './seed/plan.seed';
 
 export interface SeedContext {
   db: Db;
@@ -52,7 +53,12 @@ export async function isEmpty(database: Database): Promise<boolean> {
 }
 
 /** Seed an empty, migrated database. `members` is the size of the generated downline (default config.seedMembers). */
-export async function seed(database: Database, config: Config, opts: { members?: number } = {}): Promise<SeededMembers> {
+export async function seed(
+  database: Database,
+  config: Config,
+  opts: { members?: number; plan?: Config['plan']; width?: number } = {},
+): Promise<SeededMembers> {
+  const plan = seedPlanOf(opts.plan ?? config.plan, opts.width);
   const bulk = Math.max(0, Math.floor(opts.members ?? config.seedMembers));
   const [admin, demo, blocked, expired, bulkHash] = await Promise.all([
     hashPassword(config.seedPassword),
@@ -65,6 +71,7 @@ export async function seed(database: Database, config: Config, opts: { members?:
   return database.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const { rankIds, packageIds } = await seedReference(tx);
+    await seedPlanSettings(tx, plan);
     const members = await seedMembers(tx, {
       bulk,
       namedHashes: { admin, demo, blocked, expired },
@@ -72,6 +79,7 @@ export async function seed(database: Database, config: Config, opts: { members?:
       rankIds,
       packageIds,
       skipTriggers: database.kind === 'pglite',
+      ...plan,
     });
     const ctx: SeedContext = { db: tx, config, members, rankIds, packageIds, rng: (area) => new Rng(areaSeed(area)) };
     for (const s of SEEDERS) await s(ctx);

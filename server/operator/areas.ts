@@ -2,10 +2,12 @@
 import { kycOperator } from './kyc.operator';
 import { shopOperator } from './shop.operator';
 import { otcOperator } from './otc.operator';
+import { compensationOperator } from './compensation.operator';
 import type { OperatorArea } from './registry';
 
 export const OPERATOR_AREAS: OperatorArea[] = [
   kycOperator,
   shopOperator,
   otcOperator,
+  compensationOperator,
 ];

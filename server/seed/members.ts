@@ -108,6 +108,9 @@ export async function seedMembers(
     seed?: number;
     /** Skip foreign-key triggers while loading (needs superuser rights: the embedded database has them). */
     skipTriggers?: boolean;
+    /** The tree's shape: binary (two legs), matrix (`width` children, filled breadth-first) or unilevel (any number). */
+    plan?: 'binary' | 'matrix' | 'unilevel';
+    width?: number;
   },
 ): Promise<SeededMembers> {
   const rng = new Rng(opts.seed ?? 20260101);
@@ -144,7 +147,10 @@ export async function seedMembers(
   };
 
   const pickPackage = () => rng.weighted<number | null>([[null, 0.2], [0, 0.4], [1, 0.25], [2, 0.15]]);
-  const named = (key: keyof typeof NAMED_MEMBERS, parent: number | null, position: 'L' | 'R' | null, createdAt: number, pkg: number | null) => {
+  const plan = opts.plan ?? 'binary';
+  const width = plan === 'matrix' ? Math.max(2, opts.width ?? 3) : 2;
+  const named = (key: keyof typeof NAMED_MEMBERS, parent: number | null, leg: 'L' | 'R' | null, createdAt: number, pkg: number | null) => {
+    const position = plan === 'binary' ? leg : null;
     const m = NAMED_MEMBERS[key];
     return add({
       username: m.username,
@@ -160,7 +166,7 @@ export async function seedMembers(
       sponsor: parent === null ? null : 0,
       parent,
       position,
-      slot: position === null ? null : position === 'L' ? 0 : 1,
+      slot: leg === null ? null : leg === 'L' ? 0 : 1,
       packageId: pkg === null ? null : packageBv[pkg].id,
       purchase: pkg === null ? null : createdAt,
       pvCents: pkg === null ? 0 : packageBv[pkg].bvCents,
@@ -174,21 +180,39 @@ export async function seedMembers(
   const blocked = named('blocked', admin, 'R', JOIN_FROM + 2 * DAY, 0);
   const expired = named('expired', blocked, 'L', JOIN_FROM + 3 * DAY, 0);
 
-  // Breadth-first below demo, with a few deterministic gaps so the tree has empty slots to sign up into.
-  const queue: [number, 'L' | 'R'][] = [
-    [demo, 'L'],
-    [demo, 'R'],
-  ];
+  // Binary and matrix: breadth-first below demo (a matrix spills over into the first free place of the
+  // sponsor's tree), with a few deterministic gaps so the tree has empty slots to sign up into.
+  // Unilevel: each member placed directly under its sponsor; a few leaders recruit dozens.
+  type Place = [parent: number, position: 'L' | 'R' | null, slot: number];
+  const placesUnder = (parent: number): Place[] =>
+    plan === 'binary' ? [[parent, 'L', 0], [parent, 'R', 1]] : Array.from({ length: width }, (_, k): Place => [parent, null, k]);
+  const queue: Place[] = placesUnder(demo);
+  const recruits = new Map<number, number>();
+  const leaders: number[] = [demo];
   let head = 0;
   for (let i = 0; i < opts.bulk; i++) {
-    let slot = queue[head++];
-    while (head < queue.length && nodes[slot[0]].depth - nodes[demo].depth >= 3 && rng.chance(0.04)) slot = queue[head++];
-    const [parent, position] = slot;
-    const rel = nodes[parent].depth + 1 - nodes[demo].depth;
-    // Sponsor: an upline within a few levels (mostly the parent), never above demo.
-    let sponsor = parent;
-    const up = Math.floor(rng.next() ** 2 * Math.min(rel, 5));
-    for (let k = 0; k < up && sponsor !== demo; k++) sponsor = nodes[sponsor].parent!;
+    let parent: number;
+    let position: 'L' | 'R' | null = null;
+    let slotIndex: number;
+    let sponsor: number;
+    if (plan === 'unilevel') {
+      const r = rng.next();
+      // Generated members start after the named ones (admin, demo, blocked, demo.expired).
+      const generated = nodes.length - (expired + 1);
+      parent = r < 0.2 || generated === 0 ? demo : r < 0.45 ? rng.pick(leaders) : expired + 1 + rng.int(0, generated - 1);
+      slotIndex = recruits.get(parent) ?? 0;
+      recruits.set(parent, slotIndex + 1);
+      sponsor = parent;
+    } else {
+      let slot = queue[head++];
+      while (head < queue.length && nodes[slot[0]].depth - nodes[demo].depth >= 3 && rng.chance(0.04)) slot = queue[head++];
+      [parent, position, slotIndex] = slot;
+      const rel = nodes[parent].depth + 1 - nodes[demo].depth;
+      // Sponsor: an upline within a few levels (mostly the parent), never above demo.
+      sponsor = parent;
+      const up = Math.floor(rng.next() ** 2 * Math.min(rel, 5));
+      for (let k = 0; k < up && sponsor !== demo; k++) sponsor = nodes[sponsor].parent!;
+    }
     const first = rng.pick(FIRST_NAMES);
     const last = rng.pick(LAST_NAMES);
     const id = nodes.length + 1;
@@ -209,7 +233,7 @@ export async function seedMembers(
       sponsor,
       parent,
       position,
-      slot: position === 'L' ? 0 : 1,
+      slot: slotIndex,
       packageId: pkg === null ? null : packageBv[pkg].id,
       purchase: pkg === null ? null : createdAt + rng.int(0, 20) * DAY,
       pvCents,
@@ -218,7 +242,8 @@ export async function seedMembers(
       createdAt,
     });
     const idx = nodes.length - 1;
-    queue.push([idx, 'L'], [idx, 'R']);
+    if (plan !== 'unilevel') queue.push(...placesUnder(idx));
+    else if (leaders.length < 4 && i % 25 === 3) leaders.push(idx);
   }
 
   // Counters and volumes, bottom-up: every ancestor counts the member once, on the side it sits under.

@@ -47,6 +47,17 @@ import {
 import * as money from '../lib/money';
 import type { Units } from '../lib/money';
 import { runPairing, type HistoryRow, type Leg } from '../lib/pairing';
+import {
+  DEFAULT_COMPENSATION_SETTINGS,
+  levelCommissions,
+  levelRules,
+  pairingConfig,
+  periodOf,
+  ymd,
+  type CompensationSettings,
+} from '../lib/compensation';
+import { compensationRuns } from '../db/schema-compensation';
+import type { Plan } from '../../src/schemas/common.schema';
 import { Rng } from './prng';
 import type { Seeder } from '../seed';
 
@@ -198,6 +209,10 @@ export async function seedWalletInto(db: Db, _config: Config, rng: Rng): Promise
   if (!demoRow) return;
 
   const ws = DEFAULT_WALLET_SETTINGS;
+  const [planRow] = await rowsOf<{ plan: Plan | null }>(db, sql`SELECT value->>'compensation_plan' AS plan FROM settings WHERE key = 'modules'`);
+  const plan: Plan = planRow?.plan ?? 'binary';
+  const [compRow] = await rowsOf<{ value: Partial<CompensationSettings> }>(db, sql`SELECT value FROM settings WHERE key = 'compensation'`);
+  const rules = levelRules(plan, { ...DEFAULT_COMPENSATION_SETTINGS, ...(compRow?.value ?? {}) }, null);
   const ps = DEFAULT_PAYOUT_SETTINGS;
   await db.insert(settings).values([
     { key: 'wallet', value: ws },
@@ -433,21 +448,11 @@ export async function seedWalletInto(db: Db, _config: Config, rng: Rng): Promise
     addPv(o.member.id, o, o.totalBv, o.totalBv);
     if (o.member !== demo) {
       addPv(demo.id, o, 0n, o.totalBv);
-      volume.push({ leg: o.member.leg!, pv: o.totalBv, at: new Date(o.at + 60_000), meta: o });
+      if (plan === 'binary') volume.push({ leg: o.member.leg!, pv: o.totalBv, at: new Date(o.at + 60_000), meta: o });
     }
   }
   const b = ws.binary;
-  const pairing = runPairing(
-    volume,
-    {
-      pairUnit: money.parse(b.pair_unit),
-      pairBonus: money.parse(b.pair_bonus),
-      cappingLimit: b.capping_limit === null ? null : money.parse(b.capping_limit),
-      pairRatio: b.pair_ratio,
-      firstPairRatio: b.first_pair_ratio,
-    },
-    new Date(WALLET_END),
-  );
+  const pairing = runPairing(volume, pairingConfig(b), new Date(WALLET_END));
 
   // --- The wallet timeline -------------------------------------------------------------------
   const batch = new LedgerBatch(await nextId(db, 'ledger_transactions'), await nextId(db, 'earnings'));
@@ -502,11 +507,44 @@ export async function seedWalletInto(db: Db, _config: Config, rng: Rng): Promise
     return null;
   };
   for (const o of drafts) {
-    if (!o.counts || o.type === 'registration' || o.member === demo) continue;
+    if (plan !== 'binary' || !o.counts || o.type === 'registration' || o.member === demo) continue;
     const level = sponsorLevel(o.member);
     if (level === null) continue;
     const at = o.at + 180_000;
     tl.at(at, () => earn(demo.id, 'level_commission', money.percentOf(o.total, ws.level_percents[level - 1], 2), at, { level, fromMemberId: o.member.id }));
+  }
+
+  // Matrix and unilevel: the weekly run's level commissions (compensation.ts, as the operator's run pays
+  // them) to demo on every purchase's volume of its placement (matrix) or sponsor (unilevel) downline,
+  // for each week that ended by WALLET_END; later volume waits for the next run.
+  const paidWeeks = new Map<string, { count: number; total: Units }>();
+  const paidWeek = (start: Date, gross: Units) => {
+    const w = paidWeeks.get(ymd(start)) ?? { count: 0, total: 0n };
+    paidWeeks.set(ymd(start), { count: w.count + 1, total: w.total + gross });
+  };
+  const lastClosed = periodOf(new Date(WALLET_END + 1 - 7 * DAY));
+  if (plan !== 'binary') {
+    const parentOf = new Map<number, number | null>(downRows.map((r) => [Number(r.id), r.parent_id === null ? null : Number(r.parent_id)]));
+    const uplineOf = (memberId: number) => {
+      const chain: { id: number; earns: boolean }[] = [];
+      for (let m = memberId; chain.length < rules.levelPercents.length; ) {
+        const up = plan === 'matrix' ? parentOf.get(m) : byId.get(m)?.sponsorId;
+        if (up === undefined || up === null) return [];
+        chain.push({ id: up, earns: up === demo.id });
+        if (up === demo.id) return chain;
+        m = up;
+      }
+      return [];
+    };
+    const sales = drafts
+      .filter((o) => o.counts && o.totalBv > 0n && o.member !== demo && o.at + 60_000 < lastClosed.end.getTime())
+      .map((o) => ({ memberId: o.member.id, pv: o.totalBv, at: new Date(o.at + 60_000) }));
+    for (const c of levelCommissions(sales, uplineOf, rules.levelPercents)) {
+      const week = periodOf(c.at);
+      const at = week.end.getTime() - 1;
+      paidWeek(week.start, c.gross);
+      tl.at(at, () => earn(c.memberId, 'level_commission', c.gross, at, { level: c.level, fromMemberId: c.fromMemberId }));
+    }
   }
 
   // Binary bonus: one earning per pairing run that paid something.
@@ -514,6 +552,7 @@ export async function seedWalletInto(db: Db, _config: Config, rng: Rng): Promise
   for (const row of pairing.rows) {
     if (row.type !== 'pairing' || row.bonusToPay <= 0n) continue;
     const at = row.at.getTime();
+    paidWeek(row.periodStart, row.bonusToPay);
     tl.at(at, () => {
       const id = earn(demo.id, 'binary_bonus', row.bonusToPay, at);
       if (id !== null) earningOfPairing.set(row, id);
@@ -683,6 +722,17 @@ export async function seedWalletInto(db: Db, _config: Config, rng: Rng): Promise
       createdAt: r.at,
     })),
   );
+
+  // The weekly runs these earnings stand for, so the operator's next run pays only what came after them.
+  const firstVolume = pvRows.reduce((m, r) => Math.min(m, (r.createdAt as Date).getTime()), Infinity);
+  if (Number.isFinite(firstVolume)) {
+    const runs: Array<typeof compensationRuns.$inferInsert> = [];
+    for (let w = periodOf(new Date(firstVolume)).start.getTime(); w <= lastClosed.start.getTime(); w += 7 * DAY) {
+      const paidW = paidWeeks.get(ymd(new Date(w))) ?? { count: 0, total: 0n };
+      runs.push({ plan, periodStart: ymd(new Date(w)), paidUntil: new Date(w + 7 * DAY), earningsCount: paidW.count, totalPaid: money.format(paidW.total), createdAt: new Date(w + 7 * DAY) });
+    }
+    await insertChunked(db, compensationRuns, runs);
+  }
 
   // Identity verification as payouts see it: demo and everyone with a payout verified.
   const withPayout = new Set(payouts.map((p) => p.memberId));

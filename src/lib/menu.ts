@@ -21,10 +21,12 @@ export interface MenuSwitches {
   events: boolean;
   /** The company's intro video (spec §3 intro_video): its page under the account settings. */
   introVideo?: boolean;
+  /** The company pays a binary plan (its binary tab, history and summary); absent means binary. */
+  binary?: boolean;
 }
 
 export type MenuModules = Pick<Modules, 'store' | 'crm' | 'package' | 'internal_store' | 'roi' | 'kyc' | 'support_message' | 'stories' | 'events'> &
-  Partial<Pick<Modules, 'intro_video'>>;
+  Partial<Pick<Modules, 'intro_video' | 'compensation_plan'>>;
 
 /** loaded_modules.modules → the menu's switches. */
 export function menuSwitches(m: MenuModules): MenuSwitches {
@@ -39,6 +41,7 @@ export function menuSwitches(m: MenuModules): MenuSwitches {
     stories: m.stories,
     events: m.events,
     introVideo: m.intro_video ?? false,
+    binary: (m.compensation_plan ?? 'binary') === 'binary',
   };
 }
 
@@ -132,6 +135,9 @@ export const PERMISSIONS = {
   stories: feature('stories'),
   events: feature('events'),
   introVideo: feature('introVideo', 'account:introVideo.unavailable'),
+  /** Spec §1: the binary tab, binary history and binary summary exist only in a binary plan. */
+  binary: rule(({ switches }) => switches.binary !== false, 'network:plans.binaryOnly'),
+  binaryHistory: both(rule(({ user }) => canSeeNetwork(user), 'network:forbidden'), rule(({ switches }) => switches.binary !== false, 'network:plans.binaryOnly')),
 } satisfies Record<string, Permission>;
 
 interface MenuSection {

@@ -2,6 +2,9 @@
  * Signup under a sponsor (/signup?referral=…, spec §3, §4, §5, §7): load signup_data, validate the
  * sponsor (again on change, debounced, and on blur), fill the form, submit; when the answer asks
  * for a one-time code → /signup/otp (verify, resend) → /signup/success; otherwise straight to success.
+ * A signed-in member signing up a recruit (/member/signup) runs the same flow with `member` input: the
+ * sponsor is the member (fixed), placement and position may come prefilled from the genealogy's empty
+ * slot, the company's public-signup switches do not apply, and from success another recruit can follow.
  */
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { authApi } from '../api/auth';
@@ -74,13 +77,25 @@ export interface SignupValues {
 }
 export type SignupField = keyof SignupValues;
 
+export interface MemberSignupInput {
+  /** The signed-in member, the recruit's sponsor (absent: signup_data's default sponsor, which for a signed-in member is the member). */
+  sponsor?: string;
+  /** Prefilled placement (a username of the member's tree) and position. */
+  placement?: string | null;
+  position?: 'L' | 'R' | null;
+}
+
 export interface SignupInput extends FlowInput {
   /** Where the flow lives: '/signup' (default) or the member area's signup path. */
   basePath?: string;
+  /** A member signs up a recruit under themselves. */
+  member?: MemberSignupInput;
 }
 
 export interface SignupContext extends CodeContext {
   base: string;
+  /** A member's signup of a recruit (sponsor fixed), or null for a visitor's own. */
+  member: MemberSignupInput | null;
   path: string | null;
   /** The sponsor username of the invitation link (?referral=), if any. */
   linkReferral: string | null;
@@ -104,6 +119,7 @@ export type SignupEvent =
   | { type: 'signup.sponsorBlur' }
   | { type: 'signup.submit' }
   | { type: 'signup.signIn' }
+  | { type: 'signup.again' }
   | { type: 'otp.verify' }
   | CodeStepEvent;
 
@@ -192,6 +208,10 @@ const EMPTY_VALUES: SignupValues = {
   otp: '',
 };
 
+/** The form's first values: a member's recruit starts with the member as sponsor and the chosen place. */
+const startValues = (member: MemberSignupInput | null): SignupValues =>
+  member ? { ...EMPTY_VALUES, referral: member.sponsor ?? '', placement: member.placement ?? '', position: member.position ?? '' } : { ...EMPTY_VALUES };
+
 const resendBody = (c: Pick<SignupContext, 'result'>) => ({ key: c.result?.key ?? '' });
 
 type Ev = { event: SignupEvent };
@@ -230,12 +250,12 @@ export const signupMachine = setup({
     rememberPath: assign({ path: ({ event, context }) => (event.type === 'route.changed' ? event.path : context.path) }),
     applyData: assign(({ context }, out: LoadedSignupData) => {
       const d = out.data;
-      const referral = d.enforce_default_sponsor ? d.default_sponsor : (context.linkReferral ?? d.default_sponsor);
+      const referral = d.enforce_default_sponsor || context.member ? d.default_sponsor : (context.linkReferral ?? d.default_sponsor);
       return {
         data: d,
         storeRegisterUrl: out.storeRegisterUrl,
         error: null,
-        sponsorLocked: d.enforce_default_sponsor || (d.enforce_link_sponsor && context.linkReferral !== null),
+        sponsorLocked: context.member !== null || d.enforce_default_sponsor || (d.enforce_link_sponsor && context.linkReferral !== null),
         referralId: d.referral_id,
         values: {
           ...context.values,
@@ -273,7 +293,7 @@ export const signupMachine = setup({
       referralId: null,
       fieldErrors: { ...context.fieldErrors, referral: e.fields.referral ?? 'validation:invalidReferral' },
       // An enforced link sponsor that does not exist cannot stay locked: the visitor must name one.
-      sponsorLocked: context.data?.enforce_default_sponsor ?? false,
+      sponsorLocked: context.member !== null || (context.data?.enforce_default_sponsor ?? false),
     })),
     referralRequired: assign(({ context }) => ({
       referralChecked: null,
@@ -295,12 +315,20 @@ export const signupMachine = setup({
       fieldErrors: withoutField(context.fieldErrors, 'otp'),
     })),
     codeExhausted: assign(({ context }, e: ErrorInfo) => codeExhaustedUpdate(context, e)),
+    startOver: assign(({ context }) => ({
+      values: startValues(context.member ? { sponsor: context.values.referral } : null),
+      positionTouched: false,
+      referralChecked: null,
+      fieldErrors: {},
+      error: null,
+      result: null,
+    })),
   },
   guards: {
     ...formGuards,
     ...codeGuards,
-    signupClosed: (_, out: LoadedSignupData) => !out.data.show_signup_page,
-    signupInStore: (_, out: LoadedSignupData) => out.data.signup_location === 'store',
+    signupClosed: ({ context }, out: LoadedSignupData) => context.member === null && !out.data.show_signup_page,
+    signupInStore: ({ context }, out: LoadedSignupData) => context.member === null && out.data.signup_location === 'store',
     changeAllowed: ({ context, event }) => event.type === 'signup.change' && !(event.field === 'referral' && context.sponsorLocked),
     referralChange: ({ context, event }) => isReferralChange({ event }) && !context.sponsorLocked,
     referralEmpty: ({ context }) => isEmpty(context.values.referral),
@@ -317,13 +345,15 @@ export const signupMachine = setup({
   id: 'signup',
   context: ({ input }) => ({
     base: input?.basePath ?? SIGNUP_PATH,
+    member: input?.member ?? null,
     path: input?.path ?? null,
-    linkReferral: referralFromSearch(input?.search ?? ''),
+    linkReferral: input?.member ? null : referralFromSearch(input?.search ?? ''),
     data: null,
     storeRegisterUrl: null,
-    values: { ...EMPTY_VALUES },
+    values: startValues(input?.member ?? null),
     termsAccepted: false,
-    positionTouched: false,
+    // A position chosen in the genealogy (its empty slot) stays: the sponsor's default leg does not replace it.
+    positionTouched: !!input?.member?.position,
     sponsorLocked: false,
     referralChecked: null,
     referralId: null,
@@ -493,6 +523,10 @@ export const signupMachine = setup({
     success: {
       on: {
         'signup.signIn': { actions: { type: 'navigate', params: { to: LOGIN_PATH } } },
+        'signup.again': {
+          target: 'loading',
+          actions: ['startOver', { type: 'navigate', params: ({ context }) => ({ to: context.base, replace: true }) }],
+        },
         'route.changed': [
           {
             guard: 'routeAwayFromSuccess',

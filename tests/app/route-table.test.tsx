@@ -58,6 +58,7 @@ const BUILT = [
   '/referral/summary', '/referral/recruiter', '/referral/earner', '/referral/joinings',
   '/shopping/products', '/shopping/products/4', '/shopping/cart', '/shopping/checkout', '/payment/stripe/success',
   '/packages/payment', '/otc/request-payment', '/otc/make-payment', '/otc/payment-history',
+  '/signup', '/signup/otp', '/signup/success',
 ];
 
 /** wouter's own path matcher. */
@@ -73,7 +74,8 @@ describe('the member route table', () => {
     const unused = MEMBER_ROUTES.filter((r) => !SPEC_PATHS.some((p) => resolveMemberRoute(MEMBER_ROUTES, parser, p) === r));
     // …but the one that sends an unknown home tab to the dashboard, and the account deletion's own page
     // (spec §5, §7 DELETE /api/users: the spec names the call, not a path).
-    expect(unused.map((r) => r.path)).toEqual(['/home/:tab', '/account/delete']);
+    // (and the member signup's last step, /signup/success, after /signup and /signup/otp).
+    expect(unused.map((r) => r.path)).toEqual(['/home/:tab', '/signup/success', '/account/delete']);
     expect(resolveMemberRoute(MEMBER_ROUTES, parser, '/home/elsewhere')).toMatchObject({ kind: 'redirect', to: '/home/dashboard' });
   });
 

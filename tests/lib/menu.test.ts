@@ -1,6 +1,6 @@
 /** The member menu of spec §6 (built from the member route table), every combination of role, account type and the nine feature switches. */
 import { describe, expect, it } from 'vitest';
-import { activeMenu, bottomBar, bottomBarSize, buildMenu, menuLabelKeys, menuSwitches, type MenuEntry, type MenuSwitches, type MenuUser } from '../../src/lib/menu';
+import { activeMenu, bottomBar, bottomBarSize, buildMenu, menuLabelKeys, menuSwitches, PERMISSIONS, type MenuEntry, type MenuSwitches, type MenuUser } from '../../src/lib/menu';
 import { MEMBER_ROUTES } from '../../src/app/member/route-table';
 
 const SWITCHES: Array<keyof MenuSwitches> = ['store', 'crm', 'packages', 'internalStore', 'roi', 'kyc', 'supportMessage', 'stories', 'events'];
@@ -124,8 +124,23 @@ describe('examples', () => {
   it('maps the module flags of loaded_modules to the short switch names', () => {
     expect(
       menuSwitches({ store: true, crm: false, package: true, internal_store: false, roi: true, kyc: false, support_message: true, stories: false, events: true }),
-    ).toEqual({ store: true, crm: false, packages: true, internalStore: false, roi: true, kyc: false, supportMessage: true, stories: false, events: true, introVideo: false });
+    ).toEqual({ store: true, crm: false, packages: true, internalStore: false, roi: true, kyc: false, supportMessage: true, stories: false, events: true, introVideo: false, binary: true });
     expect(menuSwitches({ store: false, crm: false, package: false, internal_store: false, roi: false, kyc: false, support_message: false, stories: false, events: false, intro_video: true }).introVideo).toBe(true);
+  });
+
+  it('binary history and the binary tab only in a binary plan (no plan given: binary)', () => {
+    const base = { store: false, crm: false, package: true, internal_store: false, roi: false, kyc: false, support_message: false, stories: false, events: false };
+    const networkItems = (plan?: 'binary' | 'matrix' | 'unilevel') =>
+      buildMenu(MEMBER_ROUTES, menuSwitches({ ...base, ...(plan ? { compensation_plan: plan } : {}) }), affiliate).find((e) => e.id === 'network')!.children!.map((c) => c.id);
+    expect(networkItems()).toContain('binaryHistory');
+    expect(networkItems('binary')).toContain('binaryHistory');
+    for (const plan of ['matrix', 'unilevel'] as const) {
+      expect(networkItems(plan)).not.toContain('binaryHistory');
+      expect(networkItems(plan)).toEqual(expect.arrayContaining(['genealogy', 'pvHistory', 'memberSignup']));
+      const access = { switches: menuSwitches({ ...base, compensation_plan: plan }), user: affiliate };
+      expect(PERMISSIONS.binary.allows(access)).toBe(false);
+      expect(PERMISSIONS.binaryHistory.allows(access)).toBe(false);
+    }
   });
 
   it('has a label key per entry and sub-item, none repeated', () => {

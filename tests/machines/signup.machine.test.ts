@@ -1,6 +1,6 @@
 import { createActor } from 'xstate';
 import { authApi } from '../../src/api/auth';
-import { signupBody, signupMachine, type SignupValues } from '../../src/machines/signup.machine';
+import { signupBody, signupMachine, type SignupInput, type SignupValues } from '../../src/machines/signup.machine';
 import type { SignupData } from '../../src/schemas/auth.schema';
 import { apiError, flush, otpSent, signupData, signupResponse, startControlledFlow } from '../support/auth-flows';
 
@@ -351,5 +351,51 @@ describe('signup machine', () => {
     expect(data).toHaveBeenCalledWith('alice');
     expect(actor.getSnapshot().context.storeRegisterUrl).toBe('https://shop.example.com/index.php?route=account/register');
     actor.stop();
+  });
+});
+
+describe('signup machine — a member signs up a recruit', () => {
+  const member = (extra: object = {}) =>
+    startControlledFlow(signupMachine, {
+      sources: ['loadSignupData', 'validateReferral', 'signup', 'verifySignup', 'resendSignupVerification'],
+      silentTicker: true,
+      input: { search: '?referral=someone', basePath: '/member/signup', member: { sponsor: 'demo', placement: 'ann7', position: 'R', ...extra } } as SignupInput,
+    });
+
+  it('keeps the member as sponsor, prefills the slot, and ignores the public signup switches', async () => {
+    const t = member();
+    // The invitation link's referral does not apply: the member is the sponsor.
+    expect(t.ctl.lastInput('loadSignupData')).toEqual({ referral: null });
+    t.ctl.resolve('loadData', { data: signupData({ show_signup_page: false, signup_location: 'store', default_sponsor: 'company', default_leg: 'L' }), phoneCode: '34', storeRegisterUrl: null });
+    await flush();
+    expect(t.snap().matches('form')).toBe(true);
+    expect(t.snap().context.sponsorLocked).toBe(true);
+    expect(t.snap().context.values).toMatchObject({ referral: 'demo', placement: 'ann7', position: 'R' });
+    t.actor.send({ type: 'signup.change', field: 'referral', value: 'mallory' });
+    expect(t.snap().context.values.referral).toBe('demo');
+    // An unknown sponsor answer cannot unlock the field.
+    t.ctl.reject('validateReferral', apiError.validation({ referral: 'validation:invalidReferral' }));
+    await flush();
+    expect(t.snap().context.sponsorLocked).toBe(true);
+  });
+
+  it('sends placement and position, and after success starts over for another recruit on the signup page', async () => {
+    const t = member();
+    t.ctl.resolve('loadData', { data: signupData({ otp_verification: false, company_terms_url: null, company_privacy_url: null }), phoneCode: '34', storeRegisterUrl: null });
+    await flush();
+    t.ctl.resolve('validateReferral', { default_leg: 'L', referral_id: 2 });
+    await flush();
+    fill(t, VALID);
+    t.actor.send({ type: 'signup.submit' });
+    expect(t.ctl.lastInput('signup')).toMatchObject({ referral: 'demo', placement: 'ann7', position: 'R', first_name: 'Ann' });
+    t.ctl.resolve('signup', signupResponse({ otp_required: false, key: null, username: 'ann8' }));
+    await flush();
+    expect(t.snap().matches('success')).toBe(true);
+    expect(t.navigate).toHaveBeenLastCalledWith({ to: '/member/signup/success' });
+    t.actor.send({ type: 'signup.again' });
+    expect(t.snap().matches('loading')).toBe(true);
+    expect(t.navigate).toHaveBeenLastCalledWith({ to: '/member/signup', replace: true });
+    expect(t.snap().context.values).toMatchObject({ referral: 'demo', placement: '', position: '', first_name: '', password: '' });
+    expect(t.snap().context.result).toBeNull();
   });
 });

@@ -30,6 +30,7 @@ function events(): Ev[] {
     { type: 'signup.sponsorBlur' },
     { type: 'signup.submit' },
     { type: 'signup.signIn' },
+    { type: 'signup.again' },
     { type: 'otp.verify' },
     { type: 'otp.resend' },
     { type: 'otp.tick' },

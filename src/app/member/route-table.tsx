@@ -67,6 +67,7 @@ import { DownlineReportView } from '../../views/network/downline-report.view';
 import { NetworkPageView } from '../../views/network/network-page.view';
 import { JoiningsView, LeaderboardView, ReferralPageView, ReferralSummaryView } from '../../views/referral/referral.view';
 import { browserBindings } from '../bindings';
+import { signupRoutes } from './routes/signup.routes';
 import { lazyView } from '../lazy-view';
 import { AccountHubPage, bindAccountDeletion, DeleteAccountPage, FaqsView, IntroVideoScreen, MoreScreen } from './account-pages';
 import { bindPreferences, formActions } from './member-forms';
@@ -272,7 +273,7 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
     },
     menu('home'),
   ),
-  page('/home/binary', { id: 'home.binary', machine: homeBinaryMachine, ...LOADED, view: tabView(HomeTabsView, 'binary', BinaryView) }),
+  page('/home/binary', { id: 'home.binary', machine: homeBinaryMachine, ...LOADED, view: tabView(HomeTabsView, 'binary', BinaryView) }, { permission: PERMISSIONS.binary }),
   page('/home/package', { id: 'home.package', machine: homePackageMachine, ...LOADED, view: tabView(HomeTabsView, 'package', PackageView) }),
   page('/home/rank', { id: 'home.rank', machine: homeRankMachine, ...LOADED, view: tabView(HomeTabsView, 'rank', RankView) }),
   redirect('/home', '/home/dashboard'),
@@ -305,11 +306,8 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
   redirect('/network', '/network/genealogy', { permission: PERMISSIONS.network }),
   downlineReport('/downlines', 'downlines', false, 'downlines'),
   page('/pv-history', { id: 'history.pv', machine: pvHistoryListMachine, ...filteredList(PvHistoryView, listDownloads.pvHistory) }, guarded(PERMISSIONS.network, 'network', 'pvHistory')),
-  page('/binary-history', { id: 'history.binary', machine: binaryHistoryListMachine, ...filteredList(BinaryHistoryView, listDownloads.binaryHistory) }, guarded(PERMISSIONS.network, 'network', 'binaryHistory')),
-  ...soon(PERMISSIONS.network, 'network', [
-    ['/signup', 'memberSignup', 'item'],
-    ['/signup/otp', 'memberSignup'],
-  ]),
+  page('/binary-history', { id: 'history.binary', machine: binaryHistoryListMachine, ...filteredList(BinaryHistoryView, listDownloads.binaryHistory) }, guarded(PERMISSIONS.binaryHistory, 'network', 'binaryHistory')),
+  ...signupRoutes,
 
   // Referral: tabs summary, recruiter, earner (base → summary); joinings.
   page(

@@ -73,7 +73,7 @@ function SponsorField({ actor, snap, error }: { actor: SignupActor; snap: Signup
   );
 }
 
-function TermsCheckbox({ actor, snap, error }: { actor: SignupActor; snap: SignupSnapshot; error?: string }) {
+export function TermsCheckbox({ actor, snap, error }: { actor: SignupActor; snap: SignupSnapshot; error?: string }) {
   const { t } = useTranslation('auth');
   const d = snap.context.data;
   const terms = d?.company_terms_url;
@@ -197,14 +197,15 @@ function PositionControl({ actor, value, error }: { actor: SignupActor; value: s
   );
 }
 
-function VerifyStep({ actor, snap }: { actor: SignupActor; snap: SignupSnapshot }) {
+/** The code step; a member registering a recruit gives its own title and text. */
+export function VerifyStep({ actor, snap, title, description }: { actor: SignupActor; snap: SignupSnapshot; title?: string; description?: string }) {
   const { t } = useTranslation('auth');
   const c = snap.context;
   const error = useFieldError(c.fieldErrors);
   return (
     <CodeEntry
-      title={t('verifySignupTitle')}
-      description={t('verifySignupSubtitle')}
+      title={title ?? t('verifySignupTitle')}
+      description={description ?? t('verifySignupSubtitle')}
       flow={c}
       error={error('otp') ?? error('key')}
       destination={c.result?.destination}

@@ -1,0 +1,202 @@
+/**
+ * Register a member (/member/signup → /member/signup/otp → /member/signup/success): the signed-in member
+ * signs a recruit up under themselves. The sponsor is the member; placement (binary and matrix plans) and
+ * position (binary) come from the genealogy's empty slot or are typed, empty means the plan's automatic
+ * place (binary: the outer leg; matrix: the first free place breadth-first, spill-over). Each URL shows
+ * only its own step; a step that belongs to another URL redirects there.
+ */
+import { Anchor, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Redirect, useLocation } from 'wouter';
+import type { Actor } from 'xstate';
+import { asksPlacement, asksPosition, asksTerms, needsEmail, needsMobile, type SignupField, type signupMachine } from '../../machines/signup.machine';
+import { useFieldError } from '../components/field-error';
+import { LabelledRadios } from '../components/segmented-radios';
+import { loadState, LoadStatus, stepOf } from '../public/auth/flow-status';
+import { PasswordChecklist } from '../public/auth/password-checklist';
+import { PhoneFields } from '../public/auth/phone-fields';
+import { TermsCheckbox, VerifyStep } from '../public/auth/signup-flow';
+import { SubmitAlert, submitProblem } from '../public/auth/submit-alert';
+import { UnplacedErrors } from '../public/auth/unplaced-errors';
+
+export const MEMBER_SIGNUP_PATH = '/member/signup';
+
+export interface MemberSignupQuery {
+  placement?: string;
+  position?: 'L' | 'R';
+}
+
+/** ?placement=ann7&position=L (the genealogy's "sign up here"); a matrix slot number is not a position. */
+export const memberSignupCodec = {
+  parse(search: string): MemberSignupQuery {
+    const q = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
+    const placement = (q.get('placement') ?? '').trim().slice(0, 100);
+    const position = q.get('position');
+    return { ...(placement ? { placement } : {}), ...(position === 'L' || position === 'R' ? { position } : {}) };
+  },
+  format(value: MemberSignupQuery): string {
+    const q = new URLSearchParams();
+    if (value.placement) q.set('placement', value.placement);
+    if (value.position) q.set('position', value.position);
+    const s = q.toString();
+    return s ? `?${s}` : '';
+  },
+};
+
+type SignupActor = Actor<typeof signupMachine>;
+type Snap = ReturnType<SignupActor['getSnapshot']>;
+
+const SHOWN = ['referral', 'first_name', 'last_name', 'email', 'mobile_code', 'mobile', 'username', 'password', 'password_confirmation', 'placement', 'position', 'terms', 'otp', 'key'];
+
+/** The URL (under /member) each step belongs to. */
+export function memberSignupStepPath(s: Pick<Snap, 'matches'>): string {
+  if (s.matches('verify') || s.matches('verifying') || s.matches('resending')) return '/signup/otp';
+  if (s.matches('success')) return '/signup/success';
+  return '/signup';
+}
+
+function FormStep({ actor, snap }: { actor: SignupActor; snap: Snap }) {
+  const { t } = useTranslation(['network', 'auth', 'common']);
+  const c = snap.context;
+  const d = c.data;
+  const v = c.values;
+  const error = useFieldError(c.fieldErrors);
+  const rulesId = useId();
+  const optional = (key: string) => `${t(key)} ${t('common:optional')}`;
+  const change = (field: SignupField) => (value: string) => actor.send({ type: 'signup.change', field, value });
+  const input = (field: SignupField) => ({
+    value: v[field] ?? '',
+    onChange: (e: { currentTarget: { value: string } }) => change(field)(e.currentTarget.value),
+    error: error(field),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    actor.send({ type: 'signup.submit' });
+  };
+  const plan = d?.compensation_plan ?? 'binary';
+  return (
+    <form noValidate onSubmit={submit} aria-label={t('memberSignup.title')}>
+      <Stack gap="md">
+        <TextInput label={t('memberSignup.sponsor')} description={t('memberSignup.sponsorHelp')} value={v.referral} readOnly />
+        <TextInput label={t('auth:firstName')} autoComplete="off" {...input('first_name')} />
+        <TextInput label={optional('auth:lastName')} autoComplete="off" {...input('last_name')} />
+        <TextInput label={needsEmail(d) ? t('auth:email') : optional('auth:email')} type="email" autoComplete="off" {...input('email')} />
+        <PhoneFields
+          countries={d?.countries ?? []}
+          code={v.mobile_code}
+          mobile={v.mobile}
+          onCode={change('mobile_code')}
+          onMobile={change('mobile')}
+          codeError={error('mobile_code')}
+          mobileError={error('mobile')}
+          mobileLabel={needsMobile(d) ? t('auth:mobile') : optional('auth:mobile')}
+        />
+        <TextInput label={optional('auth:username')} description={t('auth:usernameHelp')} autoComplete="off" autoCapitalize="none" spellCheck={false} {...input('username')} />
+        <Stack gap={6}>
+          <PasswordInput label={t('auth:password')} autoComplete="new-password" aria-describedby={rulesId} {...input('password')} />
+          <PasswordChecklist id={rulesId} policy={d?.password_policy} password={v.password ?? ''} />
+        </Stack>
+        <PasswordInput label={t('auth:confirmPassword')} autoComplete="new-password" {...input('password_confirmation')} />
+        {asksPlacement(d) && (
+          <TextInput
+            label={optional('memberSignup.placement')}
+            description={t(`plans.placementHelp.${plan}`)}
+            autoCapitalize="none"
+            spellCheck={false}
+            {...input('placement')}
+          />
+        )}
+        {asksPosition(d) && (
+          <div>
+            <LabelledRadios
+              label={t('auth:position')}
+              value={v.position}
+              onChange={(value) => actor.send({ type: 'signup.change', field: 'position', value })}
+              options={[
+                { value: 'L', label: t('auth:positionLeft') },
+                { value: 'R', label: t('auth:positionRight') },
+              ]}
+            />
+            {error('position') && (
+              <Text size="xs" c="red" mt={4} role="alert">
+                {error('position')}
+              </Text>
+            )}
+          </div>
+        )}
+        {plan === 'unilevel' && <Text size="sm">{t('plans.placementHelp.unilevel')}</Text>}
+        {asksTerms(d) && <TermsCheckbox actor={actor} snap={snap} error={error('terms')} />}
+        <UnplacedErrors errors={c.fieldErrors} shown={SHOWN} />
+        <SubmitAlert problem={submitProblem(stepOf(snap, 'form') ? (snap.value as { form: { status: string } }).form.status : null)} retryAfter={c.retryAfter} />
+        <Group>
+          <Button type="submit" loading={snap.hasTag('busy')}>
+            {t('memberSignup.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function MemberVerifyStep({ actor, snap }: { actor: SignupActor; snap: Snap }) {
+  const { t } = useTranslation('network');
+  return <VerifyStep actor={actor} snap={snap} title={t('memberSignup.verifyTitle')} description={t('memberSignup.verifyText')} />;
+}
+
+function SuccessStep({ actor, snap }: { actor: SignupActor; snap: Snap }) {
+  const { t } = useTranslation('network');
+  const username = snap.context.result?.username ?? '';
+  return (
+    <Stack gap="md">
+      <Text role="status">{t('memberSignup.done', { username })}</Text>
+      <Group>
+        <Button onClick={() => actor.send({ type: 'signup.again' })}>{t('memberSignup.again')}</Button>
+        <Anchor component={Link} href={`/network/genealogy?username=${encodeURIComponent(username)}`}>
+          {t('memberSignup.openGenealogy')}
+        </Anchor>
+      </Group>
+    </Stack>
+  );
+}
+
+export function MemberSignupView({ actor, url }: { actor: SignupActor; url: MemberSignupQuery }) {
+  const { t } = useTranslation('network');
+  const snap = useSelector(actor, (s) => s);
+  const [location] = useLocation();
+  // A "sign up here" link opened on a flow restored from earlier: the link's place wins, and a finished
+  // signup starts over for the new recruit.
+  const link = useRef<MemberSignupQuery | null>(url.placement || url.position ? url : null);
+  const inForm = snap.matches('form');
+  const finished = snap.matches('success');
+  useEffect(() => {
+    const wanted = link.current;
+    if (!wanted) return;
+    if (finished) return void actor.send({ type: 'signup.again' });
+    if (!inForm) return;
+    link.current = null;
+    const v = actor.getSnapshot().context.values;
+    if (wanted.placement && wanted.placement !== v.placement) actor.send({ type: 'signup.change', field: 'placement', value: wanted.placement });
+    if (wanted.position && wanted.position !== v.position) actor.send({ type: 'signup.change', field: 'position', value: wanted.position });
+  }, [actor, inForm, finished]);
+
+  const wanted = memberSignupStepPath(snap);
+  if (location !== wanted && !(link.current && finished)) return <Redirect to={wanted} replace />;
+  let body;
+  if (snap.matches('form')) body = <FormStep actor={actor} snap={snap} />;
+  else if (wanted === '/signup/otp') body = <MemberVerifyStep actor={actor} snap={snap} />;
+  else if (snap.matches('success')) body = <SuccessStep actor={actor} snap={snap} />;
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t('memberSignup.title')}
+      </Title>
+      <LoadStatus state={loadState(snap)} onRetry={() => actor.send({ type: 'load.retry' })}>
+        <Paper withBorder p="md" radius="md" maw={560}>
+          {body}
+        </Paper>
+      </LoadStatus>
+    </Stack>
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * End to end in Chromium, one real server per compensation plan (PLAN=binary|matrix|unilevel, a fresh
+ * database seeded on that plan): sign in, the genealogy as the plan draws it, a recruit registered into a
+ * free place with the one-time code from the mail (and signing in), the plan's tabs and histories and no others.
+ */
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage, openGenealogy, readCode, signIn } from './support/harness';
+import { realAppForFile } from './support/suite';
+
+const described = (page: Page) => page.locator('[data-focus-description]').textContent().then((t) => t ?? '');
+const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
+
+/** Members one level below the focused one: down, then right until the focus stops moving. */
+async function levelWidth(page: Page, most: number): Promise<string[]> {
+  const tree = page.getByRole('application', { name: /Genealogy tree|Árbol genealógico/ });
+  await tree.focus();
+  await tree.press('ArrowDown');
+  // From wherever the focus lands on that level, to its first member.
+  for (let i = 0, last = ''; i < most && (await described(page)) !== last; i++) {
+    last = await described(page);
+    await tree.press('ArrowLeft');
+  }
+  const seen = [await described(page)];
+  for (let i = 0; i < most; i++) {
+    await tree.press('ArrowRight');
+    const text = await described(page);
+    if (text === seen[seen.length - 1]) break;
+    seen.push(text);
+  }
+  return seen;
+}
+
+interface Labels {
+  firstName: string;
+  email: RegExp;
+  username: RegExp;
+  password: string;
+  confirm: string;
+  submit: string;
+  verify: string;
+}
+const EN: Labels = { firstName: 'First name', email: /^E-mail/, username: /^Username/, password: 'Password', confirm: 'Confirm password', submit: 'Register', verify: 'Verify code' };
+const ES: Labels = { firstName: 'Nombre', email: /^Correo electrónico/, username: /^Nombre de usuario/, password: 'Contraseña', confirm: 'Confirmar contraseña', submit: 'Registrar', verify: 'Verificar código' };
+
+/** On /member/signup: the recruit's details, Register, then the code mailed to the recruit; answers the success text. */
+async function registerRecruit(page: Page, server: { outbox: unknown[] } & Parameters<typeof readCode>[0], username: string, l: Labels) {
+  const form = page.getByRole('form');
+  await form.getByRole('textbox', { name: l.firstName, exact: true }).fill('Rita');
+  await form.getByRole('textbox', { name: l.email }).fill(`${username}@example.org`);
+  await form.getByRole('textbox', { name: l.username }).fill(username);
+  await form.getByLabel(l.password, { exact: true }).fill('Recruit-pass-26');
+  await form.getByLabel(l.confirm, { exact: true }).fill('Recruit-pass-26');
+  await form.getByRole('checkbox').check();
+  const sent = server.outbox.length;
+  await form.getByRole('button', { name: l.submit, exact: true }).click();
+  await page.waitForURL('**/member/signup/otp').catch(async (e: Error) => {
+    const saved = await page.evaluate(() => Object.entries(sessionStorage).map(([k, v]) => `${k}=${v.slice(0, 300)}`).join('\n'));
+    throw new Error(`not on the code step at ${page.url()}: ${(await page.locator('main').innerHTML()).slice(0, 1500)} ${saved} (${e.message})`);
+  });
+  const code = await readCode(server, `${username}@example.org`, sent);
+  await page.getByRole('textbox', { name: /code|código/i }).fill(code);
+  await page.getByRole('button', { name: l.verify }).click();
+  await page.waitForURL('**/member/signup/success');
+  return page.getByRole('status').filter({ hasText: username }).textContent();
+}
+
+async function recruitSignsIn(app: ReturnType<typeof realAppForFile>, username: string) {
+  const { context, page } = await newPage(app.browser, app.server);
+  await signIn(page, username, 'Recruit-pass-26');
+  await context.close();
+}
+
+describe('binary company', () => {
+  const app = realAppForFile({ RATE_LIMIT_SCALE: '100', PLAN: 'binary', SEED_MEMBERS: '300' });
+
+  test('a recruit goes into an empty slot of the genealogy with the one-time code and signs in; binary tab and history are there', async () => {
+    const { context, page } = await newPage(app.browser, app.server);
+    await signIn(page);
+    // A first recruit, placed automatically (the outside of demo's left leg): a leaf with two empty slots.
+    await page.goto('/member/signup');
+    expect(await page.getByRole('radio', { name: 'Left' }).isChecked()).toBe(true);
+    expect(await registerRecruit(page, app.server, 'bina.first', EN)).toContain('bina.first');
+
+    await page.goto('/member/network/genealogy?username=bina.first');
+    const tree = page.getByRole('application', { name: 'Genealogy tree' });
+    await tree.waitFor();
+    await tree.focus();
+    await tree.press('ArrowDown');
+    await tree.press('ArrowRight');
+    expect(await described(page)).toMatch(/^Empty right slot under bina\.first/i);
+    await page.getByRole('link', { name: 'Sign up here' }).click();
+    await page.waitForURL('**/member/signup**');
+    await page.waitForFunction(() => (document.querySelector('input[value="bina.first"]') as HTMLInputElement | null) !== null);
+    expect(await page.getByRole('textbox', { name: /Placement/ }).inputValue()).toBe('bina.first');
+    expect(await page.getByRole('radio', { name: 'Right' }).isChecked()).toBe(true);
+    expect(await registerRecruit(page, app.server, 'bina.second', EN)).toContain('bina.second');
+
+    // At once in the genealogy, under bina.first on the right.
+    await page.goto('/member/network/genealogy?username=bina.first');
+    await tree.waitFor();
+    await tree.focus();
+    await tree.press('ArrowDown');
+    await tree.press('ArrowRight');
+    expect(await described(page)).toMatch(/^bina\.second, /);
+
+    await page.goto('/member/home/dashboard');
+    await page.getByRole('tab', { name: 'Binary' }).waitFor();
+    await page.goto('/member/binary-history');
+    await page.getByRole('heading', { name: 'Binary history' }).waitFor();
+    await context.close();
+    await recruitSignsIn(app, 'bina.second');
+  });
+});
+
+describe('matrix company (width 3)', () => {
+  const app = realAppForFile({ RATE_LIMIT_SCALE: '100', PLAN: 'matrix', SEED_MEMBERS: '300' });
+
+  test('in Spanish, dark, on a 360 px phone: three places a level, a recruit spills over into a free place, no binary pages', async () => {
+    const { context, page } = await newPage(app.browser, app.server, { width: 360, height: 740 });
+    await context.addCookies([{ name: 'color-scheme', value: 'dark', url: app.server.url }]);
+    await signIn(page);
+    // demo's saved language is English: the header's switch makes it Spanish.
+    await page.getByRole('combobox', { name: 'Language' }).first().selectOption('es');
+    await page.getByRole('tab', { name: 'Panel' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
+
+    const answer = page.waitForResponse((r) => /\/api\/network\/genealogy(\?|$)/.test(r.url()));
+    await page.goto('/member/network/genealogy');
+    await page.getByRole('application', { name: 'Árbol genealógico' }).waitFor();
+    await page.waitForFunction(() => performance.getEntriesByName('genealogy:paint').length > 0);
+    expect((await (await answer).json()).data).toMatchObject({ compensation_plan: 'matrix', max_width: 3 });
+    expect(await levelWidth(page, 6)).toHaveLength(3);
+
+    await page.goto('/member/signup');
+    await page.getByRole('heading', { name: 'Registrar un miembro' }).waitFor();
+    expect(await page.getByRole('radio').count()).toBe(0);
+    expect(await fitsWidth(page)).toBe(true);
+    expect(await registerRecruit(page, app.server, 'matr.one', ES)).toContain('matr.one');
+    await page.getByRole('link', { name: 'Verlo en la genealogía' }).click();
+    await page.waitForURL('**/member/network/genealogy?username=matr.one');
+    await page.getByRole('application').waitFor();
+    await page.getByRole('application').focus();
+    expect(await described(page)).toMatch(/^matr\.one, /);
+
+    // The Home tabs and the network menu have no binary pages; the URL of one is refused.
+    await page.goto('/member/home/dashboard');
+    await page.getByRole('tab', { name: 'Paquete' }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Binario' }).count()).toBe(0);
+    await page.goto('/member/binary-history');
+    await page.getByText('Esta página no está disponible para tu cuenta.').waitFor();
+    expect(await page.getByRole('heading', { name: 'Historial binario' }).count()).toBe(0);
+    await context.close();
+    await recruitSignsIn(app, 'matr.one');
+  });
+});
+
+describe('unilevel company', () => {
+  const app = realAppForFile({ RATE_LIMIT_SCALE: '100', PLAN: 'unilevel', SEED_MEMBERS: '300' });
+
+  test('a wide first level, a recruit directly under the member, in the downline report at once; no binary pages', async () => {
+    const { context, page } = await newPage(app.browser, app.server);
+    await signIn(page);
+    await openGenealogy(page);
+    expect((await levelWidth(page, 80)).length).toBeGreaterThanOrEqual(24);
+
+    await page.goto('/member/signup');
+    await page.getByText('In a unilevel plan new members go directly under you.').waitFor();
+    expect(await page.getByRole('textbox', { name: /Placement/ }).count()).toBe(0);
+    expect(await registerRecruit(page, app.server, 'uni.one', EN)).toContain('uni.one');
+    await page.goto('/member/network/downline');
+    await page.getByText('uni.one').first().waitFor();
+
+    await page.goto('/member/home/dashboard');
+    await page.getByRole('tab', { name: 'Rank' }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Binary' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Binary history' }).count()).toBe(0);
+    await context.close();
+    await recruitSignsIn(app, 'uni.one');
+  });
+});
