@@ -111,3 +111,36 @@ export const mailReplySchema = z.object({ body: text({ min: 1, max: MAIL_BODY_MA
 export type MailReply = z.infer<typeof mailReplySchema>;
 
 export const mailReadRequestSchema = z.strictObject({ read: z.boolean() });
+
+/** The i18n key of what is wrong with one chosen file (by what the browser says of it), or null. */
+export function mailFileProblem(file: { type: string; size: number }): string | null {
+  if (!(MAIL_FILE_TYPES as readonly string[]).includes(file.type)) return 'account:upload.fileType';
+  if (file.size > MAIL_MAX_FILE_BYTES) return 'account:upload.fileTooLarge';
+  if (file.size === 0) return 'account:upload.fileEmpty';
+  return null;
+}
+
+/** True when the editor's HTML holds some text (an empty editor gives `<p></p>`). */
+export const htmlHasText = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;|\s/g, '').length > 0;
+
+const files = z.array(z.custom<File>()).check(
+  z.superRefine((list, ctx) => {
+    if (list.length > MAIL_MAX_FILES) return ctx.addIssue('account:upload.tooManyFiles');
+    for (const f of list) {
+      const problem = mailFileProblem(f);
+      if (problem) return ctx.addIssue(problem);
+    }
+  }),
+);
+const bodyHtml = z.string().check(z.refine(htmlHasText, 'validation:required'), z.maxLength(MAIL_BODY_MAX, 'validation:tooLong'));
+
+/** The compose form (the server applies the same rules, and decides who may be written to). */
+export const mailComposeFormSchema = z.object({
+  to: z.string().check(z.trim(), z.minLength(1, 'mail:errors.recipientRequired')),
+  subject: z.string().check(z.trim(), z.minLength(1, 'validation:required'), z.maxLength(MAIL_SUBJECT_MAX, 'validation:tooLong')),
+  body: bodyHtml,
+  attachments: files,
+});
+
+/** The reply form of a conversation. */
+export const mailReplyFormSchema = z.object({ body: bodyHtml, attachments: files });
