@@ -13,13 +13,11 @@ import {
   mailMessageSchema,
   mailRecipientListSchema,
   type MailBox,
+  type MailFiltersValue,
 } from '../schemas/mail.schema';
 
-/** What a mail list page filters by (the page's URL): a keyword over subject and person, unread only. */
-export interface MailFiltersValue {
-  keyword?: string;
-  unread?: '1';
-}
+export type { MailFiltersValue };
+
 
 export interface MailComposeValues {
   to: string;

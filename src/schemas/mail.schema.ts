@@ -95,6 +95,16 @@ export const mailListQuery = z.looseObject({
 });
 export type MailListQuery = z.output<typeof mailListQuery>;
 
+/** What a mail list page filters by (its URL): a keyword over subject and person, unread only, and the bin as a folder of the inbox page. */
+export interface MailFiltersValue {
+  keyword?: string;
+  unread?: '1';
+  folder?: 'bin';
+}
+
+/** The inbox page's URL: the list query's keyword and unread, and `folder=bin` for the bin. */
+export const mailPageQuery = z.looseObject({ ...mailListQuery.shape, folder: z.optional(oneOfParam(['bin'] as const)) });
+
 export const mailRecipientsQuery = z.looseObject({
   keyword: z.optional(textParam('validation:invalidFormat', z.maxLength(100, { error: 'validation:tooLong' }))),
 });

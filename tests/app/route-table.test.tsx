@@ -56,6 +56,7 @@ const BUILT = [
   '/wallet/transactions', '/wallet/recent-earnings', '/wallet/recent-payouts', '/pv-history', '/binary-history',
   '/orders', '/orders/381', '/network/genealogy', '/network/tabular', '/network/downline', '/downlines',
   '/referral/summary', '/referral/recruiter', '/referral/earner', '/referral/joinings',
+  '/mail/inbox', '/mail/sent', '/mail/sent-item', '/mail/sent-item/3', '/mail/compose', '/mail/conversation', '/mail/conversation/3',
 ];
 
 /** wouter's own path matcher. */

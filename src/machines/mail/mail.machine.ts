@@ -3,12 +3,12 @@
  * a conversation (opening it marks it read) with its reply form, and the compose form. Every machine is a
  * declaration on the factories: lists, loads and forms behave as everywhere else.
  */
-import { mailApi, type MailComposeValues, type MailFiltersValue } from '../../api/mail';
+import { mailApi, type MailComposeValues } from '../../api/mail';
 import {
   mailComposeFormSchema,
   mailReplyFormSchema,
-  type MailBox,
   type MailConversation,
+  type MailFiltersValue,
   type MailListItem,
   type MailMessage,
 } from '../../schemas/mail.schema';
@@ -16,15 +16,15 @@ import { createFormMachine } from '../form.machine';
 import { createLoadMachine } from '../load.machine';
 import { createPagedListMachine, nextFromUrl } from '../paged-list.machine';
 
-const listOf = (id: string, box: MailBox) =>
+/** The inbox page lists the inbox, or the bin with ?folder=bin; the sent page lists what was sent. */
+const listOf = (id: string, box: (filters: MailFiltersValue) => 'inbox' | 'sent' | 'bin') =>
   createPagedListMachine<MailListItem, MailFiltersValue>(id, async ({ filters, next, signal }) => {
-    const p = await mailApi.list(box, filters, next?.cursor, signal);
+    const p = await mailApi.list(box(filters), filters, next?.cursor, signal);
     return { items: p.items, next: nextFromUrl(p.next_page_url) };
   });
 
-export const mailInboxMachine = listOf('mailInbox', 'inbox');
-export const mailSentMachine = listOf('mailSent', 'sent');
-export const mailBinMachine = listOf('mailBin', 'bin');
+export const mailInboxMachine = listOf('mailInbox', (f) => (f.folder === 'bin' ? 'bin' : 'inbox'));
+export const mailSentMachine = listOf('mailSent', () => 'sent');
 
 export const mailSentItemMachine = createLoadMachine<MailMessage, number>('mailSentItem', (id) => mailApi.sentItem(id));
 

@@ -11,17 +11,17 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
-import type { MailFiltersValue } from '../../api/mail';
 import { formatDate } from '../../lib/dates';
 import type { mailInboxMachine } from '../../machines/mail/mail.machine';
-import type { MailBox, MailListItem, MailParty } from '../../schemas/mail.schema';
+import type { MailBox, MailFiltersValue, MailListItem, MailParty } from '../../schemas/mail.schema';
 import { PagedList, type PagedListActor } from '../components/paged-list/paged-list';
 import { TabbedPage } from '../components/tabbed-page';
 import { fullName, initials } from '../components/person';
 
 export interface MailListViewProps {
   actor: ActorRefFrom<typeof mailInboxMachine>;
-  box: MailBox;
+  /** The page: inbox (its bin with ?folder=bin) or sent. */
+  page: 'inbox' | 'sent';
   search: MailFiltersValue;
   onSearch(search: MailFiltersValue): void;
   onBin(item: MailListItem): void;
@@ -30,6 +30,7 @@ export interface MailListViewProps {
 }
 
 export const MAIL_BOXES_SHOWN: readonly MailBox[] = ['inbox', 'sent', 'bin'];
+const TAB_HREF: Record<MailBox, string> = { inbox: '~/member/mail/inbox', sent: '~/member/mail/sent', bin: '~/member/mail/inbox?folder=bin' };
 
 /** The name shown for someone of a message: the company by its role, a member by their name. */
 export function usePartyName() {
@@ -37,7 +38,7 @@ export function usePartyName() {
   return (p: MailParty) => (p.company ? t('company') : fullName(p) || p.username);
 }
 
-function SearchForm({ box, search, onSearch }: Pick<MailListViewProps, 'box' | 'search' | 'onSearch'>) {
+function SearchForm({ box, search, onSearch }: Pick<MailListViewProps, 'search' | 'onSearch'> & { box: MailBox }) {
   const { t } = useTranslation('mail');
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -142,13 +143,14 @@ function MailRow({ item, box, onBin, onRestore, datePattern }: { item: MailListI
   );
 }
 
-export function MailListView({ actor, box, search, onSearch, onBin, onRestore, datePattern }: MailListViewProps) {
+export function MailListView({ actor, page, search, onSearch, onBin, onRestore, datePattern }: MailListViewProps) {
   const { t } = useTranslation('mail');
+  const box: MailBox = page === 'inbox' && search.folder === 'bin' ? 'bin' : page;
   const keyword = useSelector(actor, (s) => s.context.filters.keyword?.trim() || '');
   const unreadOnly = useSelector(actor, (s) => !!s.context.filters.unread);
   const filtered = !!keyword || unreadOnly;
   return (
-    <TabbedPage title={t('title')} tabs={MAIL_BOXES_SHOWN} tab={box} label={(b) => t(`boxes.${b}`)} href={(b) => `~/member/mail/${b}`}>
+    <TabbedPage title={t('title')} tabs={MAIL_BOXES_SHOWN} tab={box} label={(b) => t(`boxes.${b}`)} href={(b) => TAB_HREF[b]}>
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Text c="dimmed" size="sm">
@@ -165,7 +167,7 @@ export function MailListView({ actor, box, search, onSearch, onBin, onRestore, d
           emptyDescription={filtered ? t('list.noMatchDescription') : t(`list.emptyDescription.${box}`)}
           emptyAction={
             filtered ? (
-              <Button variant="light" onClick={() => onSearch({})}>
+              <Button variant="light" onClick={() => onSearch({ folder: search.folder })}>
                 {t('search.clear')}
               </Button>
             ) : undefined

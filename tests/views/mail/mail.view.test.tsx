@@ -27,7 +27,7 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('../../../src/api/mail', () => ({ mailApi: api }));
 
-const { mailInboxMachine, mailBinMachine, mailConversationMachine, mailComposeMachine, mailSentItemMachine } = await import('../../../src/machines/mail/mail.machine');
+const { mailInboxMachine, mailConversationMachine, mailComposeMachine, mailSentItemMachine } = await import('../../../src/machines/mail/mail.machine');
 const { MailListView } = await import('../../../src/views/mail/mail-list.view');
 const { MailConversationView } = await import('../../../src/views/mail/mail-conversation.view');
 const { MailComposeView } = await import('../../../src/views/mail/mail-compose.view');
@@ -70,13 +70,13 @@ beforeEach(() => {
   for (const f of Object.values(api)) f.mockReset();
 });
 
-function showList(box: 'inbox' | 'bin' = 'inbox', filters = {}, lng = 'en') {
-  const machine = box === 'inbox' ? mailInboxMachine : mailBinMachine;
-  const actor = createActor(machine, { input: { filters } }).start();
+function showList(box: 'inbox' | 'bin' = 'inbox', given = {}, lng = 'en') {
+  const filters = box === 'bin' ? { ...given, folder: 'bin' as const } : given;
+  const actor = createActor(mailInboxMachine, { input: { filters } }).start();
   const onSearch = vi.fn();
   const onBin = vi.fn();
   const onRestore = vi.fn();
-  renderUi(<MailListView actor={actor} box={box} search={filters} onSearch={onSearch} onBin={onBin} onRestore={onRestore} datePattern={null} />, { lng });
+  renderUi(<MailListView actor={actor} page="inbox" search={filters} onSearch={onSearch} onBin={onBin} onRestore={onRestore} datePattern={null} />, { lng });
   return { actor, onSearch, onBin, onRestore };
 }
 
@@ -132,6 +132,7 @@ describe('mail list', () => {
     api.list.mockResolvedValueOnce({ items: [item(3, { box: 'sent' })], next_page_url: null });
     const { onRestore } = showList('bin', {}, 'es');
     fireEvent.click(await screen.findByRole('button', { name: 'Restaurar «Subject 3»' }));
+    expect(api.list).toHaveBeenCalledWith('bin', { folder: 'bin' }, undefined, expect.anything());
     expect(onRestore).toHaveBeenCalledWith(expect.objectContaining({ id: 3 }));
     expect(screen.getByRole('tab', { name: 'Papelera' })).toBeTruthy();
   });

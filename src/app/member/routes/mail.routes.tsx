@@ -1,5 +1,5 @@
 /**
- * Mail (spec §2): /mail/inbox, /mail/sent and /mail/bin (lists with ?keyword= and ?unread=1 in the URL),
+ * Mail (spec §2): /mail/inbox (its bin with ?folder=bin) and /mail/sent (lists with ?keyword= and ?unread=1 in the URL),
  * /mail/sent-item/{id}, /mail/compose and /mail/conversation/{thread}. The base (/mail → inbox) is in the
  * route table. All under the mailbox permission (spec §6: supportMessage).
  */
@@ -8,17 +8,15 @@ import i18next from 'i18next';
 import { PERMISSIONS } from '../../../lib/menu';
 import { createSearchCodec } from '../../../lib/search-codec';
 import { hideToast, showToast } from '../../../lib/toast';
-import type { MailFiltersValue } from '../../../api/mail';
 import {
   mailActions,
-  mailBinMachine,
   mailComposeMachine,
   mailConversationMachine,
   mailInboxMachine,
   mailSentItemMachine,
   mailSentMachine,
 } from '../../../machines/mail/mail.machine';
-import { mailListQuery, type MailBox, type MailListItem } from '../../../schemas/mail.schema';
+import { mailPageQuery, type MailFiltersValue, type MailListItem } from '../../../schemas/mail.schema';
 import { browserBindings } from '../../bindings';
 import { lazyView } from '../../lazy-view';
 import { formActions } from '../member-forms';
@@ -34,9 +32,9 @@ const MailComposeView = lazyView(() => import('../../../views/mail/mail-compose.
 
 type ListMachine = typeof mailInboxMachine;
 
-/** ?keyword= and ?unread=1 of a mail list (its own query schema), followed by `list.setFilters`. */
+/** ?keyword=, ?unread=1 and ?folder=bin of a mail list page, followed by `list.setFilters`. */
 const mailUrl: UrlBinding<ListMachine, MailFiltersValue> = {
-  codec: createSearchCodec(mailListQuery, { fields: ['keyword', 'unread'] }) as UrlBinding<ListMachine, MailFiltersValue>['codec'],
+  codec: createSearchCodec(mailPageQuery, { fields: ['keyword', 'unread', 'folder'] }) as UrlBinding<ListMachine, MailFiltersValue>['codec'],
   follow: { current: (s) => s.context.filters, event: (filters) => ({ type: 'list.setFilters', filters }) },
 };
 
@@ -90,7 +88,7 @@ export function restoreFromBin(item: MailListItem, reload: () => void, env: Pick
   }, toastError);
 }
 
-const listPage = (box: MailBox, machine: ListMachine, item?: 'inbox' | 'sent') =>
+const listPage = (box: 'inbox' | 'sent', machine: ListMachine) =>
   page(
     `/mail/${box}`,
     {
@@ -104,7 +102,7 @@ const listPage = (box: MailBox, machine: ListMachine, item?: 'inbox' | 'sent') =
         return (
           <MailListView
             actor={actor}
-            box={box}
+            page={box}
             search={url}
             onSearch={setUrl}
             onBin={(i) => void binWithUndo(i, reload, env)}
@@ -114,12 +112,12 @@ const listPage = (box: MailBox, machine: ListMachine, item?: 'inbox' | 'sent') =
         );
       },
     },
-    item ? guarded(PERMISSIONS.mailbox, 'mailbox', item) : { permission: PERMISSIONS.mailbox },
+    guarded(PERMISSIONS.mailbox, 'mailbox', box),
   );
 
 export const mailRoutes: MemberRoute[] = [
-  listPage('inbox', mailInboxMachine, 'inbox'),
-  listPage('sent', mailSentMachine, 'sent'),
+  listPage('inbox', mailInboxMachine),
+  listPage('sent', mailSentMachine),
   page(
     '/mail/sent-item/:id?',
     {
@@ -156,5 +154,4 @@ export const mailRoutes: MemberRoute[] = [
     },
     { permission: PERMISSIONS.mailbox },
   ),
-  listPage('bin', mailBinMachine),
 ];
