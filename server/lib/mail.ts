@@ -165,7 +165,8 @@ export const mailFilters = (q: ListQuery): MailFilters => ({ keyword: q.text('ke
 
 type ListRow = Keyed<MailListItem>;
 
-interface RawListRow {
+/** The columns every message query reads. */
+interface MessageColumns {
   id: number;
   thread_id: number;
   subject: string;
@@ -173,6 +174,9 @@ interface RawListRow {
   created_at: string | Date;
   read_at: string | Date | null;
   sender_id: number;
+}
+
+interface RawListRow extends MessageColumns {
   party_id: number;
   username: string;
   first_name: string;
@@ -262,14 +266,7 @@ async function attachmentsOf(db: Executor, messageIds: number[]): Promise<Map<nu
   return out;
 }
 
-interface MessageRow {
-  id: number;
-  thread_id: number;
-  subject: string;
-  body: string;
-  created_at: string | Date;
-  read_at: string | Date | null;
-  sender_id: number;
+interface MessageRow extends MessageColumns {
   recipient_id: number;
   sender_binned_at: string | Date | null;
   recipient_binned_at: string | Date | null;

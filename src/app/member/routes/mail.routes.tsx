@@ -3,11 +3,10 @@
  * /mail/sent-item/{id}, /mail/compose and /mail/conversation/{thread}. The base (/mail → inbox) is in the
  * route table. All under the mailbox permission (spec §6: supportMessage).
  */
-import { Button, Group, Text } from '@mantine/core';
 import i18next from 'i18next';
 import { PERMISSIONS } from '../../../lib/menu';
 import { createSearchCodec } from '../../../lib/search-codec';
-import { hideToast, showToast } from '../../../lib/toast';
+import { showToast } from '../../../lib/toast';
 import {
   mailActions,
   mailComposeMachine,
@@ -20,6 +19,7 @@ import { mailPageQuery, type MailFiltersValue, type MailListItem } from '../../.
 import { browserBindings } from '../../bindings';
 import { lazyView } from '../../lazy-view';
 import { formActions } from '../member-forms';
+import { showUndoToast } from '../resource-actions';
 import { page } from '../member-page';
 import { SESSION, type MemberRoute, type PageEnv, type UrlBinding } from '../member-route';
 import { FILES_MEMORY, formats, guarded, LOADED } from '../route-parts';
@@ -53,28 +53,12 @@ export function binWithUndo(item: MailListItem, reload: () => void, env: Pick<Pa
     () => {
       reload();
       env.refreshBadge();
-      const id = showToast({
-        kind: 'success',
-        message: (
-          <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Text size="sm">{i18next.t('mail:list.binned')}</Text>
-            <Button
-              size="compact-sm"
-              variant="light"
-              data-undo
-              onClick={() => {
-                hideToast(id);
-                actions.restore(item.id).then(() => {
-                  reload();
-                  env.refreshBadge();
-                }, toastError);
-              }}
-            >
-              {i18next.t('mail:list.undo')}
-            </Button>
-          </Group>
-        ),
-      });
+      showUndoToast(i18next.t('mail:list.binned'), i18next.t('mail:list.undo'), () =>
+        actions.restore(item.id).then(() => {
+          reload();
+          env.refreshBadge();
+        }, toastError),
+      );
     },
     toastError,
   );
