@@ -3,7 +3,7 @@
  * (the company, their sponsor and upline, their downline), a subject, the rich-text body and files. A
  * refusal names its field; a lost connection or a server error keeps everything typed with Try again.
  */
-import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,8 @@ import type { ActorRefFrom } from 'xstate';
 import type { mailComposeMachine } from '../../machines/mail/mail.machine';
 import { MAIL_SUBJECT_MAX, type MailRecipient } from '../../schemas/mail.schema';
 import { useFieldError } from '../components/field-error';
-import { FormCard, RequestError } from '../components/form-card';
+import { FormCard } from '../components/form-card';
+import { FormRequestStatus } from '../components/form-request-status';
 import { PageIntro } from '../components/page-intro';
 import { AttachmentPicker } from './attachment-picker';
 import { EditorFallback } from './mail-conversation.view';
@@ -82,24 +83,18 @@ export function MailComposeView({ actor, searchRecipients }: MailComposeViewProp
   const { values, fieldErrors, failure } = useSelector(actor, (s) => s.context);
   const error = useFieldError(fieldErrors);
   const change = (field: 'to' | 'subject' | 'body' | 'attachments', value: string | readonly File[]) => actor.send({ type: 'form.change', field, value });
-  const refused = state === 'validationError' && !Object.keys(fieldErrors).length;
   return (
     <Stack gap="md" maw={820}>
       <PageIntro title={t('compose.title')} description={t('compose.description')} />
-      {(state === 'connectionError' || state === 'serverError') && (
-        <RequestError
-          title={t(`errors.${state}`)}
-          retryLabel={t('retry')}
-          dismissLabel={t('dismiss')}
-          onRetry={() => actor.send({ type: 'form.retry' })}
-          onDismiss={() => actor.send({ type: 'form.dismiss' })}
-        />
-      )}
-      {refused && (
-        <Alert color="yellow" role="alert">
-          {t(failure === 'rateLimited' ? 'errors.rateLimited' : 'errors.refused')}
-        </Alert>
-      )}
+      <FormRequestStatus
+        ns="mail"
+        prefix="send"
+        state={state.replace(/OnRefresh$/, '')}
+        failure={failure}
+        fieldErrors={fieldErrors}
+        onRetry={() => actor.send({ type: 'form.retry' })}
+        onDismiss={() => actor.send({ type: 'form.dismiss' })}
+      />
       <FormCard onSubmit={() => actor.send({ type: 'form.submit' })}>
         <RecipientPicker value={values.to as string} error={error('to')} disabled={busy} search={searchRecipients} onChange={(v) => change('to', v)} />
         <TextInput

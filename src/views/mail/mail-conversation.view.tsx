@@ -4,7 +4,7 @@
  * files. Loading, the errors of the load with retry, and a 401 are the form's load statuses; a failed
  * reply keeps what was typed.
  */
-import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,8 +12,8 @@ import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { mailConversationMachine } from '../../machines/mail/mail.machine';
 import { useFieldError } from '../components/field-error';
-import { FormCard, RequestError } from '../components/form-card';
-import { formLoadScreen } from '../components/form-request-status';
+import { FormCard } from '../components/form-card';
+import { formLoadScreen, FormRequestStatus } from '../components/form-request-status';
 import { AttachmentPicker } from './attachment-picker';
 import { usePartyName } from './mail-list.view';
 import { MailMessageCard, type MailDownload } from './mail-message';
@@ -64,7 +64,6 @@ export function MailConversationView({ actor, datePattern, download, onOpened }:
   }
   const conversation = result ?? loaded!;
   const files = values.attachments as readonly File[];
-  const refused = state === 'validationError' && !Object.keys(fieldErrors).length;
   return (
     <Stack gap="md" maw={820}>
       <Anchor component={Link} href="~/member/mail/inbox" size="sm">
@@ -84,20 +83,15 @@ export function MailConversationView({ actor, datePattern, download, onOpened }:
       <Title order={2} size="h4">
         {t('conversation.replyTitle', { name: name(conversation.reply_to) })}
       </Title>
-      {(state === 'connectionError' || state === 'serverError') && (
-        <RequestError
-          title={t(`errors.${state}`)}
-          retryLabel={t('retry')}
-          dismissLabel={t('dismiss')}
-          onRetry={() => actor.send({ type: 'form.retry' })}
-          onDismiss={() => actor.send({ type: 'form.dismiss' })}
-        />
-      )}
-      {refused && (
-        <Alert color="yellow" role="alert">
-          {t(failure === 'rateLimited' ? 'errors.rateLimited' : 'errors.refused')}
-        </Alert>
-      )}
+      <FormRequestStatus
+        ns="mail"
+        prefix="send"
+        state={state.replace(/OnRefresh$/, '')}
+        failure={failure}
+        fieldErrors={fieldErrors}
+        onRetry={() => actor.send({ type: 'form.retry' })}
+        onDismiss={() => actor.send({ type: 'form.dismiss' })}
+      />
       <FormCard onSubmit={() => actor.send({ type: 'form.submit' })}>
         <Suspense fallback={<EditorFallback />}>
           <MailEditor label={t('reply.body')} value={values.body as string} error={error('body')} onChange={(html) => actor.send({ type: 'form.change', field: 'body', value: html })} />

@@ -42,7 +42,7 @@ const mailUrl: UrlBinding<ListMachine, MailFiltersValue> = {
 const recordId = (id: string | undefined) => (Number.isInteger(Number(id)) && Number(id) > 0 ? Number(id) : -1);
 
 const toastError = (e: unknown) =>
-  showToast({ kind: 'error', message: i18next.t((e as { status?: number } | null)?.status === 429 ? 'mail:errors.rateLimited' : 'mail:errors.actionFailed') });
+  showToast({ kind: 'error', message: i18next.t((e as { status?: number } | null)?.status === 429 ? 'mail:send.errors.rateLimited' : 'mail:errors.actionFailed') });
 
 /**
  * Moves a message to the bin, then offers Undo while the toast stays (restores it); the list and the
