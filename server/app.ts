@@ -54,6 +54,7 @@ import { profileRoutes } from './routes/profile.routes';
 import { shopRoutes } from './routes/shop.routes';
 import { packagesRoutes } from './routes/packages.routes';
 import { otcRoutes } from './routes/otc.routes';
+import { mailRoutes } from './routes/mail.routes';
 const ROUTES: RouteModule[] = [
   authRoutes,
   usersRoutes,
@@ -77,6 +78,7 @@ const ROUTES: RouteModule[] = [
   shopRoutes,
   packagesRoutes,
   otcRoutes,
+  mailRoutes,
 ];
 
 /** The API's paths: everything under /api/, plus the spec's alternative logout path and KYC delete path (spec §7). */

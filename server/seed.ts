@@ -19,6 +19,7 @@ import { kycSeeder } from './seed/kyc.seed';
 import { shopSeeder } from './seed/shop.seed';
 import { otcSeeder } from './seed/otc.seed';
 import { seedPlanOf, seedPlanSettings } from './seed/plan.seed';
+import { mailSeeder } from './seed/mail.seed';
 
 export interface SeedContext {
   db: Db;
@@ -43,6 +44,7 @@ const SEEDERS: Seeder[] = [
   kycSeeder,
   shopSeeder,
   otcSeeder,
+  mailSeeder,
 ];
 
 const areaSeed = (area: string) => [...area].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 2166136261);

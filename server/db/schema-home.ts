@@ -50,6 +50,9 @@ export const messages = pgTable('messages', {
   body: text('body').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
   readAt: ts('read_at'),
+  /** Each side bins a message for itself only (migration 0015, server/lib/mail.ts). */
+  senderBinnedAt: ts('sender_binned_at'),
+  recipientBinnedAt: ts('recipient_binned_at'),
 });
 
 export const notificationMarks = pgTable(

@@ -40,6 +40,8 @@ export interface UploadPolicy {
   types: readonly AllowedType[];
   maxBytes: number;
   maxFiles: number;
+  /** Largest text field in bytes (default 4096); a longer value is cut there, so its schema must refuse that length. */
+  fieldSize?: number;
 }
 
 export const MB = 1024 * 1024;
@@ -82,7 +84,7 @@ export async function readUploadRequest(req: FastifyRequest, policy: UploadPolic
   const files: IncomingFile[] = [];
   const fields: Record<string, string> = Object.create(null);
   try {
-    const parts = req.parts({ limits: { fileSize: policy.maxBytes, files: maxFiles, fields: 20, fieldSize: 4096, parts: maxFiles + 20 } });
+    const parts = req.parts({ limits: { fileSize: policy.maxBytes, files: maxFiles, fields: 20, fieldSize: policy.fieldSize ?? 4096, parts: maxFiles + 20 } });
     for await (const part of parts) {
       if (part.type === 'file') {
         if (part.fieldname !== policy.field && part.fieldname !== fieldOf(policy)) {

@@ -3,6 +3,7 @@ import { kycOperator } from './kyc.operator';
 import { shopOperator } from './shop.operator';
 import { otcOperator } from './otc.operator';
 import { compensationOperator } from './compensation.operator';
+import { mailOperator } from './mail.operator';
 import type { OperatorArea } from './registry';
 
 export const OPERATOR_AREAS: OperatorArea[] = [
@@ -10,4 +11,5 @@ export const OPERATOR_AREAS: OperatorArea[] = [
   shopOperator,
   otcOperator,
   compensationOperator,
+  mailOperator,
 ];

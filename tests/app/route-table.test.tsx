@@ -59,6 +59,7 @@ const BUILT = [
   '/shopping/products', '/shopping/products/4', '/shopping/cart', '/shopping/checkout', '/payment/stripe/success',
   '/packages/payment', '/otc/request-payment', '/otc/make-payment', '/otc/payment-history',
   '/signup', '/signup/otp', '/signup/success',
+  '/mail/inbox', '/mail/sent', '/mail/sent-item', '/mail/sent-item/3', '/mail/compose', '/mail/conversation', '/mail/conversation/3',
 ];
 
 /** wouter's own path matcher. */

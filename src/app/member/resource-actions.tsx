@@ -18,25 +18,31 @@ export function resourceActions(session: SessionActor) {
     ...actions,
     notify: ({ self }: { self: { send: (event: { type: 'delete.undo' }) => void } }, params: NotifyParams) => {
       if (params.key !== UNDO_KEY) return actions.notify(undefined, params);
-      const id = showToast({
-        kind: 'success',
-        message: (
-          <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Text size="sm">{i18next.t(UNDO_KEY)}</Text>
-            <Button
-              size="compact-sm"
-              variant="light"
-              data-undo
-              onClick={() => {
-                hideToast(id);
-                self.send({ type: 'delete.undo' });
-              }}
-            >
-              {i18next.t('common:resource.undo')}
-            </Button>
-          </Group>
-        ),
-      });
+      showUndoToast(i18next.t(UNDO_KEY), i18next.t('common:resource.undo'), () => self.send({ type: 'delete.undo' }));
     },
   };
+}
+
+/** A success toast with an Undo button (which closes the toast and calls `onUndo`), shown as long as undo is offered. */
+export function showUndoToast(text: string, undoLabel: string, onUndo: () => void): string {
+  const id = showToast({
+    kind: 'success',
+    message: (
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="sm">{text}</Text>
+        <Button
+          size="compact-sm"
+          variant="light"
+          data-undo
+          onClick={() => {
+            hideToast(id);
+            onUndo();
+          }}
+        >
+          {undoLabel}
+        </Button>
+      </Group>
+    ),
+  });
+  return id;
 }

@@ -69,6 +69,7 @@ import { JoiningsView, LeaderboardView, ReferralPageView, ReferralSummaryView } 
 import { browserBindings } from '../bindings';
 import { signupRoutes } from './routes/signup.routes';
 import { lazyView } from '../lazy-view';
+import { mailRoutes } from './routes/mail.routes';
 import { AccountHubPage, bindAccountDeletion, DeleteAccountPage, FaqsView, IntroVideoScreen, MoreScreen } from './account-pages';
 import { bindPreferences, formActions } from './member-forms';
 import { resourceActions } from './resource-actions';
@@ -406,13 +407,7 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
 
   // Mail (base → inbox).
   redirect('/mail', '/mail/inbox', { permission: PERMISSIONS.mailbox }),
-  ...soon(PERMISSIONS.mailbox, 'mailbox', [
-    ['/mail/inbox', 'inbox', 'item'],
-    ['/mail/sent', 'sent', 'item'],
-    ['/mail/sent-item/:id?', 'sent'],
-    ['/mail/compose', 'compose', 'item'],
-    ['/mail/conversation/:id?', 'inbox'],
-  ]),
+  ...mailRoutes,
 
   // Stories: article and video, detail under each (base → article).
   redirect('/story', '/story/article', { permission: PERMISSIONS.stories }),
