@@ -56,6 +56,7 @@ const BUILT = [
   '/wallet/transactions', '/wallet/recent-earnings', '/wallet/recent-payouts', '/pv-history', '/binary-history',
   '/orders', '/orders/381', '/network/genealogy', '/network/tabular', '/network/downline', '/downlines',
   '/referral/summary', '/referral/recruiter', '/referral/earner', '/referral/joinings',
+  '/story/article', '/story/article/5', '/story/video', '/story/video/5', '/events', '/event/9', '/support',
 ];
 
 /** wouter's own path matcher. */
@@ -70,8 +71,8 @@ describe('the member route table', () => {
     // Each entry is the one some spec path opens (the first match, as the router takes it)…
     const unused = MEMBER_ROUTES.filter((r) => !SPEC_PATHS.some((p) => resolveMemberRoute(MEMBER_ROUTES, parser, p) === r));
     // …but the one that sends an unknown home tab to the dashboard, and the account deletion's own page
-    // (spec §5, §7 DELETE /api/users: the spec names the call, not a path).
-    expect(unused.map((r) => r.path)).toEqual(['/home/:tab', '/account/delete']);
+    // (spec §5, §7 DELETE /api/users: the spec names the call, not a path), and a support ticket's pages under /support.
+    expect(unused.map((r) => r.path)).toEqual(['/home/:tab', '/account/delete', '/support/new', '/support/tickets/:id']);
     expect(resolveMemberRoute(MEMBER_ROUTES, parser, '/home/elsewhere')).toMatchObject({ kind: 'redirect', to: '/home/dashboard' });
   });
 
