@@ -7,6 +7,7 @@
  * Chosen files live in memory only: the new-ticket and ticket pages are never saved to the tab.
  */
 import { sendTo, setup } from 'xstate';
+import * as z from 'zod/mini';
 import { supportApi } from '../../api/support';
 import { replyFormSchema, ticketFormSchema, type ReplyValues, type Ticket, type TicketStatus, type TicketSummary, type TicketValues } from '../../schemas/support.schema';
 import { createFormMachine, type SubmitInput } from '../form.machine';
@@ -56,6 +57,7 @@ export const ticketStatusMachine = createFormMachine({
   id: 'ticketStatus',
   domain: 'status',
   initialValues: { action: '' } as { action: string },
+  schema: z.object({ action: z.enum(['reopen', 'close'], { error: 'validation:invalidChoice' }) }),
   submit: ({ values, params }: SubmitInput<{ action: string }, never, number>): Promise<Ticket> =>
     values.action === 'reopen' ? supportApi.reopen(params!) : supportApi.close(params!),
   successKey: 'support:tickets.statusChanged',
