@@ -92,7 +92,7 @@ export const replyFieldsSchema = z.object({ body: text({ min: 1, max: BODY_MAX, 
 
 /** The i18n key of what is wrong with one chosen file (by what the browser says of it), or null. */
 export function supportFileProblem(file: { type: string; size: number }): string | null {
-  if (!(SUPPORT_FILE_TYPES as readonly string[]).includes(file.type)) return 'account:upload.fileType';
+  if (!(SUPPORT_FILE_TYPES as readonly string[]).includes(file.type)) return 'support:tickets.fileType';
   if (file.size > SUPPORT_MAX_FILE_BYTES) return 'account:upload.fileTooLarge';
   if (file.size === 0) return 'account:upload.fileEmpty';
   return null;

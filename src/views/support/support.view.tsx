@@ -276,8 +276,7 @@ export function NewTicketView({ actor }: { actor: ActorRefFrom<typeof newTicketM
           error={error('description')}
           disabled={busy}
           maxLength={BODY_MAX}
-          autosize
-          minRows={4}
+          rows={5}
           withAsterisk
         />
         <Attachments files={values.attachments as readonly File[]} onChange={(f) => change('attachments', f)} disabled={busy} error={error('attachments')} />
@@ -383,8 +382,7 @@ function ReplyForm({ actor }: { actor: TicketPageActor }) {
           error={error('body')}
           disabled={busy}
           maxLength={BODY_MAX}
-          autosize
-          minRows={3}
+          rows={3}
           withAsterisk
         />
         <Attachments files={values.attachments as readonly File[]} onChange={(f) => change('attachments', f)} disabled={busy} error={error('attachments')} />
