@@ -42,7 +42,7 @@ export const storiesRoutes: MemberRoute[] = [
   redirect('/story', '/story/article', storiesOnly),
   page(
     '/story/article',
-    { id: 'story.articles', machine: articlesListMachine, persist: SESSION, view: ({ actor }) => <StoryTabs tab="article"><StoryListView actor={actor} kind="article" /></StoryTabs> },
+    { id: 'story.articles', machine: articlesListMachine, input: () => ({ filters: {} }), persist: SESSION, view: ({ actor }) => <StoryTabs tab="article"><StoryListView actor={actor} kind="article" /></StoryTabs> },
     guarded(PERMISSIONS.stories, 'stories', 'articles'),
   ),
   page(
@@ -52,7 +52,7 @@ export const storiesRoutes: MemberRoute[] = [
   ),
   page(
     '/story/video',
-    { id: 'story.videos', machine: videosListMachine, persist: SESSION, view: ({ actor }) => <StoryTabs tab="video"><StoryListView actor={actor} kind="video" /></StoryTabs> },
+    { id: 'story.videos', machine: videosListMachine, input: () => ({ filters: {} }), persist: SESSION, view: ({ actor }) => <StoryTabs tab="video"><StoryListView actor={actor} kind="video" /></StoryTabs> },
     guarded(PERMISSIONS.stories, 'stories', 'videos'),
   ),
   page(
