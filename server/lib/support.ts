@@ -274,3 +274,20 @@ export async function ticketsForSupport(db: Executor, opts: { status?: TicketSta
         ORDER BY t.updated_at, t.id LIMIT ${opts.limit ?? 100}`,
   );
 }
+
+/**
+ * The member's tickets in the personal data export (with the conversation and the history), and gone with the
+ * account: the tickets, their messages and their history are deleted (the files go with the member's uploads).
+ */
+export const supportPersonalData = {
+  key: 'support_tickets',
+  async read(ex: Executor, memberId: number) {
+    const ids = await rowsOf<{ id: number }>(ex, sql`SELECT id FROM support_tickets WHERE member_id = ${memberId} ORDER BY created_at, id`);
+    const out: Ticket[] = [];
+    for (const { id } of ids) out.push(await ownTicket(ex, memberId, id));
+    return out;
+  },
+  async erase(ex: Executor, memberId: number) {
+    await ex.execute(sql`DELETE FROM support_tickets WHERE member_id = ${memberId}`);
+  },
+};

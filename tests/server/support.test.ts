@@ -11,6 +11,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { call, get, login, post, rows, withSettings } from './helpers';
 import { file, pdf, photo, postMultipart, text } from './upload-support';
 import { closeAsSupport, replyAsSupport, ticketsForSupport } from '../../server/lib/support';
+import { erasePersonalData, readPersonalData } from '../../server/lib/personal-data';
 
 let s: TestServer;
 let demo: string;
@@ -185,6 +186,22 @@ describe('the conversation and the statuses', () => {
     const d = await closeAsSupport(s.app.ctx, t.id);
     expect(d.status).toBe('closed');
     expect(d.events.at(-1)).toMatchObject({ from: 'open', to: 'closed', actor: 'support' });
+  });
+});
+
+describe('personal data', () => {
+  it('the export holds the member’s tickets with their conversation; deleting the account removes them and their files', async () => {
+    const [m] = await rows<{ id: number; username: string }>(s.database, sql`SELECT id, username FROM members WHERE id > 4 AND status = 1 ORDER BY id OFFSET 3 LIMIT 1`);
+    const token = (await login(s.app, m.username)).token;
+    const t = await open(token, [file('attachments[]', 'r.pdf', pdf(), 'application/pdf')]);
+    const data = await readPersonalData(s.database.db, m.id);
+    expect(data.support_tickets).toEqual([expect.objectContaining({ id: t.id, subject: 'Missing payout', messages: [expect.objectContaining({ body: 'Line one\nLine two' })] })]);
+    expect((await readPersonalData(s.database.db, (await rows<{ id: number }>(s.database, sql`SELECT id FROM members WHERE username = 'demo'`))[0].id)).support_tickets).not.toContainEqual(expect.objectContaining({ id: t.id }));
+    await s.database.db.transaction(async (tx) => {
+      await erasePersonalData(tx as never, m.id);
+    });
+    expect(await rows(s.database, sql`SELECT id FROM support_tickets WHERE member_id = ${m.id}`)).toEqual([]);
+    expect(await rows(s.database, sql`SELECT id FROM uploads WHERE member_id = ${m.id} AND kind = 'support'`)).toEqual([]);
   });
 });
 
