@@ -136,9 +136,9 @@ export async function recentArticles(db: Db, limit: number): Promise<Article[]> 
   return (await storyRows(db, 'article', limit)).map(toArticle);
 }
 
-const EVENT_COLUMNS = sql.raw('id, title, venue, about, image_preview, tag, start_date, end_date, updated_at');
+export const EVENT_COLUMNS = sql.raw('id, title, venue, about, image_preview, tag, start_date, end_date, updated_at');
 
-const toEvent = (r: Record<string, unknown>): HomeEvent => ({
+export const toEvent = (r: Record<string, unknown>): HomeEvent => ({
   id: int(r.id),
   title: String(r.title),
   venue: String(r.venue),

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { MemberRow } from '../db/schema';
 import { notFound, validationError } from './errors';
-import { toArticle } from './home';
+import { EVENT_COLUMNS, toArticle, toEvent } from './home';
 import type { Keyed } from './list-endpoint';
 import { rowsOf, type Executor } from './ledger';
 import type { ListQuery } from './pagination';
@@ -74,20 +74,6 @@ export async function videoById(db: Executor, id: number): Promise<StoryItem> {
 
 // ── Events ────────────────────────────────────────────────────────────────────────────────────────
 
-const EVENT_COLUMNS = sql.raw('id, title, venue, about, image_preview, tag, start_date, end_date, updated_at');
-
-const eventOf = (r: Record<string, unknown>): HomeEvent => ({
-  id: Number(r.id),
-  title: String(r.title),
-  venue: String(r.venue),
-  about: String(r.about),
-  image_preview: (r.image_preview as string | null) ?? null,
-  tag: (r.tag as string | null) ?? null,
-  start_date: iso(r.start_date),
-  end_date: iso(r.end_date),
-  updated_at: iso(r.updated_at),
-});
-
 export interface EventFilters {
   when: EventWhen;
   tag?: string;
@@ -109,7 +95,7 @@ export function eventRows(now: () => Date = () => new Date()) {
             AND ${q.afterCursorSql(col, sql`id`)}
           ORDER BY ${q.orderSql(col, sql`id`)} LIMIT ${limit}`,
     );
-    return rows.map((r) => keyed(eventOf(r), f.when === 'past' ? r.end_date : r.start_date));
+    return rows.map((r) => keyed(toEvent(r), f.when === 'past' ? r.end_date : r.start_date));
   };
 }
 
@@ -122,7 +108,7 @@ export async function eventTags(db: Executor): Promise<string[]> {
 export async function eventById(db: Executor, id: number): Promise<HomeEvent> {
   const [r] = await rowsOf(db, sql`SELECT ${EVENT_COLUMNS} FROM events WHERE id = ${id} AND published`);
   if (!r) throw notFound();
-  return eventOf(r);
+  return toEvent(r);
 }
 
 // ── Calendar file (RFC 5545) ──────────────────────────────────────────────────────────────────────
@@ -303,5 +289,5 @@ export async function addEvent(db: Executor, file: { text: string; name: string 
         VALUES (${title}, ${venue}, ${body || (fields.about ?? '')}, ${image}, ${tag}, ${start!.toISOString()}::timestamptz, ${end!.toISOString()}::timestamptz)
         RETURNING ${EVENT_COLUMNS}`,
   );
-  return eventOf(r);
+  return toEvent(r);
 }

@@ -7,7 +7,7 @@ import { Anchor, Avatar, Badge, Button, Card, CopyButton, Group, Progress, Simpl
 import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { absoluteUrl, shareEmailLink, shareFacebookLink, shareLinkedinLink, shareTwitterLink, shareWhatsappLink } from '../../lib/links';
+import { absoluteUrl, shareLinks } from '../../lib/links';
 import type { DashboardData, homeDashboardMachine } from '../../machines/home.machine';
 import { EmptyState } from '../components/empty-state';
 import { fullName, initials } from '../components/person';
@@ -32,13 +32,7 @@ function ReferralLink({ link: given }: { link: string }) {
   const { t } = useTranslation('common');
   const { t: td } = useTranslation('dashboard');
   const share = { url: link, text: td('referral.shareText') };
-  const links = [
-    { key: 'whatsapp', href: shareWhatsappLink(share) },
-    { key: 'twitter', href: shareTwitterLink(share) },
-    { key: 'facebook', href: shareFacebookLink(share) },
-    { key: 'linkedin', href: shareLinkedinLink(share) },
-    { key: 'email', href: shareEmailLink(share) },
-  ];
+  const links = shareLinks(share);
   return (
     <Stack gap="xs">
       <Group gap="xs" wrap="nowrap" align="end">

@@ -1,18 +1,11 @@
 /** Share links of spec §7 for a story: a messaging app, a microblog, a social network, a professional network, e-mail, and copy. */
 import { Anchor, Button, CopyButton, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { shareEmailLink, shareFacebookLink, shareLinkedinLink, shareTwitterLink, shareWhatsappLink, type ShareContent } from '../../lib/links';
+import { shareLinks, type ShareContent } from '../../lib/links';
 
 export function ShareLinks({ url, text }: ShareContent) {
   const { t } = useTranslation(['common', 'promotion']);
-  const share = { url, text };
-  const links = [
-    { key: 'whatsapp', href: shareWhatsappLink(share) },
-    { key: 'twitter', href: shareTwitterLink(share) },
-    { key: 'facebook', href: shareFacebookLink(share) },
-    { key: 'linkedin', href: shareLinkedinLink(share) },
-    { key: 'email', href: shareEmailLink(share) },
-  ];
+  const links = shareLinks({ url, text });
   return (
     <Group gap="xs" wrap="wrap" component="nav" aria-label={t('promotion:stories.share')} data-share>
       {links.map((l) => (

@@ -38,6 +38,7 @@ import { PageLoader } from '../components/page-loader';
 import { PagedList, type PagedListActor } from '../components/paged-list/paged-list';
 import { LoadStates, type LoadActor } from '../home/load-states';
 import { useDisplayFormat } from '../member/display-format';
+import dropClasses from '../account/kyc.module.css';
 import classes from './support.module.css';
 
 export type SupportDownload = (url: string, name: string) => unknown;
@@ -161,7 +162,7 @@ function Attachments({ files, onChange, disabled, error }: { files: readonly Fil
   });
   return (
     <Stack gap={6}>
-      <div {...getRootProps({ className: classes.drop, role: 'button', 'aria-label': t('tickets.dropLabel') })} data-active={isDragActive || undefined} data-error={error ? true : undefined}>
+      <div {...getRootProps({ className: dropClasses.drop, role: 'button', 'aria-label': t('tickets.dropLabel') })} data-active={isDragActive || undefined} data-error={error ? true : undefined}>
         <input {...getInputProps({ 'aria-label': t('tickets.pick') })} data-ticket-files />
         <Stack gap={2} align="center">
           <Text size="sm" fw={500}>
