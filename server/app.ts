@@ -55,6 +55,8 @@ import { shopRoutes } from './routes/shop.routes';
 import { packagesRoutes } from './routes/packages.routes';
 import { otcRoutes } from './routes/otc.routes';
 import { mailRoutes } from './routes/mail.routes';
+import { supportRoutes } from './routes/support.routes';
+import { storiesRoutes } from './routes/stories.routes';
 const ROUTES: RouteModule[] = [
   authRoutes,
   usersRoutes,
@@ -79,6 +81,7 @@ const ROUTES: RouteModule[] = [
   packagesRoutes,
   otcRoutes,
   mailRoutes,
+  supportRoutes, storiesRoutes,
 ];
 
 /** The API's paths: everything under /api/, plus the spec's alternative logout path and KYC delete path (spec §7). */

@@ -20,6 +20,7 @@ import { shopSeeder } from './seed/shop.seed';
 import { otcSeeder } from './seed/otc.seed';
 import { seedPlanOf, seedPlanSettings } from './seed/plan.seed';
 import { mailSeeder } from './seed/mail.seed';
+import { supportSeeder } from './seed/support.seed';
 
 export interface SeedContext {
   db: Db;
@@ -45,6 +46,7 @@ const SEEDERS: Seeder[] = [
   shopSeeder,
   otcSeeder,
   mailSeeder,
+  supportSeeder,
 ];
 
 const areaSeed = (area: string) => [...area].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 2166136261);

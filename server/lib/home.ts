@@ -141,9 +141,9 @@ function recentArticles(db: Db, settings: SettingsService, limit: number): Promi
   return settings.cached(`articles:${limit}`, async () => (await storyRows(db, settings, 'article', limit)).map(toArticle));
 }
 
-const EVENT_COLUMNS = sql.raw('id, title, venue, about, image_preview, tag, start_date, end_date, updated_at');
+export const EVENT_COLUMNS = sql.raw('id, title, venue, about, image_preview, tag, start_date, end_date, updated_at');
 
-const toEvent = (r: Record<string, unknown>): HomeEvent => ({
+export const toEvent = (r: Record<string, unknown>): HomeEvent => ({
   id: int(r.id),
   title: String(r.title),
   venue: String(r.venue),

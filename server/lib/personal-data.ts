@@ -13,6 +13,7 @@ import type { Db } from '../db/client';
 import { auditOf } from './audit';
 import { revokeAllSessions } from './auth';
 import { rowsOf, type Executor } from './ledger';
+import { supportPersonalData } from './support';
 
 export interface PersonalDataSection {
   /** The section's key in the export file. */
@@ -303,6 +304,7 @@ export const PERSONAL_DATA: readonly PersonalDataSection[] = [
   transactions,
   earnings,
   messages,
+  supportPersonalData,
   sessions,
   audit,
 ];

@@ -38,6 +38,8 @@ export function pagePolicy(scriptHashes: string[]): string {
     "font-src 'self' data:",
     "connect-src 'self'",
     "media-src 'self' https:",
+    // The privacy-enhanced players of videos the company publishes (src/lib/video-embed.ts accepts only these).
+    'frame-src https://www.youtube-nocookie.com https://player.vimeo.com',
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

@@ -4,6 +4,8 @@ import { shopOperator } from './shop.operator';
 import { otcOperator } from './otc.operator';
 import { compensationOperator } from './compensation.operator';
 import { mailOperator } from './mail.operator';
+import { supportOperator } from './support.operator';
+import { eventsOperator, storiesOperator, videosOperator } from './stories.operator';
 import type { OperatorArea } from './registry';
 
 export const OPERATOR_AREAS: OperatorArea[] = [
@@ -12,4 +14,6 @@ export const OPERATOR_AREAS: OperatorArea[] = [
   otcOperator,
   compensationOperator,
   mailOperator,
+  supportOperator,
+  storiesOperator, videosOperator, eventsOperator,
 ];

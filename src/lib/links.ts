@@ -79,6 +79,17 @@ export function shareEmailLink({ url, text }: ShareContent, subject?: string): s
   return mailtoLink('', { subject: subject ?? text, body: text ? `${text}\n${url}` : url });
 }
 
+/** Every share intent of spec §7 for `content`, by key (the label is `common:share.<key>`). */
+export function shareLinks(content: ShareContent): Array<{ key: 'whatsapp' | 'twitter' | 'facebook' | 'linkedin' | 'email'; href: string }> {
+  return [
+    { key: 'whatsapp', href: shareWhatsappLink(content) },
+    { key: 'twitter', href: shareTwitterLink(content) },
+    { key: 'facebook', href: shareFacebookLink(content) },
+    { key: 'linkedin', href: shareLinkedinLink(content) },
+    { key: 'email', href: shareEmailLink(content) },
+  ];
+}
+
 // ---- support e-mail (spec §5) --------------------------------------------------------------------
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;

@@ -60,6 +60,7 @@ const BUILT = [
   '/packages/payment', '/otc/request-payment', '/otc/make-payment', '/otc/payment-history',
   '/signup', '/signup/otp', '/signup/success',
   '/mail/inbox', '/mail/sent', '/mail/sent-item', '/mail/sent-item/3', '/mail/compose', '/mail/conversation', '/mail/conversation/3',
+  '/story/article', '/story/article/5', '/story/video', '/story/video/5', '/events', '/event/9', '/support',
 ];
 
 /** wouter's own path matcher. */
@@ -77,6 +78,8 @@ describe('the member route table', () => {
     // (spec §5, §7 DELETE /api/users: the spec names the call, not a path).
     // (and the member signup's last step, /signup/success, after /signup and /signup/otp).
     expect(unused.map((r) => r.path)).toEqual(['/home/:tab', '/signup/success', '/account/delete']);
+    // (spec §5, §7 DELETE /api/users: the spec names the call, not a path), and a support ticket's pages under /support.
+    expect(unused.map((r) => r.path)).toEqual(['/home/:tab', '/account/delete', '/support/new', '/support/tickets/:id']);
     expect(resolveMemberRoute(MEMBER_ROUTES, parser, '/home/elsewhere')).toMatchObject({ kind: 'redirect', to: '/home/dashboard' });
   });
 

@@ -4,42 +4,20 @@
  * one `npm start` would open), then what the member sees through the API.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/client';
+import { runOperatorIn, withDatabaseIn } from './operator-process';
 import { migrate } from '../../server/db/migrate';
 import { seed } from '../../server/seed';
 
-const run = promisify(execFile);
 let dir: string;
 let pending: { id: number; member_id: number }[];
 
-async function operator(...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/operator.ts', ...args], {
-      cwd: process.cwd(),
-      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'info' },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const x = e as { code: number; stdout: string; stderr: string };
-    return { code: x.code, stdout: x.stdout, stderr: x.stderr };
-  }
-}
-
-async function withDatabase<T>(fn: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>): Promise<T> {
-  const database = await openDatabase({ dataDir: dir, databaseUrl: null });
-  try {
-    return await fn(database);
-  } finally {
-    await database.close();
-  }
-}
+const operator = (...args: string[]) => runOperatorIn(dir, ...args);
+const withDatabase = <T,>(fn: Parameters<typeof withDatabaseIn<T>>[1]) => withDatabaseIn(dir, fn);
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'upline-operator-'));

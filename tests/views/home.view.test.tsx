@@ -63,6 +63,8 @@ describe('dashboard tab', () => {
     // The dashboard shows an article's teaser, not its whole text.
     const article = screen.getByText('Spring launch').closest('article')!;
     expect(within(article).getByText('d')).toBeInTheDocument();
+    // …linking to the article's page.
+    expect(within(article).getByRole('link', { name: 'Spring launch' })).toHaveAttribute('href', '/story/article/3');
     expect(within(article).queryByText('team')).toBeNull();
     expect(article.innerHTML).not.toMatch(/script|onerror/);
     expect(screen.getByText('Luis Mora')).toBeInTheDocument();

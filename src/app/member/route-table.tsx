@@ -77,6 +77,8 @@ import { page } from './member-page';
 import { shopRoutes } from './routes/shop.routes';
 import { FILES_MEMORY, filteredList, formats, guarded, LOADED, menu, tabView, TREE_MEMORY } from './route-parts';
 import { packagesRoutes } from './routes/packages.routes';
+import { storiesRoutes } from './routes/stories.routes';
+import { supportRoutes } from './routes/support.routes';
 import { comingSoon, redirect, SESSION, staticPage, type MemberRoute, type PageEnv, type PageRoute, type UrlBinding } from './member-route';
 
 // The wallet screens (date pickers, virtual lists, charts) and the tree screens (canvas drawing,
@@ -409,19 +411,8 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
   redirect('/mail', '/mail/inbox', { permission: PERMISSIONS.mailbox }),
   ...mailRoutes,
 
-  // Stories: article and video, detail under each (base → article).
-  redirect('/story', '/story/article', { permission: PERMISSIONS.stories }),
-  ...soon(PERMISSIONS.stories, 'stories', [
-    ['/story/article', 'articles', 'item'],
-    ['/story/article/:id', 'articles'],
-    ['/story/video', 'videos', 'item'],
-    ['/story/video/:id', 'videos'],
-  ]),
-
-  ...soon(PERMISSIONS.events, 'events', [
-    ['/events', 'events', 'own'],
-    ['/event/:id', 'events'],
-  ]),
+  // Stories: article and video, detail under each (base → article); events and one event.
+  ...storiesRoutes,
 
   // My orders, with the detail under the list.
   page('/orders', { id: 'orders', machine: ordersListMachine, ...filteredList(OrdersListView, listDownloads.orders) }, menu('myOrders')),
@@ -579,7 +570,5 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
     },
     menu('faqs'),
   ),
-  ...soon(undefined, 'support', [
-    ['/support', 'support', 'own'],
-  ]),
+  ...supportRoutes,
 ];

@@ -6,7 +6,8 @@
 import { Anchor, Avatar, Badge, Button, Card, CopyButton, Group, Progress, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
-import { absoluteUrl, shareEmailLink, shareFacebookLink, shareLinkedinLink, shareTwitterLink, shareWhatsappLink } from '../../lib/links';
+import { Link } from 'wouter';
+import { absoluteUrl, shareLinks } from '../../lib/links';
 import type { DashboardData, homeDashboardMachine } from '../../machines/home.machine';
 import { EmptyState } from '../components/empty-state';
 import { fullName, initials } from '../components/person';
@@ -31,13 +32,7 @@ function ReferralLink({ link: given }: { link: string }) {
   const { t } = useTranslation('common');
   const { t: td } = useTranslation('dashboard');
   const share = { url: link, text: td('referral.shareText') };
-  const links = [
-    { key: 'whatsapp', href: shareWhatsappLink(share) },
-    { key: 'twitter', href: shareTwitterLink(share) },
-    { key: 'facebook', href: shareFacebookLink(share) },
-    { key: 'linkedin', href: shareLinkedinLink(share) },
-    { key: 'email', href: shareEmailLink(share) },
-  ];
+  const links = shareLinks(share);
   return (
     <Stack gap="xs">
       <Group gap="xs" wrap="nowrap" align="end">
@@ -202,9 +197,9 @@ export function DashboardContent({ data, referralLink }: { data: DashboardData; 
             <Stack gap={6}>
               {s.recent_articles.map((a) => (
                 <div key={a.id}>
-                  <Text size="sm" fw={500}>
+                  <Anchor component={Link} href={`/story/article/${a.id}`} size="sm" fw={500} data-recent-article={a.id}>
                     {a.title}
-                  </Text>
+                  </Anchor>
                   <Text size="xs" c="dimmed" lineClamp={2}>
                     {a.description}
                   </Text>
@@ -218,17 +213,11 @@ export function DashboardContent({ data, referralLink }: { data: DashboardData; 
         <Section title={t('stories.videos')}>
           {s.recent_videos.length ? (
             <Stack gap={6}>
-              {s.recent_videos.map((v) =>
-                v.url ? (
-                  <Anchor key={v.id} href={v.url} target="_blank" rel="noopener noreferrer" size="sm">
-                    {v.title}
-                  </Anchor>
-                ) : (
-                  <Text key={v.id} size="sm">
-                    {v.title}
-                  </Text>
-                ),
-              )}
+              {s.recent_videos.map((v) => (
+                <Anchor key={v.id} component={Link} href={`/story/video/${v.id}`} size="sm" data-recent-video={v.id}>
+                  {v.title}
+                </Anchor>
+              ))}
             </Stack>
           ) : (
             <EmptyState description={t('empty.videos')} />
@@ -242,7 +231,9 @@ export function DashboardContent({ data, referralLink }: { data: DashboardData; 
             {promotions.events.map((e) => (
               <div key={`e${e.id}`} data-promotion="event" data-past={expired(e.end_date) ? '' : undefined}>
                 <Group gap="xs">
-                  <Text fw={600}>{e.title}</Text>
+                  <Anchor component={Link} href={`/event/${e.id}`} fw={600}>
+                    {e.title}
+                  </Anchor>
                   {expired(e.end_date) ? (
                     <Badge variant="light" color="gray">
                       {t('promotions.past')}
@@ -264,7 +255,9 @@ export function DashboardContent({ data, referralLink }: { data: DashboardData; 
             ))}
             {promotions.articles.map((a) => (
               <article key={`a${a.id}`} data-promotion="article">
-                <Text fw={600}>{a.title}</Text>
+                <Anchor component={Link} href={`/story/article/${a.id}`} fw={600}>
+                  {a.title}
+                </Anchor>
                 <Text size="xs" c="dimmed">
                   {date(a.updated_at)}
                 </Text>
