@@ -1,0 +1,72 @@
+/**
+ * Every member page of spec §2 (and the ones built beyond it) checked with axe in Chromium against the real
+ * server and seeded data, in the light and the dark colour scheme: no serious or critical finding. A page
+ * is checked once its calls have settled (loaded, empty or an error screen: each is what a member sees).
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { SPEC_PATHS } from '../support/member-paths';
+import { newPage, signIn } from './support/harness';
+import { realAppForFile } from './support/suite';
+
+const app = realAppForFile();
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface Finding {
+  rule: string;
+  impact: string;
+  nodes: string[];
+}
+
+/** axe's serious and critical violations on the page as it is now (WCAG 2.x A and AA rules, best practices). */
+async function seriousFindings(page: Page): Promise<Finding[]> {
+  // Evaluated by the browser's debugger, not as a page script: the page's CSP stays in force for the app.
+  await page.evaluate(AXE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[]; failureSummary?: string }> }> }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({
+        rule: v.id,
+        impact: v.impact ?? '',
+        nodes: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200)}`),
+      }));
+  });
+}
+
+/** The page has drawn what its calls answered: the network is quiet and no loader is left. */
+async function settled(page: Page) {
+  await page.waitForLoadState('networkidle').catch(() => {});
+  await page.locator('[data-shell="member"]').waitFor();
+  await expect.poll(() => page.locator('[aria-busy="true"], .mantine-Loader-root').count(), { timeout: 15_000 }).toBe(0).catch(() => {});
+  await page.waitForTimeout(150);
+}
+
+async function checkAll(scheme: 'light' | 'dark') {
+  const { context, page } = await newPage(app.browser, app.server);
+  await context.addCookies([{ name: 'color-scheme', value: scheme, url: app.server.url }]);
+  await signIn(page);
+  expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe(scheme);
+  const found: Record<string, Finding[]> = {};
+  for (const path of SPEC_PATHS) {
+    await page.goto(`/member${path}`);
+    await settled(page);
+    const findings = await seriousFindings(page);
+    if (findings.length) found[path] = findings;
+  }
+  await context.close();
+  return found;
+}
+
+describe('accessibility of every member page', () => {
+  test('light scheme: no serious or critical axe finding', async () => {
+    expect(await checkAll('light')).toEqual({});
+  }, 600_000);
+
+  test('dark scheme: no serious or critical axe finding', async () => {
+    expect(await checkAll('dark')).toEqual({});
+  }, 600_000);
+});
