@@ -80,7 +80,7 @@ describe('support snapshot redaction', () => {
 
     // Bank details edit: the saved (masked) details loaded, a new IBAN and account number typed.
     const bank = openPage('account.bank', bankDetailsMachine);
-    bank.send(doneEvent('load', { account_holder: 'Dana Demo', country: 'ES', iban: SECRETS.iban, account_number: '', routing_code: '', bic: 'CAIXESBBXXX', bank_name: 'CaixaBank' }));
+    bank.send(doneEvent('load', { bank_details: { account_holder: 'Dana Demo', country: 'ES', iban: SECRETS.iban, account_number: '', routing_code: '', bic: 'CAIXESBBXXX', bank_name: 'CaixaBank' } }));
     bank.send({ type: 'bank.change', field: 'iban', value: SECRETS.iban });
     bank.send({ type: 'bank.change', field: 'account_number', value: SECRETS.accountNumber });
     bank.send({ type: 'bank.change', field: 'password', value: SECRETS.bankPassword });
