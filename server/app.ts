@@ -51,6 +51,7 @@ import { twoFactorRoutes } from './routes/two-factor.routes';
 import { flowSiteRoutes } from './routes/flow-site.routes';
 import { kycRoutes } from './routes/kyc.routes';
 import { profileRoutes } from './routes/profile.routes';
+import { supportRoutes } from './routes/support.routes';
 const ROUTES: RouteModule[] = [
   authRoutes,
   usersRoutes,
@@ -71,6 +72,7 @@ const ROUTES: RouteModule[] = [
   twoFactorRoutes,
   kycRoutes,
   profileRoutes,
+  supportRoutes,
 ];
 
 /** The API's paths: everything under /api/, plus the spec's alternative logout path and KYC delete path (spec §7). */

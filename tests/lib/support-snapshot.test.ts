@@ -8,7 +8,8 @@ import { passwordChangeMachine } from '../../src/machines/account/password-chang
 import { payoutRequestMachine } from '../../src/machines/payout-request.machine';
 import { emailChangeMachine } from '../../src/machines/account/contact-change.machine';
 import { bankDetailsMachine } from '../../src/machines/account/bank-details.machine';
-import { captureSupportSnapshot, supportSnapshotSchema, type SnapshotEnv } from '../../src/lib/support-snapshot';
+import { captureSupportSnapshot, type SnapshotEnv } from '../../src/lib/support-snapshot';
+import { supportSnapshotSchema } from '../../src/schemas/support.schema';
 import { isSensitiveField, markSensitive, redact } from '../../src/lib/support-redaction';
 import { supportTrail, TRAIL_LIMIT } from '../../src/lib/support-trail';
 import { doneEvent, stubActors } from '../support/paths';
