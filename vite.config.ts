@@ -10,6 +10,8 @@ const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 // `APP_KEY=… npm start` builds a client that matches its server), else the demo key. The page head's early
 // calls are built with it too (inlineEntries).
 process.env.VITE_APP_KEY ||= process.env.APP_KEY || 'upline-demo-key';
+// The version a support snapshot names (package.json).
+process.env.VITE_APP_VERSION ||= (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /** The app's build target, for the app and for the scripts inlined into its page. */
 const TARGET = 'es2022';

@@ -77,3 +77,26 @@ export function captureSupportSnapshot(env: SnapshotEnv, options: { reason?: 'me
 
 /** The file name of a downloaded snapshot. */
 export const snapshotFileName = (s: Pick<SupportSnapshot, 'taken_at'>) => `upline-support-${s.taken_at.replace(/[:.]/g, '-')}.json`;
+
+/** The app version the build carries (package.json, through VITE_APP_VERSION). */
+export const APP_VERSION: string = (import.meta.env?.VITE_APP_VERSION as string | undefined) ?? 'dev';
+
+/** What the browser says now: route, language, currency, colour scheme, viewport (outside React). */
+export function browserSnapshotEnv(): SnapshotEnv {
+  const doc = typeof document !== 'undefined' ? document.documentElement : null;
+  const modules = (() => {
+    try {
+      return JSON.parse(localStorage.getItem('module_data') ?? 'null') as { default_currency?: { code?: string } } | null;
+    } catch {
+      return null;
+    }
+  })();
+  return {
+    route: typeof location !== 'undefined' ? { path: location.pathname, search: location.search } : { path: '/', search: '' },
+    language: doc?.lang || (typeof navigator !== 'undefined' ? navigator.language : 'en'),
+    currency: modules?.default_currency?.code ?? null,
+    colourScheme: doc?.getAttribute('data-mantine-color-scheme') === 'dark' ? 'dark' : 'light',
+    viewport: typeof window !== 'undefined' ? { width: window.innerWidth, height: window.innerHeight } : { width: 0, height: 0 },
+    appVersion: APP_VERSION,
+  };
+}
