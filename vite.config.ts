@@ -131,6 +131,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: false,
     manifest: true,
     rolldownOptions: {
+      // The support replay is an entry of its own (replay.html → src/replay/main.tsx); its code is a chunk the member app never loads.
+      ...(isSsrBuild ? {} : { input: { main: path.resolve(import.meta.dirname, 'index.html'), replay: path.resolve(import.meta.dirname, 'replay.html') } }),
       output: {
         // What the first page needs arrives in a few files instead of dozens of small shared chunks;
         // code used only by lazily loaded areas stays out of them.

@@ -10,7 +10,9 @@ import type { AppContext } from '../lib/app-context';
 import { envelope } from '../../src/schemas/common.schema';
 import { storedSnapshotSchema, supportSnapshotSchema } from '../../src/schemas/support.schema';
 import { requireAuth } from '../lib/auth';
-import { fieldError } from '../lib/errors';
+import { fieldError, notFound } from '../lib/errors';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { MINUTE, routeLimits } from '../lib/rate-limit';
 import { memberSnapshots, snapshotBody, storeSnapshot, verifyOperatorToken } from '../lib/support';
 
@@ -34,6 +36,15 @@ export async function supportRoutes(base: FastifyInstance, ctx: AppContext) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const db = ctx.database.db;
   const limit = routeLimits(ctx.config);
+
+  // The support replay's page (replay.html, its own entry of the build); staff sign in on it with a token.
+  app.get('/support/replay', { schema: { hide: true } }, async (_req, reply) => {
+    const file = ctx.config.staticDir ? path.join(ctx.config.staticDir, 'replay.html') : null;
+    if (!file || !existsSync(file)) throw notFound('The replay is not built');
+    reply.header('Cache-Control', 'no-store');
+    reply.header('X-Robots-Tag', 'noindex');
+    return reply.type('text/html; charset=utf-8').send(readFileSync(file, 'utf8'));
+  });
 
   app.post(
     '/api/support/snapshots',

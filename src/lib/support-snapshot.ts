@@ -27,6 +27,7 @@ export interface SnapshotPage {
   id: string;
   /** The route-table path of the page (`/wallet/transactions`). */
   path: string;
+  machine?: string | null;
   snapshot: unknown;
 }
 
@@ -66,7 +67,7 @@ export function captureSupportSnapshot(env: SnapshotEnv, options: { reason?: 'me
     colour_scheme: env.colourScheme,
     viewport: env.viewport,
     root: root && root.getSnapshot().status === 'active' ? root.getPersistedSnapshot() : null,
-    pages: supportTrail.pages().map((p) => ({ key: p.key, id: p.id, path: p.path, snapshot: p.actor.getPersistedSnapshot() })),
+    pages: supportTrail.pages().map((p) => ({ key: p.key, id: p.id, path: p.path, machine: p.machine ?? null, snapshot: p.actor.getPersistedSnapshot() })),
     events: supportTrail.events(),
     answers: supportTrail.answers(),
     redacted: [] as string[],

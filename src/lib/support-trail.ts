@@ -37,6 +37,8 @@ export interface OpenPage {
   key: string;
   id: string;
   path: string;
+  /** Id of the page's machine (its diagram on the flow site). */
+  machine?: string;
   actor: AnyActorRef;
 }
 

@@ -15,7 +15,7 @@ import { ForbiddenView } from '../../views/member/forbidden.view';
 import { NotFoundView } from '../../views/public/not-found.view';
 import { PageLoader } from '../../views/components/page-loader';
 import { NO_QUERY, type MemberRoute, type PageEnv, type PageRoute, type PageSpec, type RouteParams, type StaticRoute, type UrlBinding } from './member-route';
-import { restoredPageSnapshot, savePageSnapshot } from './page-actor';
+import { isReplaying, restoredPageSnapshot, savePageSnapshot } from './page-actor';
 import { supportTrail } from '../../lib/support-trail';
 
 export const MEMBER_HOME = '/home/dashboard';
@@ -48,13 +48,13 @@ export function MemberPage<L extends AnyStateMachine, I>({ spec, params, pageKey
   const [start] = useState(() => {
     const logic = spec.provide ? spec.provide(spec.machine, env) : spec.machine;
     const input = spec.input?.({ url: value, params });
-    const snapshot = spec.persist.kind === 'session' ? restoredPageSnapshot(pageKey, logic, input) : undefined;
+    const snapshot = spec.persist.kind === 'session' || isReplaying() ? restoredPageSnapshot(pageKey, logic, input) : undefined;
     return { logic, input, snapshot };
   });
   const actor = useActorRef(start.logic, { input: start.input, snapshot: start.snapshot, inspect: supportTrail.inspect });
 
   // Open pages are part of a support snapshot (src/lib/support-snapshot.ts).
-  useEffect(() => supportTrail.openPage({ key: pageKey, id: spec.id, path: routePath, actor }), [actor, pageKey, spec.id, routePath]);
+  useEffect(() => supportTrail.openPage({ key: pageKey, id: spec.id, path: routePath, machine: spec.machine.id, actor }), [actor, pageKey, spec.id, spec.machine.id, routePath]);
 
   // Saved state: every snapshot of a session-persisted page is written under its key.
   useEffect(() => {

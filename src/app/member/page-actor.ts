@@ -11,6 +11,16 @@ import { sanitizeSnapshot } from '../persistence';
 
 const VERSION = 1;
 
+/**
+ * The support replay (src/replay) opens pages on a member's recorded snapshots instead of this tab's saved
+ * state, for every page (memory-kept ones too), and saves nothing.
+ */
+let replayed: ReadonlyMap<string, unknown> | null = null;
+export function setReplayedPageSnapshots(snapshots: ReadonlyMap<string, unknown> | null): void {
+  replayed = snapshots;
+}
+export const isReplaying = (): boolean => replayed !== null;
+
 function store(): Storage | null {
   try {
     return typeof sessionStorage !== 'undefined' ? sessionStorage : null;
@@ -20,6 +30,7 @@ function store(): Storage | null {
 }
 
 export function loadPageSnapshot(key: string): unknown {
+  if (replayed) return replayed.get(key) ?? null;
   const raw = store()?.getItem(PAGE_SNAPSHOT_PREFIX + key);
   if (!raw) return null;
   try {
@@ -31,6 +42,7 @@ export function loadPageSnapshot(key: string): unknown {
 }
 
 export function savePageSnapshot(key: string, snapshot: unknown): void {
+  if (replayed) return;
   try {
     store()?.setItem(PAGE_SNAPSHOT_PREFIX + key, JSON.stringify({ v: VERSION, snapshot: sanitizeSnapshot(snapshot) }));
   } catch {
@@ -48,6 +60,7 @@ export function restoredPageSnapshot(key: string, logic: AnyActorLogic, input: u
   } catch {
     /* dropped below */
   }
+  if (replayed) return undefined;
   store()?.removeItem(PAGE_SNAPSHOT_PREFIX + key);
   return undefined;
 }
