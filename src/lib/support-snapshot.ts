@@ -6,6 +6,7 @@
  * restores the app from it.
  */
 import { redact } from './support-redaction';
+import { PAGE_SNAPSHOT_PREFIX } from './storage';
 import { supportTrail, toPlain, type RecordedAnswer, type TrailEvent } from './support-trail';
 
 import { SNAPSHOT_FORMAT, SNAPSHOT_KIND } from '../schemas/support.schema';
@@ -51,9 +52,26 @@ export interface SupportSnapshot {
   redacted: string[];
 }
 
+/** The page states saved in this tab (src/app/member/page-actor.ts) of pages no longer open. */
+function savedPageSnapshots(): SnapshotPage[] {
+  const out: SnapshotPage[] = [];
+  try {
+    for (const k of Object.keys(sessionStorage)) {
+      if (!k.startsWith(PAGE_SNAPSHOT_PREFIX)) continue;
+      const saved = JSON.parse(sessionStorage.getItem(k) ?? '') as { snapshot?: unknown; path?: string; machine?: string };
+      const key = k.slice(PAGE_SNAPSHOT_PREFIX.length);
+      if (saved.snapshot) out.push({ key, id: key.split(':')[0], path: saved.path ?? '', machine: saved.machine ?? null, snapshot: saved.snapshot });
+    }
+  } catch {
+    /* storage unavailable or not ours */
+  }
+  return out;
+}
+
 /** Takes the snapshot from what the app holds now, redacted. */
 export function captureSupportSnapshot(env: SnapshotEnv, options: { reason?: 'member' | 'error'; error?: unknown; now?: Date } = {}): SupportSnapshot {
   const root = supportTrail.root();
+  const open = supportTrail.pages().map((p) => ({ key: p.key, id: p.id, path: p.path, machine: p.machine ?? null, snapshot: p.actor.getPersistedSnapshot() }));
   const raw = {
     kind: SNAPSHOT_KIND,
     format: SNAPSHOT_FORMAT,
@@ -67,7 +85,7 @@ export function captureSupportSnapshot(env: SnapshotEnv, options: { reason?: 'me
     colour_scheme: env.colourScheme,
     viewport: env.viewport,
     root: root && root.getSnapshot().status === 'active' ? root.getPersistedSnapshot() : null,
-    pages: supportTrail.pages().map((p) => ({ key: p.key, id: p.id, path: p.path, machine: p.machine ?? null, snapshot: p.actor.getPersistedSnapshot() })),
+    pages: [...open, ...savedPageSnapshots().filter((p) => !open.some((o) => o.key === p.key))],
     events: supportTrail.events(),
     answers: supportTrail.answers(),
     redacted: [] as string[],

@@ -176,6 +176,11 @@ function Trail({ snapshot, step, onStep, refused }: { snapshot: SupportSnapshot;
             <Group gap="xs">
               <Badge variant="light">{p.key}</Badge>
               <Code data-replay-state>{JSON.stringify(value)}</Code>
+              {p.path && !p.path.includes(':') && (
+                <Button size="compact-xs" variant="light" onClick={() => openPage(`/member${p.path}`)} data-replay-open={p.key}>
+                  {t('replay.openPage')}
+                </Button>
+              )}
             </Group>
             {p.machine && <Diagram machine={p.machine} active={active} />}
           </Stack>
@@ -186,6 +191,12 @@ function Trail({ snapshot, step, onStep, refused }: { snapshot: SupportSnapshot;
       </Text>
     </Stack>
   );
+}
+
+/** Opens another recorded page in the replayed app (its router follows the browser's history). */
+function openPage(url: string) {
+  window.history.pushState(null, '', url);
+  window.dispatchEvent(new PopStateEvent('popstate'));
 }
 
 async function sessionFrom(snapshot: SupportSnapshot): Promise<SessionActor> {

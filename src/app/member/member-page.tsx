@@ -59,9 +59,9 @@ export function MemberPage<L extends AnyStateMachine, I>({ spec, params, pageKey
   // Saved state: every snapshot of a session-persisted page is written under its key.
   useEffect(() => {
     if (spec.persist.kind !== 'session') return;
-    const sub = actor.subscribe(() => savePageSnapshot(pageKey, actor.getPersistedSnapshot()));
+    const sub = actor.subscribe(() => savePageSnapshot(pageKey, actor.getPersistedSnapshot(), { path: routePath, machine: spec.machine.id }));
     return () => sub.unsubscribe();
-  }, [actor, pageKey, spec.persist.kind]);
+  }, [actor, pageKey, spec.persist.kind, routePath, spec.machine.id]);
 
   // A page restored from this tab's saved state shows it at once and fetches it again.
   useEffect(() => {

@@ -41,10 +41,11 @@ export function loadPageSnapshot(key: string): unknown {
   }
 }
 
-export function savePageSnapshot(key: string, snapshot: unknown): void {
+/** `about`: the page's route-table path and machine id, read by a support snapshot of pages no longer open. */
+export function savePageSnapshot(key: string, snapshot: unknown, about: { path?: string; machine?: string } = {}): void {
   if (replayed) return;
   try {
-    store()?.setItem(PAGE_SNAPSHOT_PREFIX + key, JSON.stringify({ v: VERSION, snapshot: sanitizeSnapshot(snapshot) }));
+    store()?.setItem(PAGE_SNAPSHOT_PREFIX + key, JSON.stringify({ v: VERSION, snapshot: sanitizeSnapshot(snapshot), ...about }));
   } catch {
     /* storage full or unavailable: pages work without it */
   }
@@ -64,3 +65,4 @@ export function restoredPageSnapshot(key: string, logic: AnyActorLogic, input: u
   store()?.removeItem(PAGE_SNAPSHOT_PREFIX + key);
   return undefined;
 }
+
