@@ -14,6 +14,7 @@ import { fieldError, notFound } from '../lib/errors';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MINUTE, routeLimits } from '../lib/rate-limit';
+import { inlineScriptHashes, pagePolicy } from '../lib/security-headers';
 import { memberSnapshots, snapshotBody, storeSnapshot, verifyOperatorToken } from '../lib/support';
 
 /** A snapshot is the app's state, the last 200 events and answers: a few hundred kilobytes at most. */
@@ -41,9 +42,11 @@ export async function supportRoutes(base: FastifyInstance, ctx: AppContext) {
   app.get('/support/replay', { schema: { hide: true } }, async (_req, reply) => {
     const file = ctx.config.staticDir ? path.join(ctx.config.staticDir, 'replay.html') : null;
     if (!file || !existsSync(file)) throw notFound('The replay is not built');
+    const html = readFileSync(file, 'utf8');
     reply.header('Cache-Control', 'no-store');
     reply.header('X-Robots-Tag', 'noindex');
-    return reply.type('text/html; charset=utf-8').send(readFileSync(file, 'utf8'));
+    reply.header('Content-Security-Policy', pagePolicy(inlineScriptHashes(html)));
+    return reply.type('text/html; charset=utf-8').send(html);
   });
 
   app.post(
