@@ -11,6 +11,7 @@ import DOMPurify from 'dompurify';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createActor } from 'xstate';
+import { APP_KEY } from '../api/call-common';
 import { setTransport } from '../api/client';
 import { Root } from '../app/app';
 import { bindSessionMachine, browserBindings } from '../app/bindings';
@@ -26,7 +27,10 @@ const ownFetch = typeof window !== 'undefined' ? window.fetch.bind(window) : fet
 const PROBE_ID = 'AAAAAAAAAAAAAAAA';
 
 async function fetchSnapshot(id: string, token: string): Promise<Response> {
-  return ownFetch(`/api/support/replay/snapshots/${encodeURIComponent(id)}`, { headers: { 'x-operator-token': token }, credentials: 'omit' });
+  return ownFetch(`/api/support/replay/snapshots/${encodeURIComponent(id)}`, {
+    headers: { Accept: 'application/json', 'X-App-Key': APP_KEY, 'X-Requested-With': 'XMLHttpRequest', 'X-Operator-Token': token },
+    credentials: 'omit',
+  });
 }
 
 function parseSnapshot(text: string): SupportSnapshot | null {
@@ -45,8 +49,9 @@ function SignIn({ onSignedIn }: { onSignedIn: (token: string) => void }) {
   const submit = async () => {
     setState('busy');
     try {
+      // A valid token finds no snapshot under this made-up reference (404); any other answer refuses it.
       const res = await fetchSnapshot(PROBE_ID, token.trim());
-      if (res.status === 401) return setState('refused');
+      if (res.status !== 404) return setState('refused');
       onSignedIn(token.trim());
     } catch {
       setState('offline');
