@@ -11,6 +11,7 @@ import { storage } from '../lib/storage';
 import { APP_KEY, callHeaders, commonParams, FORM_CONTENT_TYPE, JSON_CONTENT_TYPE } from './call-common';
 import { takeEarlyAnswer } from './early';
 import { readJson } from './json';
+import { DOWNLOAD_URL_LIFETIME_MS, saveFile } from '../lib/save-file';
 
 export type Query = Record<string, string | number | boolean | null | undefined | Array<string | number>>;
 
@@ -249,7 +250,7 @@ export const del = <S extends z.ZodMiniType>(schema: S, path: string, body?: unk
 export const postMultipart = <S extends z.ZodMiniType>(schema: S, path: string, form: FormData, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
   request(schema, path, { ...opts, method: 'POST', body: form });
 
-export const DOWNLOAD_URL_LIFETIME_MS = 40000;
+export { DOWNLOAD_URL_LIFETIME_MS };
 
 function fileNameFrom(res: FetchResponse<unknown>, path: string): string {
   const cd = res.headers.get('content-disposition') ?? '';
@@ -269,15 +270,5 @@ export async function download(path: string, query?: Query, fileName?: string): 
     handleFailure('GET', res, {});
   }
   const name = fileName ?? fileNameFrom(res, path);
-  const blob = res._data as Blob;
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), DOWNLOAD_URL_LIFETIME_MS);
-  return name;
+  return saveFile(res._data as Blob, name);
 }

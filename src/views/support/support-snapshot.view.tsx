@@ -8,21 +8,12 @@ import { Alert, Button, Code, Group, Stack, Text } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { supportSnapshotMachine } from '../../machines/support-snapshot.machine';
+import { saveFile } from '../../lib/save-file';
 import { browserSnapshotEnv, captureSupportSnapshot, snapshotFileName } from '../../lib/support-snapshot';
 
 export function downloadSnapshot(reason: 'member' | 'error', error?: unknown): string {
   const snapshot = captureSupportSnapshot(browserSnapshotEnv(), { reason, error });
-  const name = snapshotFileName(snapshot);
-  const url = URL.createObjectURL(new Blob([JSON.stringify(snapshot, null, 1)], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 40000);
-  return name;
+  return saveFile(new Blob([JSON.stringify(snapshot, null, 1)], { type: 'application/json' }), snapshotFileName(snapshot));
 }
 
 export function SupportSnapshotPanel({ reason = 'member', error }: { reason?: 'member' | 'error'; error?: unknown }) {
