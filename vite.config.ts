@@ -10,6 +10,8 @@ const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 // `APP_KEY=… npm start` builds a client that matches its server), else the demo key. The page head's early
 // calls are built with it too (inlineEntries).
 process.env.VITE_APP_KEY ||= process.env.APP_KEY || 'upline-demo-key';
+// The version a support snapshot names (package.json).
+process.env.VITE_APP_VERSION ||= (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /** The app's build target, for the app and for the scripts inlined into its page. */
 const TARGET = 'es2022';
@@ -129,6 +131,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: false,
     manifest: true,
     rolldownOptions: {
+      // The support replay is an entry of its own (replay.html → src/replay/main.tsx); its code is a chunk the member app never loads.
+      ...(isSsrBuild ? {} : { input: { main: path.resolve(import.meta.dirname, 'index.html'), replay: path.resolve(import.meta.dirname, 'replay.html') } }),
       output: {
         // What the first page needs arrives in a few files instead of dozens of small shared chunks;
         // code used only by lazily loaded areas stays out of them.

@@ -116,10 +116,11 @@ export function machineJson(machine: AnyStateMachine, where: { file: string; exp
     states.push({ path: statePath(node), type: node.type, tags: [...(node.tags ?? [])].sort(), ...(initial ? { initial: statePath(initial) } : {}), invokes });
     for (const { t, index } of transitionsOf(node)) {
       const guard = labels.guardLabel(t.guard);
+      const event = ownEventType(machine, t.eventType);
       transitions.push({
-        key: keyOf(statePath(node), t.eventType, index),
+        key: keyOf(statePath(node), event, index),
         source: statePath(node),
-        event: t.eventType,
+        event,
         label: `${labels.eventLabel(t.eventType)}${guard ? ` [${guard}]` : ''}`,
         guard,
         targets: (t.target ?? []).map(statePath),
@@ -129,6 +130,14 @@ export function machineJson(machine: AnyStateMachine, where: { file: string; exp
   }
   const factory = factoryOf(machine);
   return { id: machine.id, file: where.file, exportName: where.exportName, ...(factory ? { factory } : {}), area: areaOf(where.file, where.exportName, where.routeAreas), states, transitions };
+}
+
+/**
+ * A delayed transition's event names its state by id (`xstate.after.undoWindow.addressDelete.deleted`):
+ * without the machine's id, so every instance of a factory has the same transitions.
+ */
+export function ownEventType(machine: AnyStateMachine, eventType: string): string {
+  return eventType.startsWith('xstate.after.') ? eventType.replace(`.${machine.root.id}.`, '.') : eventType;
 }
 
 /** What makes two machines draw the same: states and transitions, not names or files. */
@@ -146,28 +155,40 @@ export interface PathTest {
 /** A model's walked paths, with states and transitions named by path (so equal shapes compare). */
 export function walkedPaths(model: RecordedPathModel): PathTest[] {
   const machine = model.machine;
-  const pathOfId = (id: string): string | null => {
-    if (id === machine.root.id) return '';
-    try {
-      return statePath(machine.getStateNodeById(id) as AnyStateNode);
-    } catch {
-      return null;
-    }
-  };
+  const pathOfId = (id: string) => pathOfStateId(machine, id);
   return model.walk().map((p) => {
     const states = new Set<string>();
     for (const id of p.stateIds) {
       const at = pathOfId(id);
       if (at !== null) states.add(at);
     }
-    const transitions = new Set<string>();
-    for (const key of p.transitions) {
-      const m = /^(.*) (\S+) #(\d+)$/.exec(key);
-      const at = m ? pathOfId(m[1]) : null;
-      if (m && at !== null) transitions.add(keyOf(at, m[2] === 'always' ? '' : m[2], Number(m[3])));
-    }
-    return { test: `${model.title} › ${p.test}`, states, transitions };
+    return { test: `${model.title} › ${p.test}`, states, transitions: transitionPaths(machine, p.transitions) };
   });
+}
+
+/** Transition keys by state id (as path tests name them) → keys by state path (as the site does). */
+function transitionPaths(machine: AnyStateMachine, keys: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (const key of keys) {
+    const m = /^(.*) (\S+) #(\d+)$/.exec(key);
+    const at = m ? pathOfStateId(machine, m[1]) : null;
+    if (m && at !== null) out.add(keyOf(at, m[2] === 'always' ? '' : ownEventType(machine, m[2]), Number(m[3])));
+  }
+  return out;
+}
+
+function pathOfStateId(machine: AnyStateMachine, id: string): string | null {
+  if (id === machine.root.id) return '';
+  try {
+    return statePath(machine.getStateNodeById(id) as AnyStateNode);
+  } catch {
+    return null;
+  }
+}
+
+/** The transitions a model declares unreachable (`unreachable`), by state path. */
+export function excusedTransitions(model: RecordedPathModel): Set<string> {
+  return transitionPaths(model.machine, model.unreachable ?? []);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -389,6 +410,8 @@ export interface SiteSubject {
   title: string;
   machine: MachineJson;
   tests: PathTest[];
+  /** Transitions its path models declare unreachable (by state path): counted as covered, listed apart. */
+  excused?: ReadonlySet<string>;
 }
 
 export interface Coverage {
@@ -398,9 +421,9 @@ export interface Coverage {
   transitionsTaken: number;
 }
 
-export function coverageOf(subject: Pick<SiteSubject, 'machine' | 'tests'>): Coverage {
+export function coverageOf(subject: Pick<SiteSubject, 'machine' | 'tests' | 'excused'>): Coverage {
   const reached = new Set<string>();
-  const taken = new Set<string>();
+  const taken = new Set<string>(subject.excused);
   for (const t of subject.tests) {
     t.states.forEach((s) => reached.add(s));
     t.transitions.forEach((s) => taken.add(s));
@@ -411,6 +434,28 @@ export function coverageOf(subject: Pick<SiteSubject, 'machine' | 'tests'>): Cov
     statesReached: states.filter((s) => reached.has(s.path)).length,
     transitions: subject.machine.transitions.length,
     transitionsTaken: subject.machine.transitions.filter((t) => taken.has(t.key)).length,
+  };
+}
+
+/** What a subject's path tests leave out: the states never reached and the transitions never taken. */
+export interface CoverageGaps {
+  states: string[];
+  transitions: string[];
+  /** Declared unreachable by the path model (`unreachable`), so not counted against it. */
+  excused: string[];
+}
+
+export function coverageGaps(subject: Pick<SiteSubject, 'machine' | 'tests' | 'excused'>): CoverageGaps {
+  const reached = new Set<string>();
+  const taken = new Set<string>(subject.excused);
+  for (const t of subject.tests) {
+    t.states.forEach((s) => reached.add(s));
+    t.transitions.forEach((s) => taken.add(s));
+  }
+  return {
+    states: subject.machine.states.filter((s) => s.path !== '' && !reached.has(s.path)).map((s) => s.path),
+    transitions: subject.machine.transitions.filter((t) => !taken.has(t.key)).map((t) => `${t.key} (${stateName(t.source)} → ${t.targets.map(stateName).join(', ') || 'itself'} on ${t.label})`),
+    excused: [...(subject.excused ?? [])].sort(),
   };
 }
 
@@ -449,7 +494,9 @@ export async function renderSubject(subject: SiteSubject, level: 2 | 3): Promise
       ? `${walking.length}: ${runs(walking)
           .map(([a, b]) => (a === b ? link(a) : `${link(a)}–${link(b)}`))
           .join(', ')}`
-      : '<span class="partial">none</span>';
+      : subject.excused?.has(t.key)
+        ? '<span class="muted">none: unreachable (declared by its path model)</span>'
+        : '<span class="partial">none</span>';
     return `<tr data-transition="${esc(t.key)}"><td><code>${esc(stateName(t.source))}</code></td><td><code>${esc(t.label)}</code></td><td>${
       t.targets.length ? t.targets.map((x) => `<code>${esc(stateName(x))}</code>`).join(', ') : '<span class="muted">(stays)</span>'
     }</td><td>${t.actions.length ? t.actions.map((a) => `<code>${esc(a)}</code>`).join(', ') : '—'}</td><td>${list}</td></tr>`;

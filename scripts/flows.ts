@@ -37,8 +37,10 @@ import { factoryOf } from '../src/machines/factory-registry';
 import { recordedPathModels, type RecordedPathModel } from '../tests/support/path-registry';
 import {
   areaOf,
+  coverageGaps,
   coverageOf,
   diffMachines,
+  excusedTransitions,
   machineJson,
   renderChangesPage,
   renderFactorySitePage,
@@ -47,6 +49,8 @@ import {
   shapeSignature,
   summarizeChanges,
   walkedPaths,
+  type Coverage,
+  type CoverageGaps,
   type IndexEntry,
   type MachineJson,
   type PathTest,
@@ -873,8 +877,8 @@ export function memberRouteAreas(file = path.join(SRC_DIR, 'app/member/route-tab
   return out;
 }
 
-/** The site pages (and machines.json), from the same machines as the Markdown documents. */
-async function generateSite(found: readonly FoundMachine[], pages: readonly FactoryPage[], handWritten: ReadonlyArray<{ name: string; found: FoundMachine }>) {
+/** Every machine and factory shape the site shows, with the path tests of tests/models that walk it. */
+async function siteSubjects(pages: readonly FactoryPage[], handWritten: ReadonlyArray<{ name: string; found: FoundMachine }>, routeAreas: ReadonlyMap<string, string>) {
   const models = await loadPathModels();
   const modelJson = new Map<RecordedPathModel, MachineJson>();
   const jsonOf = (m: RecordedPathModel) => {
@@ -885,32 +889,46 @@ async function generateSite(found: readonly FoundMachine[], pages: readonly Fact
   const walked = new Map<RecordedPathModel, PathTest[]>();
   const testsFor = (json: MachineJson, accepts: (m: RecordedPathModel) => boolean) => {
     const signature = shapeSignature(json);
-    const out: PathTest[] = [];
+    const tests: PathTest[] = [];
+    const excused = new Set<string>();
     for (const m of models) {
       if (!accepts(m) || shapeSignature(jsonOf(m)) !== signature) continue;
       if (!walked.has(m)) walked.set(m, walkedPaths(m));
-      out.push(...walked.get(m)!);
+      tests.push(...walked.get(m)!);
+      excusedTransitions(m).forEach((k) => excused.add(k));
     }
-    return out;
+    return { tests, excused };
   };
-  const files = new Map<string, string>();
-  const entries: IndexEntry[] = [];
-  const routeAreas = memberRouteAreas();
-  for (const { name, found: f } of handWritten) {
+  const machines = handWritten.map(({ name, found: f }) => {
     const machine = machineJson(f.machine, { ...f, routeAreas }, labels);
-    const tests = testsFor(machine, (m) => m.machine.config === f.machine.config || (!factoryOf(m.machine) && m.machine.id === f.machine.id));
+    const { tests, excused } = testsFor(machine, (m) => m.machine.config === f.machine.config || (!factoryOf(m.machine) && m.machine.id === f.machine.id));
     const fileName = name.replace(/\.md$/, '.html');
-    const subject: SiteSubject = { fileName, anchor: 'diagram', heading: machine.id, title: machine.id, machine, tests };
-    files.set(fileName, await renderMachinePage(subject, `Drawn from <code>${f.file}</code> (export <code>${f.exportName}</code>).`));
-    entries.push({ id: machine.id, area: machine.area, href: fileName, kind: 'written by hand', file: f.file, coverage: coverageOf(subject), tests: tests.length });
-  }
-  for (const p of pages) {
+    const subject: SiteSubject = { fileName, anchor: 'diagram', heading: machine.id, title: machine.id, machine, tests, excused };
+    return { found: f, subject };
+  });
+  const factories = pages.map((p) => {
     const fileName = `${p.factory}.html`;
     const shapes: SiteSubject[] = p.shapes.map((shape, n) => {
       const machine = machineJson(shape.machine, { file: p.definedIn ?? '', exportName: '' }, labels);
-      const tests = testsFor(machine, (m) => factoryOf(m.machine) === p.factory);
-      return { fileName, anchor: `shape-${n + 1}`, heading: p.shapes.length > 1 ? `Shape ${n + 1}` : 'Diagram', title: p.shapes.length > 1 ? `${p.factory}, shape ${n + 1}` : p.factory, machine, tests };
+      const { tests, excused } = testsFor(machine, (m) => factoryOf(m.machine) === p.factory);
+      return { fileName, anchor: `shape-${n + 1}`, heading: p.shapes.length > 1 ? `Shape ${n + 1}` : 'Diagram', title: p.shapes.length > 1 ? `${p.factory}, shape ${n + 1}` : p.factory, machine, tests, excused };
     });
+    return { page: p, fileName, shapes };
+  });
+  return { machines, factories };
+}
+
+/** The site pages (and machines.json), from the same machines as the Markdown documents. */
+async function generateSite(found: readonly FoundMachine[], pages: readonly FactoryPage[], handWritten: ReadonlyArray<{ name: string; found: FoundMachine }>) {
+  const files = new Map<string, string>();
+  const entries: IndexEntry[] = [];
+  const routeAreas = memberRouteAreas();
+  const { machines, factories } = await siteSubjects(pages, handWritten, routeAreas);
+  for (const { found: f, subject } of machines) {
+    files.set(subject.fileName, await renderMachinePage(subject, `Drawn from <code>${f.file}</code> (export <code>${f.exportName}</code>).`));
+    entries.push({ id: subject.machine.id, area: subject.machine.area, href: subject.fileName, kind: 'written by hand', file: f.file, coverage: coverageOf(subject), tests: subject.tests.length });
+  }
+  for (const { page: p, fileName, shapes } of factories) {
     const instances = p.instances.map((i) => ({ id: i.id, file: i.source.file, line: i.source.line, exportName: i.exportName, calls: i.source.calls, shape: i.shape }));
     files.set(fileName, await renderFactorySitePage(p.factory, p.definedIn, shapes, instances));
     for (const i of p.instances) {
@@ -932,6 +950,40 @@ async function generateSite(found: readonly FoundMachine[], pages: readonly Fact
   return files;
 }
 
+/** The path-test coverage of one machine (a hand-written one, or one instance of a factory). */
+export interface MachineCoverage {
+  id: string;
+  /** Where it is declared (`file` or `file:line`), and its factory shape (`createFormMachine shape 3`). */
+  where: string;
+  shape: string | null;
+  coverage: Coverage;
+  tests: number;
+  gaps: CoverageGaps;
+}
+
+/** Coverage of every machine the app creates, every factory instance included (what `npm test` gates on). */
+export async function flowCoverage(dir = MACHINES_DIR): Promise<MachineCoverage[]> {
+  const found = await findMachines(dir);
+  const pages = await factoryPages(found);
+  const { machines, factories } = await siteSubjects(pages, handWrittenOf(found, new Set(pages.map((p) => factoryFileName(p.factory)))), memberRouteAreas());
+  const out: MachineCoverage[] = machines.map(({ found: f, subject }) => ({
+    id: subject.machine.id,
+    where: f.file,
+    shape: null,
+    coverage: coverageOf(subject),
+    tests: subject.tests.length,
+    gaps: coverageGaps(subject),
+  }));
+  for (const { page: p, shapes } of factories) {
+    for (const i of p.instances) {
+      if (i.shape === null) continue;
+      const subject = shapes[i.shape - 1];
+      out.push({ id: i.id, where: `${i.source.file}:${i.source.line}`, shape: `${p.factory}${shapes.length > 1 ? ` shape ${i.shape}` : ''}`, coverage: coverageOf(subject), tests: subject.tests.length, gaps: coverageGaps(subject) });
+    }
+  }
+  return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.where < b.where ? -1 : 1));
+}
+
 export const SITE_INDEX = 'index.html';
 export const MACHINES_JSON = 'machines.json';
 /** Written by `--since`; depends on the ref, so it is not part of the generated set. */
@@ -941,20 +993,28 @@ export function machinesData(found: readonly FoundMachine[], routeAreas = member
   return found.map((f) => machineJson(f.machine, { ...f, routeAreas }, labels));
 }
 
+/** The hand-written machines with the name of their document (`<id>.md`, else `<id>.<export>.md`). */
+function handWrittenOf(found: readonly FoundMachine[], taken: ReadonlySet<string>): Array<{ name: string; found: FoundMachine }> {
+  const names = new Set(taken);
+  const out: Array<{ name: string; found: FoundMachine }> = [];
+  for (const f of found) {
+    if (f.factory) continue;
+    let name = `${f.machine.id}.md`;
+    if (names.has(name) || name === INDEX_FILE || name === 'index.md' || name === 'changes.md') name = `${f.machine.id}.${f.exportName}.md`;
+    names.add(name);
+    out.push({ name, found: f });
+  }
+  return out;
+}
+
 /** File name → content of every flow document and site page, the indexes included. */
 export async function generateFlowDocs(dir = MACHINES_DIR): Promise<Map<string, string>> {
   const found = await findMachines(dir);
   const pages = await factoryPages(found);
   const docs = new Map<string, string>();
   for (const page of pages) docs.set(factoryFileName(page.factory), renderFactoryPage(page));
-  const handWritten: Array<{ name: string; found: FoundMachine }> = [];
-  for (const f of found) {
-    if (f.factory) continue;
-    let name = `${f.machine.id}.md`;
-    if (docs.has(name) || name === INDEX_FILE || name === 'index.md' || name === 'changes.md') name = `${f.machine.id}.${f.exportName}.md`;
-    docs.set(name, renderMachine(f));
-    handWritten.push({ name, found: f });
-  }
+  const handWritten = handWrittenOf(found, new Set(docs.keys()));
+  for (const { name, found: f } of handWritten) docs.set(name, renderMachine(f));
   docs.set(INDEX_FILE, renderIndex(pages, handWritten));
   for (const [name, content] of await generateSite(found, pages, handWritten)) docs.set(name, content);
   return docs;

@@ -57,6 +57,7 @@ import { otcRoutes } from './routes/otc.routes';
 import { mailRoutes } from './routes/mail.routes';
 import { supportRoutes } from './routes/support.routes';
 import { storiesRoutes } from './routes/stories.routes';
+import { supportSnapshotRoutes } from './routes/support-snapshot.routes';
 const ROUTES: RouteModule[] = [
   authRoutes,
   usersRoutes,
@@ -81,7 +82,9 @@ const ROUTES: RouteModule[] = [
   packagesRoutes,
   otcRoutes,
   mailRoutes,
-  supportRoutes, storiesRoutes,
+  supportRoutes,
+  storiesRoutes,
+  supportSnapshotRoutes,
 ];
 
 /** The API's paths: everything under /api/, plus the spec's alternative logout path and KYC delete path (spec §7). */

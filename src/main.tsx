@@ -8,8 +8,11 @@ import { prepareSession, startSession } from './app/session-actor';
 import { colourSchemeManager, DEFAULT_COLOUR_SCHEME } from './lib/colour-scheme';
 import { currentLanguage, initI18n } from './i18n/i18n';
 
+// The app's page only (the support replay's entry shares this first chunk: replay.html has no #root).
+const isAppPage = typeof document !== 'undefined' && document.getElementById('root') !== null;
+
 // Views suspend until their translations are there; the session does not wait for them.
-const translations = initI18n();
+const translations = isAppPage ? initI18n() : Promise.resolve(undefined);
 
 /**
  * The first render waits for the first page's translations (asked for by the page head, usually there by
@@ -26,7 +29,7 @@ const translationsOrTimeout = Promise.race([
   new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAITS_FOR_TRANSLATIONS_MS)),
 ]);
 
-void Promise.all([prepareSession(), translationsOrTimeout]).then(async () => {
+if (isAppPage) void Promise.all([prepareSession(), translationsOrTimeout]).then(async () => {
   const { actor } = startSession();
   const container = document.getElementById('root')!;
   const html = document.documentElement;

@@ -6,6 +6,7 @@ import { compensationOperator } from './compensation.operator';
 import { mailOperator } from './mail.operator';
 import { supportOperator } from './support.operator';
 import { eventsOperator, storiesOperator, videosOperator } from './stories.operator';
+import { tokenOperator } from './support-snapshot.operator';
 import type { OperatorArea } from './registry';
 
 export const OPERATOR_AREAS: OperatorArea[] = [
@@ -15,5 +16,8 @@ export const OPERATOR_AREAS: OperatorArea[] = [
   compensationOperator,
   mailOperator,
   supportOperator,
-  storiesOperator, videosOperator, eventsOperator,
+  storiesOperator,
+  videosOperator,
+  eventsOperator,
+  tokenOperator,
 ];

@@ -11,6 +11,7 @@ import { storage } from '../lib/storage';
 import { APP_KEY, callHeaders, commonParams, FORM_CONTENT_TYPE, JSON_CONTENT_TYPE } from './call-common';
 import { takeEarlyAnswer } from './early';
 import { readJson } from './json';
+import { DOWNLOAD_URL_LIFETIME_MS, saveFile } from '../lib/save-file';
 
 export type Query = Record<string, string | number | boolean | null | undefined | Array<string | number>>;
 
@@ -35,6 +36,30 @@ let hooks: ClientHooks = {
   onUserBlocked: noop,
   onDemoBlocked: noop,
 };
+/**
+ * What answers the calls instead of the network, when set: the support replay's sandbox answers from a
+ * snapshot and refuses everything else, so nothing is sent anywhere.
+ */
+export type Transport = (call: { method: string; path: string; query: string }) => Promise<{ status: number; data: unknown }>;
+let transport: Transport | null = null;
+/** Told of every JSON answer of a GET (the support snapshot keeps the last ones). */
+let answerListener: ((answer: { path: string; query: string; data: unknown }) => void) | null = null;
+
+export function setTransport(t: Transport | null): void {
+  transport = t;
+}
+export function onAnswer(listener: typeof answerListener): void {
+  answerListener = listener;
+}
+
+/** The call's own query as text, keys sorted: how a recorded answer is found again. */
+export const queryText = (query: Query | undefined): string =>
+  new URLSearchParams(
+    Object.entries(ownQuery(query))
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : [[k, v]])),
+  ).toString();
+
 let modulesLoaded = false;
 let baseURL = '';
 let appKey = APP_KEY;
@@ -84,13 +109,18 @@ function buildHeaders(opts: RequestOptions, isMultipart: boolean): Record<string
   return headers;
 }
 
-function buildQuery(method: string, query: Query | undefined): Record<string, string | string[]> {
+/** The call's own query parameters, as sent (without the ones every call carries). */
+function ownQuery(query: Query | undefined): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [k, v] of Object.entries(query ?? {})) {
     if (v === undefined || v === null || v === '') continue;
     out[k] = Array.isArray(v) ? v.map(String) : typeof v === 'boolean' ? (v ? '1' : '0') : String(v);
   }
-  return Object.assign(out, commonParams(hooks.getRoute(), method === 'GET' && !modulesLoaded));
+  return out;
+}
+
+function buildQuery(method: string, query: Query | undefined): Record<string, string | string[]> {
+  return Object.assign(ownQuery(query), commonParams(hooks.getRoute(), method === 'GET' && !modulesLoaded));
 }
 
 function encodeForm(body: unknown): string {
@@ -114,6 +144,10 @@ async function send(
   const method = opts.method ?? 'GET';
   const headers = buildHeaders(opts, isMultipart);
   const query = buildQuery(method, opts.query);
+  if (transport) {
+    const answer = await transport({ method, path, query: queryText(opts.query) });
+    return { status: answer.status, _data: answer.data, headers: new Headers() } as unknown as FetchResponse<unknown>;
+  }
   if (method === 'GET' && responseType === 'json' && !baseURL) {
     const early = await takeEarlyAnswer(path, query, headers);
     if (early) return early as FetchResponse<unknown>;
@@ -135,6 +169,7 @@ async function send(
     if (opts.signal?.aborted) throw new ConnectionError('Request aborted');
     throw new ConnectionError(e instanceof Error && /timeout/i.test(e.message) ? 'timeout' : 'Network Error');
   }
+  if (answerListener && method === 'GET' && responseType === 'json' && res.status === 200) answerListener({ path, query: queryText(opts.query), data: res._data });
   return res;
 }
 
@@ -215,7 +250,7 @@ export const del = <S extends z.ZodMiniType>(schema: S, path: string, body?: unk
 export const postMultipart = <S extends z.ZodMiniType>(schema: S, path: string, form: FormData, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
   request(schema, path, { ...opts, method: 'POST', body: form });
 
-export const DOWNLOAD_URL_LIFETIME_MS = 40000;
+export { DOWNLOAD_URL_LIFETIME_MS };
 
 function fileNameFrom(res: FetchResponse<unknown>, path: string): string {
   const cd = res.headers.get('content-disposition') ?? '';
@@ -235,15 +270,5 @@ export async function download(path: string, query?: Query, fileName?: string): 
     handleFailure('GET', res, {});
   }
   const name = fileName ?? fileNameFrom(res, path);
-  const blob = res._data as Blob;
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), DOWNLOAD_URL_LIFETIME_MS);
-  return name;
+  return saveFile(res._data as Blob, name);
 }

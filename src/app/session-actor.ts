@@ -3,7 +3,8 @@
  * wired to the HTTP client's hooks (module data, 401 on GET, user_blocked, demo_blocked).
  */
 import { createActor, type ActorRefFrom, type InspectionEvent } from 'xstate';
-import { configureClient } from '../api/client';
+import { configureClient, onAnswer } from '../api/client';
+import { supportTrail } from '../lib/support-trail';
 import { storage } from '../lib/storage';
 import type { ModuleData } from '../schemas/common.schema';
 import { browserBindings, bindSessionMachine, type SessionBindings } from './bindings';
@@ -54,6 +55,7 @@ export function startSession(options: StartSessionOptions = {}) {
   const persister = createPersister(() => actor);
   const inspect = (ev: InspectionEvent) => {
     if (ev.type === '@xstate.snapshot') persister.schedule();
+    supportTrail.inspect(ev);
   };
   const report = { error: (err: unknown) => console.error('Session error', err) };
 
@@ -88,7 +90,9 @@ export function startSession(options: StartSessionOptions = {}) {
   }
 
   const root = actor;
+  supportTrail.setRoot(root);
   if (options.wireClient !== false) {
+    onAnswer((answer) => supportTrail.recordAnswer(answer));
     configureClient({
       getRoute: () => (typeof location !== 'undefined' ? location.pathname : root.getSnapshot().context.path),
       onModules: (modules) => root.send({ type: 'modules.loaded', modules }),

@@ -1,3 +1,5 @@
+import { supportTrail } from './support-trail';
+
 /** Local storage keys of spec §9, typed; every read and write of browser storage goes through here. */
 export const STORAGE_KEYS = [
   'user_data',
@@ -52,6 +54,7 @@ export const storage = {
     for (const k of ['user_data', 'auth_token', 'store_auth_token', 'sso_token'] as const) s.removeItem(k);
     for (const k of Object.keys(s)) if (k.startsWith('upline.cache.') || k === 'upline.cart') s.removeItem(k);
     clearPageSnapshots();
+    supportTrail.clear();
   },
 };
 

@@ -20,6 +20,8 @@ export interface RecordedPathModel {
   /** The describe block the generated tests are in. */
   title: string;
   machine: AnyStateMachine;
+  /** Transitions (`<source state id> <event type, or 'always'> #<index>`) the model declares unreachable, excused from coverage. */
+  unreachable?: readonly string[];
   /** Computed only when asked (the tests themselves never ask). */
   walk: () => WalkedPath[];
 }

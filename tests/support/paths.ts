@@ -34,7 +34,7 @@
  * Keep the state space small: the state is identified by its value and context. When context holds
  * data that sample events keep changing, pass `serializeState` to identify states by what matters.
  */
-import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import { createActor, fromCallback, fromPromise, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getSimplePaths, getStateNodes } from 'xstate/graph';
 import { ApiError, ConnectionError } from '../../src/api/errors';
 import { recordPathModel } from './path-registry';
@@ -54,6 +54,11 @@ export interface PathModel<TMachine extends AnyStateMachine = AnyStateMachine> {
   unreachable?: string[];
   /** Guard against an exploding state space. */
   limit?: number;
+  /**
+   * What each path test asserts besides the states it passes: what the member sees or the calls made,
+   * from the path's final snapshot and the effects recorded by `spyEffect`/`spyCall` during its replay.
+   */
+  check?: (replay: Replay, path: GeneratedPath) => void;
 }
 
 export interface GeneratedPath {
@@ -66,6 +71,34 @@ export interface GeneratedPath {
 
 /** An actor logic that never settles: invoked work stays in flight until a test event decides. */
 export const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
+
+/** What the spies below saw during the current replay (cleared when a replay starts). */
+const effectLog: RecordedEffect[] = [];
+export interface RecordedEffect {
+  effect: string;
+  params: unknown;
+}
+
+/** An action implementation that records its params as `effect` (a toast shown, a logout forced…). */
+export const spyEffect =
+  (effect: string) =>
+  (_: unknown, params: unknown): void => {
+    effectLog.push({ effect, params });
+  };
+
+/** An actor that records the input it is started with as `effect` (the call made) and never settles. */
+export const spyCall = (effect: string) =>
+  fromPromise<never, unknown>(({ input }) => {
+    effectLog.push({ effect, params: input });
+    return new Promise<never>(() => {});
+  });
+
+/** A child actor that records its input (`<effect>:start`) and every event it receives (`<effect>:<type>`). */
+export const spyReceiver = (effect: string) =>
+  fromCallback<AnyEventObject, unknown>(({ input, receive }) => {
+    effectLog.push({ effect: `${effect}:start`, params: input });
+    receive((event) => effectLog.push({ effect: `${effect}:${event.type}`, params: event }));
+  });
 
 /** The machine with every actor it can invoke replaced by `pending`. */
 export function stubActors<TMachine extends AnyStateMachine>(machine: TMachine, keep: Record<string, unknown> = {}): TMachine {
@@ -271,12 +304,17 @@ export interface Replay {
   final: AnyMachineSnapshot;
   states: Set<string>;
   transitions: Set<string>;
+  /** Effects recorded by spies during the replay, in order. */
+  effects: RecordedEffect[];
+  /** How many effects had been recorded after each event of the path. */
+  marks: number[];
 }
 
 /** Runs a path against a real actor, recording visited state nodes and taken transitions. */
 export function replayPath(model: PathModel, path: GeneratedPath): Replay {
   const states = new Set<string>();
   const transitions = new Set<string>();
+  effectLog.length = 0;
   let root: unknown = null;
   // Transient states (left by eventless transitions) show up only in the microsteps.
   const record = (s: AnyMachineSnapshot) => {
@@ -299,14 +337,16 @@ export function replayPath(model: PathModel, path: GeneratedPath): Replay {
   actor.start();
   record(actor.getSnapshot());
   const values: unknown[] = [];
+  const marks: number[] = [];
   try {
     for (const event of path.events) {
       actor.send(event);
+      marks.push(effectLog.length);
       const snapshot = actor.getSnapshot();
       record(snapshot);
       values.push(snapshot.value);
     }
-    return { values, final: actor.getSnapshot(), states, transitions };
+    return { values, final: actor.getSnapshot(), states, transitions, effects: [...effectLog], marks };
   } finally {
     actor.stop();
   }
@@ -321,6 +361,7 @@ export function describePaths(name: string, model: PathModel): GeneratedPath[] {
   recordPathModel({
     title: name,
     machine: model.machine,
+    unreachable: model.unreachable,
     walk: () =>
       paths.map((path) => {
         const replay = replayed.get(path) ?? replayPath(model, path);
@@ -336,6 +377,7 @@ export function describePaths(name: string, model: PathModel): GeneratedPath[] {
         const replay = replayPath(model, path);
         expect(replay.values).toEqual(path.values);
         if (path.values.length) expect(replay.final.value).toEqual(path.values.at(-1));
+        model.check?.(replay, path);
       });
     }
     it('visits every state and takes every transition', () => {

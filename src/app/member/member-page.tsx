@@ -15,7 +15,8 @@ import { ForbiddenView } from '../../views/member/forbidden.view';
 import { NotFoundView } from '../../views/public/not-found.view';
 import { PageLoader } from '../../views/components/page-loader';
 import { NO_QUERY, type MemberRoute, type PageEnv, type PageRoute, type PageSpec, type RouteParams, type StaticRoute, type UrlBinding } from './member-route';
-import { restoredPageSnapshot, savePageSnapshot } from './page-actor';
+import { isReplaying, restoredPageSnapshot, savePageSnapshot } from './page-actor';
+import { supportTrail } from '../../lib/support-trail';
 
 export const MEMBER_HOME = '/home/dashboard';
 
@@ -37,7 +38,7 @@ function storageKey(id: string, path: string, params: RouteParams): string {
 type Spec<L extends AnyStateMachine, I> = PageSpec<L, I> & { url: UrlBinding<L, I> };
 
 /** A page of the member area: one actor per opened page, owned by this component. */
-export function MemberPage<L extends AnyStateMachine, I>({ spec, params, pageKey, env }: { spec: Spec<L, I>; params: RouteParams; pageKey: string; env: PageEnv }) {
+export function MemberPage<L extends AnyStateMachine, I>({ spec, params, pageKey, env, routePath = '' }: { spec: Spec<L, I>; params: RouteParams; pageKey: string; env: PageEnv; routePath?: string }) {
   const search = useSearch();
   const [location, navigate] = useLocation();
   const { codec, follow, history = 'push' } = spec.url;
@@ -47,17 +48,20 @@ export function MemberPage<L extends AnyStateMachine, I>({ spec, params, pageKey
   const [start] = useState(() => {
     const logic = spec.provide ? spec.provide(spec.machine, env) : spec.machine;
     const input = spec.input?.({ url: value, params });
-    const snapshot = spec.persist.kind === 'session' ? restoredPageSnapshot(pageKey, logic, input) : undefined;
+    const snapshot = spec.persist.kind === 'session' || isReplaying() ? restoredPageSnapshot(pageKey, logic, input) : undefined;
     return { logic, input, snapshot };
   });
-  const actor = useActorRef(start.logic, { input: start.input, snapshot: start.snapshot });
+  const actor = useActorRef(start.logic, { input: start.input, snapshot: start.snapshot, inspect: supportTrail.inspect });
+
+  // Open pages are part of a support snapshot (src/lib/support-snapshot.ts).
+  useEffect(() => supportTrail.openPage({ key: pageKey, id: spec.id, path: routePath, machine: spec.machine.id, actor }), [actor, pageKey, spec.id, spec.machine.id, routePath]);
 
   // Saved state: every snapshot of a session-persisted page is written under its key.
   useEffect(() => {
     if (spec.persist.kind !== 'session') return;
-    const sub = actor.subscribe(() => savePageSnapshot(pageKey, actor.getPersistedSnapshot()));
+    const sub = actor.subscribe(() => savePageSnapshot(pageKey, actor.getPersistedSnapshot(), { path: routePath, machine: spec.machine.id }));
     return () => sub.unsubscribe();
-  }, [actor, pageKey, spec.persist.kind]);
+  }, [actor, pageKey, spec.persist.kind, routePath, spec.machine.id]);
 
   // A page restored from this tab's saved state shows it at once and fetches it again.
   useEffect(() => {
@@ -100,7 +104,7 @@ function PageWithEnv<L extends AnyStateMachine, I>({ spec, params, path }: { spe
   const { env } = useMemberPageContext();
   const pageKey = storageKey(spec.id, path, params);
   // A new key (another order's detail) is another page: a new actor.
-  return <MemberPage key={pageKey} spec={spec} params={params} pageKey={pageKey} env={env} />;
+  return <MemberPage key={pageKey} spec={spec} params={params} pageKey={pageKey} env={env} routePath={path} />;
 }
 
 function useMemberPageContext(): MemberPageContext {

@@ -11,6 +11,16 @@ import { sanitizeSnapshot } from '../persistence';
 
 const VERSION = 1;
 
+/**
+ * The support replay (src/replay) opens pages on a member's recorded snapshots instead of this tab's saved
+ * state, for every page (memory-kept ones too), and saves nothing.
+ */
+let replayed: ReadonlyMap<string, unknown> | null = null;
+export function setReplayedPageSnapshots(snapshots: ReadonlyMap<string, unknown> | null): void {
+  replayed = snapshots;
+}
+export const isReplaying = (): boolean => replayed !== null;
+
 function store(): Storage | null {
   try {
     return typeof sessionStorage !== 'undefined' ? sessionStorage : null;
@@ -20,6 +30,7 @@ function store(): Storage | null {
 }
 
 export function loadPageSnapshot(key: string): unknown {
+  if (replayed) return replayed.get(key) ?? null;
   const raw = store()?.getItem(PAGE_SNAPSHOT_PREFIX + key);
   if (!raw) return null;
   try {
@@ -30,9 +41,11 @@ export function loadPageSnapshot(key: string): unknown {
   }
 }
 
-export function savePageSnapshot(key: string, snapshot: unknown): void {
+/** `about`: the page's route-table path and machine id, read by a support snapshot of pages no longer open. */
+export function savePageSnapshot(key: string, snapshot: unknown, about: { path?: string; machine?: string } = {}): void {
+  if (replayed) return;
   try {
-    store()?.setItem(PAGE_SNAPSHOT_PREFIX + key, JSON.stringify({ v: VERSION, snapshot: sanitizeSnapshot(snapshot) }));
+    store()?.setItem(PAGE_SNAPSHOT_PREFIX + key, JSON.stringify({ v: VERSION, snapshot: sanitizeSnapshot(snapshot), ...about }));
   } catch {
     /* storage full or unavailable: pages work without it */
   }
@@ -48,6 +61,8 @@ export function restoredPageSnapshot(key: string, logic: AnyActorLogic, input: u
   } catch {
     /* dropped below */
   }
+  if (replayed) return undefined;
   store()?.removeItem(PAGE_SNAPSHOT_PREFIX + key);
   return undefined;
 }
+

@@ -17,6 +17,7 @@ import { PageLoader } from '../components/page-loader';
 import { fullName, initials } from '../components/person';
 import { useDisplayFormat } from '../member/display-format';
 import { DataExportButton, type DataExportActor } from './data-export.view';
+import { SupportSnapshotPanel } from '../support/support-snapshot.view';
 
 const KYC_COLOUR: Record<AccountSummary['kyc_status'], string> = { not_submitted: 'gray', pending: 'yellow', approved: 'teal', rejected: 'red' };
 
@@ -91,6 +92,7 @@ function Groups({ groups }: { groups: HubGroup[] }) {
 
 export function AccountHubView({ actor, exporter, groups, kycLink }: AccountHubViewProps) {
   const { t } = useTranslation('account');
+  const { t: tSupport } = useTranslation('support');
   const value = useSelector(actor, (s) => s.value as string);
   const member = useSelector(actor, (s) => s.context.data);
 
@@ -125,6 +127,12 @@ export function AccountHubView({ actor, exporter, groups, kycLink }: AccountHubV
             {t('hub.deleteLink')}
           </Anchor>
         </Group>
+      </Card>
+      <Card withBorder radius="md" padding="md" component="section" aria-labelledby="hub-support" data-hub-group="support">
+        <Title order={2} size="h5" id="hub-support">
+          {tSupport('snapshot.title')}
+        </Title>
+        <SupportSnapshotPanel />
       </Card>
     </Stack>
   );

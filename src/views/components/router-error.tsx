@@ -6,6 +6,7 @@
 import { Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SupportSnapshotPanel } from '../support/support-snapshot.view';
 
 const CHUNK_LOAD = /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|Loading (CSS )?chunk \S+ failed/i;
 
@@ -52,6 +53,7 @@ export function RouterErrorPage({ error, onReload }: RouterErrorPageProps) {
         <div>
           <Button onClick={reload}>{t('reload', 'Reload page')}</Button>
         </div>
+        <SupportSnapshotPanel reason="error" error={error} />
       </Stack>
     </Container>
   );
