@@ -13,6 +13,7 @@ import { isEmpty, seed } from './seed';
 const { values } = parseArgs({
   options: {
     members: { type: 'string' },
+    'crm-leads': { type: 'string' },
     reset: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
@@ -20,10 +21,12 @@ const { values } = parseArgs({
 });
 
 if (values.help) {
-  console.log('usage: npm run seed -- [--members N] [--reset]');
+  console.log('usage: npm run seed -- [--members N] [--crm-leads N] [--reset]');
   process.exit(0);
 }
 
+// --crm-leads N: the CRM leads of demo (server/seed/crm.seed.ts reads CRM_LEADS).
+if (values['crm-leads'] !== undefined) process.env.CRM_LEADS = values['crm-leads'];
 const config = loadConfig();
 const members = values.members === undefined ? config.seedMembers : Number(values.members);
 if (!Number.isInteger(members) || members < 0 || members > 5_000_000) {

@@ -16,6 +16,7 @@ import { addressesSeeder } from './seed/addresses.seed';
 import { faqsSeeder } from './seed/faqs.seed';
 import { payoutMethodsSeeder } from './seed/payout-methods.seed';
 import { kycSeeder } from './seed/kyc.seed';
+import { crmSeeder } from './seed/crm.seed';
 
 export interface SeedContext {
   db: Db;
@@ -38,6 +39,7 @@ const SEEDERS: Seeder[] = [
   faqsSeeder,
   payoutMethodsSeeder,
   kycSeeder,
+  crmSeeder,
 ];
 
 const areaSeed = (area: string) => [...area].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 2166136261);
