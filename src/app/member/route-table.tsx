@@ -71,6 +71,7 @@ import { lazyView } from '../lazy-view';
 import { AccountHubPage, bindAccountDeletion, DeleteAccountPage, FaqsView, IntroVideoScreen, MoreScreen } from './account-pages';
 import { bindPreferences, formActions } from './member-forms';
 import { resourceActions } from './resource-actions';
+import { crmRoutes } from './routes/crm.routes';
 import { page } from './member-page';
 import { FILES_MEMORY, filteredList, formats, guarded, LOADED, menu, tabView, TREE_MEMORY } from './route-parts';
 import { comingSoon, redirect, SESSION, staticPage, type MemberRoute, type PageEnv, type PageRoute, type UrlBinding } from './member-route';
@@ -384,26 +385,7 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
   ]),
 
   // CRM (base → dashboard; /crm/index is the mobile start page); details under their list path.
-  redirect('/crm', '/crm/dashboard', { permission: PERMISSIONS.crm }),
-  ...soon(PERMISSIONS.crm, 'crm', [
-    ['/crm/index', 'crm'],
-    ['/crm/dashboard', 'crmDashboard', 'item'],
-    ['/crm/dashboard/analytics', 'crmAnalytics', 'item'],
-    ['/crm/leads', 'leads', 'item'],
-    ['/crm/leads/new', 'leads'],
-    ['/crm/leads/edit', 'leads'],
-    ['/crm/leads/:id', 'leads'],
-    ['/crm/contacts', 'contacts', 'item'],
-    ['/crm/sales', 'sales', 'item'],
-    ['/crm/sales/new', 'sales'],
-    ['/crm/sales/:id', 'sales'],
-    ['/crm/invoices', 'invoices', 'item'],
-    ['/crm/invoices/:id', 'invoices'],
-    ['/crm/meetings', 'meetings', 'item'],
-    ['/crm/meetings/new', 'meetings'],
-    ['/crm/calls', 'calls', 'item'],
-    ['/crm/calls/new', 'calls'],
-  ]),
+  ...crmRoutes,
 
   page(
     '/kyc',
