@@ -118,18 +118,6 @@ export async function moveLead(db: Db, member: MemberRow, id: number, move: Lead
   return toLead(row);
 }
 
-/** The lead's timeline, newest first: its notes (calls and meetings join here as they are logged). */
-export async function leadTimeline(db: Db, member: MemberRow, id: number): Promise<{ items: TimelineEntry[] }> {
-  await ownLead(db, member, id);
-  const notes = await db
-    .select()
-    .from(crmNotes)
-    .where(and(eq(crmNotes.leadId, id), eq(crmNotes.memberId, member.id)))
-    .orderBy(desc(crmNotes.createdAt), desc(crmNotes.id))
-    .limit(200);
-  return { items: notes.map((n) => ({ kind: 'note', id: n.id, at: n.createdAt.toISOString(), text: n.body })) };
-}
-
 export async function addLeadNote(db: Db, member: MemberRow, id: number, body: string): Promise<TimelineEntry> {
   await ownLead(db, member, id);
   const [n] = await db.insert(crmNotes).values({ memberId: member.id, leadId: id, body, createdAt: new Date() }).returning();
