@@ -7,11 +7,12 @@
  * - `leadBoardMachine` (/crm/leads/board): the leads by status; a move (drag and drop, by mouse or by
  *   keyboard) shows at once, is saved, and is put back with an error toast when the save fails.
  */
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup, type AnyStateMachine } from 'xstate';
+import * as z from 'zod/mini';
 import { leadApi } from '../../api/crm';
 import { classifyFailure, endsSession, errorInfo, type ErrorInfo } from '../../api/errors';
 import type { NotifyParams } from '../../lib/flow';
-import { EMPTY_LEAD, leadRequestSchema, noteRequestSchema, type Board, type Lead, type LeadFilters, type LeadValues, type TimelineEntry } from '../../schemas/crm.schema';
+import { EMPTY_LEAD, leadRequestSchema, noteRequestSchema, type Board, type Contact, type Lead, type LeadFilters, type LeadValues, type TimelineEntry } from '../../schemas/crm.schema';
 import { createFormMachine } from '../form.machine';
 import { createLoadMachine } from '../load.machine';
 import { nextFromUrl } from '../paged-list.machine';
@@ -65,43 +66,62 @@ export const leadNoteForm = createFormMachine<{ body: string }, never, TimelineE
   clearOnSuccess: true,
 });
 
-type LeadPageEvent = PageNote | DeleteEvent<number> | { type: 'record.saved' } | { type: 'record.removed' } | { type: 'detail.retry' };
+export const leadConvertForm = createFormMachine<Record<string, never>, never, Contact, { values: Record<string, never>; result: Contact }, 'form', number>({
+  id: 'leadConvert',
+  initialValues: {},
+  schema: z.object({}),
+  submit: ({ params }) => leadApi.convert(params as number),
+  successKey: 'crm:leads.converted',
+});
+
+type RecordPageEvent = PageNote | DeleteEvent<number> | { type: 'record.saved' } | { type: 'record.removed' } | { type: 'detail.retry' };
 const DELETE_EVENTS = ['delete.request', 'delete.confirm', 'delete.cancel', 'delete.retry', 'delete.undo', 'delete.dismiss'] as const;
 const toPage = (child: Child, type: 'record.saved' | 'record.removed') => child.self._parent?.send({ type });
 
-export const leadPageMachine = setup({
-  types: {
-    input: {} as { params: number },
-    context: {} as { id: number },
-    events: {} as LeadPageEvent,
-    children: {} as { detail: 'detail'; note: 'note'; remove: 'remove' },
-  },
-  actors: {
-    detail: leadDetailLoad,
-    note: leadNoteForm.provide({ actions: { ...reportToPage, apply: (c: Child) => toPage(c, 'record.saved') } }),
-    remove: leads.remove.provide({ actions: { ...reportToPage, removed: (c: Child) => toPage(c, 'record.removed') } }),
-  },
-  actions: {
-    ...pageActions,
-    /** Bound by the page: the lead is deleted, back to the list. */
-    left: () => {},
-  },
-}).createMachine({
-  id: 'leadPage',
-  context: ({ input }) => ({ id: input.params }),
-  invoke: [
-    { id: 'detail', src: 'detail', input: ({ context }) => ({ params: context.id }) },
-    { id: 'note', src: 'note', input: ({ context }) => ({ params: context.id }) },
-    { id: 'remove', src: 'remove' },
-  ],
-  on: {
-    'record.saved': { actions: sendTo('detail', { type: 'load.refresh' }) },
-    'record.removed': { actions: 'left' },
-    'detail.retry': { actions: sendTo('detail', { type: 'load.retry' }) },
-    ...onPageNote,
-    ...Object.fromEntries(DELETE_EVENTS.map((type) => [type, { actions: sendTo('remove', ({ event }: { event: LeadPageEvent }) => event) }])),
-  },
-});
+/**
+ * The page of one record with a timeline (a lead, a contact): `detail` (the record and its timeline),
+ * `note` (the note form), `remove` (the delete with undo) and, for a lead, `convert` (into a contact), as
+ * children. A saved note or a conversion loads the detail again; a delete leaves the page (`left`).
+ */
+export function createRecordPageMachine(id: string, parts: { detail: AnyStateMachine; note: AnyStateMachine; remove: AnyStateMachine; convert?: AnyStateMachine }) {
+  const saved = (c: Child) => toPage(c, 'record.saved');
+  return setup({
+    types: {
+      input: {} as { params: number },
+      context: {} as { id: number },
+      events: {} as RecordPageEvent,
+    },
+    actors: {
+      detail: parts.detail,
+      note: parts.note.provide({ actions: { ...reportToPage, apply: saved } }),
+      remove: parts.remove.provide({ actions: { ...reportToPage, removed: (c: Child) => toPage(c, 'record.removed') } }),
+      convert: (parts.convert ?? parts.note).provide({ actions: { ...reportToPage, apply: saved } }),
+    },
+    actions: {
+      ...pageActions,
+      /** Bound by the page: the record is deleted, back to the list. */
+      left: () => {},
+    },
+  }).createMachine({
+    id,
+    context: ({ input }) => ({ id: input.params }),
+    invoke: [
+      { id: 'detail', src: 'detail', input: ({ context }: { context: { id: number } }) => ({ params: context.id }) },
+      { id: 'note', src: 'note', input: ({ context }: { context: { id: number } }) => ({ params: context.id }) },
+      { id: 'remove', src: 'remove' },
+      ...(parts.convert ? [{ id: 'convert', src: 'convert' as const, input: ({ context }: { context: { id: number } }) => ({ params: context.id }) }] : []),
+    ],
+    on: {
+      'record.saved': { actions: sendTo('detail', { type: 'load.refresh' }) },
+      'record.removed': { actions: 'left' },
+      'detail.retry': { actions: sendTo('detail', { type: 'load.retry' }) },
+      ...onPageNote,
+      ...Object.fromEntries(DELETE_EVENTS.map((type) => [type, { actions: sendTo('remove', ({ event }: { event: RecordPageEvent }) => event) }])),
+    },
+  });
+}
+
+export const leadPageMachine = createRecordPageMachine('leadPage', { detail: leadDetailLoad, note: leadNoteForm, remove: leads.remove, convert: leadConvertForm });
 
 // ── The board ───────────────────────────────────────────────────────────────────────────────────────
 

@@ -326,8 +326,10 @@ export function LeadFormView({ actor }: { actor: ActorRefFrom<typeof leads.formP
 // ── The lead's page ─────────────────────────────────────────────────────────────────────────────────
 
 type LeadPageActor = ActorRefFrom<typeof leadPageMachine>;
+/** A record page with a timeline (lead or contact): its `detail`, `note` and `remove` children. */
+export type RecordPageActor = LeadPageActor;
 
-function DeleteDialogs({ actor }: { actor: LeadPageActor }) {
+export function DeleteDialogs({ actor, area = 'leads' }: { actor: RecordPageActor; area?: string }) {
   const { t } = useTranslation('crm');
   const remove = useSelector(actor, (s) => s.children.remove);
   const state = useSelector(remove, (s) => (s ? (s.value as string) : 'idle'));
@@ -340,15 +342,15 @@ function DeleteDialogs({ actor }: { actor: LeadPageActor }) {
         : null;
   return (
     <>
-      <Modal opened={state === 'confirming' || state === 'deleting'} onClose={() => send('delete.cancel')} title={t('leads.confirmTitle')} centered>
+      <Modal opened={state === 'confirming' || state === 'deleting'} onClose={() => send('delete.cancel')} title={t(`${area}.confirmTitle`)} centered>
         <Stack gap="md">
-          <Text size="sm">{t('leads.confirmText')}</Text>
+          <Text size="sm">{t(`${area}.confirmText`)}</Text>
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={() => send('delete.cancel')} disabled={state === 'deleting'}>
               {t('leads.cancel')}
             </Button>
             <Button color="red" onClick={() => send('delete.confirm')} loading={state === 'deleting'}>
-              {t('leads.confirmDelete')}
+              {t(`${area}.confirmDelete`)}
             </Button>
           </Group>
         </Stack>
@@ -366,7 +368,7 @@ function DeleteDialogs({ actor }: { actor: LeadPageActor }) {
   );
 }
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
+export function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
       <Text size="xs" c="dimmed">
@@ -379,7 +381,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function NoteForm({ actor }: { actor: LeadPageActor }) {
+export function NoteForm({ actor }: { actor: RecordPageActor }) {
   const { t } = useTranslation('crm');
   const form = useSelector(actor, (s) => s.children.note);
   const ctx = useSelector(form, (s) => s?.context);
@@ -415,7 +417,7 @@ function NoteForm({ actor }: { actor: LeadPageActor }) {
   );
 }
 
-function Timeline({ items, datePattern }: { items: TimelineEntry[]; datePattern: string | null }) {
+export function Timeline({ items, datePattern }: { items: TimelineEntry[]; datePattern: string | null }) {
   const { t } = useTranslation('crm');
   if (!items.length) return <Text size="sm" c="dimmed">{t('leads.timelineEmpty')}</Text>;
   return (
@@ -446,6 +448,8 @@ export function LeadPageView({ actor, currency, datePattern }: { actor: LeadPage
   const data = useSelector(detail, (s) => s?.context.data ?? null);
   const error = useSelector(detail, (s) => s?.context.error ?? null);
   const busy = useSelector(actor, (s) => !!s.children.remove?.getSnapshot().hasTag('busy'));
+  const convert = useSelector(actor, (s) => s.children.convert);
+  const converting = useSelector(convert, (s) => !!s?.hasTag('busy'));
   const back = (
     <Button component={Link} href={LEADS} variant="subtle" px={0}>
       {t('leads.back')}
@@ -473,6 +477,15 @@ export function LeadPageView({ actor, currency, datePattern }: { actor: LeadPage
           <StatusBadge status={lead.status} />
         </Group>
         <Group gap="xs">
+          {lead.contact_id ? (
+            <Button component={Link} href={`/crm/contacts/${lead.contact_id}`} variant="default">
+              {t('leads.openContact')}
+            </Button>
+          ) : (
+            <Button variant="default" loading={converting} onClick={() => actor.getSnapshot().children.convert?.send({ type: 'form.submit' })}>
+              {t('leads.convert')}
+            </Button>
+          )}
           <Button component={Link} href={`${LEADS}/edit/${lead.id}`} variant="light">
             {t('leads.edit')}
           </Button>
