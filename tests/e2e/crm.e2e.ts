@@ -84,6 +84,57 @@ describe('CRM leads', () => {
     await page.getByRole('textbox', { name: 'New note' }).fill('Sent the catalogue.');
     await page.getByRole('button', { name: 'Add note' }).click();
     await page.locator('[data-timeline-kind="note"]', { hasText: 'Sent the catalogue.' }).waitFor();
+
+    // Convert to a contact; the contact's page links back to the lead.
+    await page.getByRole('button', { name: 'Convert to contact' }).click();
+    await page.getByRole('link', { name: 'Open contact' }).click();
+    await page.getByRole('heading', { name: 'Elena Quintero' }).waitFor();
+    await page.getByRole('link', { name: 'Open the lead' }).waitFor();
+
+    // Log a call with her.
+    await page.goto('/member/crm/calls/new');
+    await page.getByRole('heading', { name: 'Log a call' }).waitFor();
+    await page.getByRole('combobox', { name: 'Contact' }).click();
+    await page.getByRole('option', { name: 'Elena Quintero' }).click();
+    await page.getByLabel('Date').fill('2026-11-20');
+    await page.getByLabel('Time', { exact: true }).fill('10:30');
+    await page.getByRole('textbox', { name: 'Minutes' }).fill('12');
+    await page.getByRole('textbox', { name: 'Notes' }).fill('Wants the starter pack.');
+    await page.getByRole('button', { name: 'Save call' }).click();
+    await page.waitForURL('**/member/crm/calls');
+    await page.locator('[data-call-id]', { hasText: 'Wants the starter pack.' }).waitFor();
+
+    // Schedule a meeting.
+    await page.goto('/member/crm/meetings/new');
+    await page.getByRole('heading', { name: 'Schedule a meeting' }).waitFor();
+    await page.getByRole('textbox', { name: 'Title' }).fill('Product demo');
+    await page.getByLabel('Date').fill('2027-01-15');
+    await page.getByLabel('Time', { exact: true }).fill('16:00');
+    await page.getByRole('textbox', { name: 'Place' }).fill('Café Central');
+    await page.getByRole('button', { name: 'Save meeting' }).click();
+    await page.waitForURL('**/member/crm/meetings');
+    await page.locator('[data-meeting-id]', { hasText: 'Product demo' }).waitFor();
+    expect(await page.locator('[data-meeting-id]', { hasText: 'Product demo' }).textContent()).toContain('2027-01-15 16:00');
+    await context.close();
+  }, 240_000);
+
+  test('import contacts from CSV: the preview shows the failing rows and why; a clean file imports', async () => {
+    const { context, page } = await newPage(app.browser, app.server);
+    await signIn(page);
+    await page.goto('/member/crm/contacts/import');
+    await page.getByRole('heading', { name: 'Import contacts' }).waitFor();
+    const csv = (text: string) => ({ name: 'contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
+    await page.locator('[data-csv-input]').setInputFiles(csv('Name,Email,City\nNora Vidal,nora@example.com,Lima\n,nobody@example.com,Quito\nTeo Paz,not-mail,Cusco\n'));
+    await page.locator('[data-import-summary]').getByText('1 rows are ready; 2 need fixing.').waitFor();
+    expect(await page.locator('[data-import-row="2"]').textContent()).toContain('Name: This field is required.');
+    expect(await page.locator('[data-import-row="3"]').textContent()).toContain('E-mail: Enter a valid e-mail address.');
+    expect(await page.getByRole('button', { name: 'Import 1 contacts' }).isDisabled()).toBe(true);
+
+    await page.locator('[data-csv-input]').setInputFiles(csv('name,email,city\nNora Vidal,nora@example.com,Lima\nTeo Paz,teo@example.com,Cusco\n'));
+    await page.getByRole('button', { name: 'Import 2 contacts' }).click();
+    await page.getByText('2 contacts imported.').waitFor();
+    await page.getByRole('link', { name: 'See your contacts' }).click();
+    await page.locator('[data-contact-id]', { hasText: 'Teo Paz' }).waitFor();
     await context.close();
   }, 240_000);
 
