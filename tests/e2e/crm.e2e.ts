@@ -96,8 +96,8 @@ describe('CRM leads', () => {
     await page.getByRole('heading', { name: 'Log a call' }).waitFor();
     await page.getByRole('combobox', { name: 'Contact' }).click();
     await page.getByRole('option', { name: 'Elena Quintero' }).click();
-    await page.getByLabel('Date').fill('2026-11-20');
-    await page.getByLabel('Time', { exact: true }).fill('10:30');
+    await page.locator('input[type="date"]').fill('2026-11-20');
+    await page.locator('input[type="time"]').fill('10:30');
     await page.getByRole('textbox', { name: 'Minutes' }).fill('12');
     await page.getByRole('textbox', { name: 'Notes' }).fill('Wants the starter pack.');
     await page.getByRole('button', { name: 'Save call' }).click();
@@ -108,8 +108,8 @@ describe('CRM leads', () => {
     await page.goto('/member/crm/meetings/new');
     await page.getByRole('heading', { name: 'Schedule a meeting' }).waitFor();
     await page.getByRole('textbox', { name: 'Title' }).fill('Product demo');
-    await page.getByLabel('Date').fill('2027-01-15');
-    await page.getByLabel('Time', { exact: true }).fill('16:00');
+    await page.locator('input[type="date"]').fill('2027-01-15');
+    await page.locator('input[type="time"]').fill('16:00');
     await page.getByRole('textbox', { name: 'Place' }).fill('Café Central');
     await page.getByRole('button', { name: 'Save meeting' }).click();
     await page.waitForURL('**/member/crm/meetings');
