@@ -1,10 +1,11 @@
 /**
  * CRM demo data of `demo`: about 300 leads across statuses and sources with values, follow-ups, lost
- * reasons and notes. `CRM_LEADS=N` (or `npm run seed -- --crm-leads N`) gives `demo` N leads instead, for
+ * reasons and notes; 40 contacts, 120 calls, and meetings past and upcoming. `CRM_LEADS=N` (or `npm run seed -- --crm-leads N`) gives `demo` N leads instead, for
  * measuring the lists and the board. Dates derive from a fixed base, so every seeded database is the same.
  */
 import { LEAD_SOURCES, LEAD_STATUSES } from '../../src/schemas/crm.schema';
-import { crmLeads, crmNotes } from '../db/schema-crm';
+import { CALL_DIRECTIONS, CALL_OUTCOMES } from '../../src/schemas/crm.schema';
+import { crmCalls, crmContacts, crmLeads, crmMeetings, crmNotes } from '../db/schema-crm';
 import type { Seeder } from '../seed';
 import { FIRST_NAMES, LAST_NAMES } from './names';
 
@@ -56,4 +57,29 @@ export const crmSeeder: Seeder = async ({ db, members, rng }) => {
       .map((l) => ({ memberId, leadId: l.id, body: r.pick(NOTES), createdAt: new Date(l.createdAt.getTime() + r.int(1, 5) * DAY) }));
     if (notes.length) await db.insert(crmNotes).values(notes);
   }
+
+  // Contacts of their own.
+  const now = new Date(BASE);
+  const contacts = Array.from({ length: 40 }, (_, i) => {
+    const first = r.pick(FIRST_NAMES);
+    const last = r.pick(LAST_NAMES);
+    const at = new Date(BASE - r.int(0, 300) * DAY);
+    return { memberId, name: `${first} ${last}`, company: r.pick(COMPANIES), email: `${first}.${last}.c${i}@example.com`.toLowerCase(), phone: `312556${String(1000 + i)}`, city: r.pick(['Chicago', 'Madrid', 'Lima', 'Bogotá', 'Austin']), createdAt: at, updatedAt: at };
+  });
+  const made = await db.insert(crmContacts).values(contacts).returning({ id: crmContacts.id, name: crmContacts.name });
+  // Calls with the contacts, over the last months.
+  const callRows = Array.from({ length: 120 }, () => {
+    const c = r.pick(made);
+    const at = new Date(BASE - r.int(0, 120) * DAY - r.int(8, 19) * 3_600_000);
+    return { memberId, contactId: c.id, who: c.name, direction: r.pick(CALL_DIRECTIONS), outcome: r.pick(CALL_OUTCOMES), durationSeconds: r.int(0, 40) * 60, notes: r.chance(0.5) ? r.pick(NOTES) : '', calledAt: at, createdAt: at, updatedAt: at };
+  });
+  await db.insert(crmCalls).values(callRows);
+  // Meetings: past ones and upcoming ones (after the base date), in a few time zones.
+  const zones = ['America/Chicago', 'Europe/Madrid', 'America/Lima'];
+  const meetingRows = Array.from({ length: 30 }, (_, i) => {
+    const c = r.pick(made);
+    const startsAt = new Date(BASE + (i < 15 ? -r.int(1, 60) : r.int(1, 60)) * DAY + r.int(0, 8) * 3_600_000);
+    return { memberId, title: r.pick(['Product demo', 'Coffee chat', 'Business plan review', 'Starter kit walkthrough']), startsAt, timeZone: r.pick(zones), durationMinutes: r.pick([30, 45, 60]), place: r.chance(0.5) ? r.pick(['Café Central', 'Office', 'Client office']) : '', link: r.chance(0.5) ? `https://meet.example.com/${i}` : '', contactId: c.id, who: c.name, remindedAt: startsAt < now ? startsAt : null, createdAt: now, updatedAt: now };
+  });
+  await db.insert(crmMeetings).values(meetingRows);
 };
