@@ -1,10 +1,10 @@
 /**
  * /member/crm/leads: the member's leads as a list with a search, status, source and date filter bar (the
  * filters live in the URL: Back undoes one), newest or oldest first, endless paging and a CSV export.
- * /member/crm/leads/new and /crm/leads/edit/{id}: the lead form. /member/crm/leads/{id}: the lead with its
+ * /member/crm/leads/{id}: the lead with its
  * details, the timeline of notes, a note form, edit and delete (with undo).
  */
-import { Alert, Anchor, Badge, Button, Card, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { leadPageMachine, leads } from '../../machines/crm/leads.machine';
 import { formatDay } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
-import { LEAD_SOURCES, LEAD_STATUSES, type Lead, type LeadFilters, type LeadValues, type TimelineEntry } from '../../schemas/crm.schema';
+import { LEAD_SOURCES, LEAD_STATUSES, type Lead, type LeadFilters, type TimelineEntry } from '../../schemas/crm.schema';
 import type { Currency } from '../../schemas/common.schema';
 import { EmptyState } from '../components/empty-state';
 import { ErrorView } from '../components/error-view';
@@ -196,129 +196,6 @@ export function LeadsListView({ actor, filters, onFilters, onDownload, currency,
           </Stack>
         )}
       />
-    </Stack>
-  );
-}
-
-// ── The form ────────────────────────────────────────────────────────────────────────────────────────
-
-type Field = keyof LeadValues;
-
-const TEXT_FIELDS: Array<[Field, string, string, boolean?]> = [
-  ['name', 'name', 'text', true],
-  ['company', 'organization', 'text'],
-  ['email', 'email', 'email'],
-  ['phone', 'tel', 'tel'],
-  ['estimated_value', 'off', 'text'],
-  ['next_follow_up', 'off', 'date'],
-];
-
-export function LeadFormView({ actor }: { actor: ActorRefFrom<typeof leads.formPage> }) {
-  const { t } = useTranslation('crm');
-  const editing = useSelector(actor, (s) => s.matches('editing'));
-  const params = useSelector(actor, (s) => s.context.params);
-  const form = useSelector(actor, (s) => s.children.form);
-  const state = useSelector(form, (s) => (s ? (s.value as string).replace(/OnRefresh$/, '') : 'loading'));
-  const busy = useSelector(form, (s) => !!s?.hasTag('busy'));
-  const ctx = useSelector(form, (s) => s?.context);
-  const error = useFieldError(ctx?.fieldErrors);
-
-  if (!form || !ctx) return <PageLoader />;
-  const backTo = editing ? `${LEADS}/${params}` : LEADS;
-  const back = (
-    <Button component={Link} href={backTo} variant="subtle" px={0}>
-      {t('leads.back')}
-    </Button>
-  );
-  if (state === 'loadError' && ctx.error?.kind === 'notFound')
-    return (
-      <div data-lead-status="notFound">
-        <EmptyState title={t('leads.notFoundTitle')} description={t('leads.notFoundDescription')} action={back} />
-      </div>
-    );
-  if (state === 'loadConnectionError' || state === 'loadError')
-    return <ErrorView kind={state === 'loadConnectionError' ? 'connection' : 'server'} onRetry={() => form.send({ type: 'form.retry' })} />;
-  if (state === 'loading' || state === 'forceLogout') return <PageLoader />;
-
-  const values = ctx.values as LeadValues;
-  const change = (field: Field, value: string) => form.send({ type: 'form.change', field, value });
-  const refused = state === 'validationError' && !Object.keys(ctx.fieldErrors).length;
-
-  return (
-    <Stack gap="md" maw={720}>
-      <div>{back}</div>
-      <Title order={1} size="h2">
-        {t(editing ? 'leads.editTitle' : 'leads.newTitle')}
-      </Title>
-      {(state === 'connectionError' || state === 'serverError') && (
-        <RequestError
-          title={t(`leads.errors.${state}`)}
-          retryLabel={t('leads.retry')}
-          dismissLabel={t('leads.dismiss')}
-          onRetry={() => form.send({ type: 'form.retry' })}
-          onDismiss={() => form.send({ type: 'form.dismiss' })}
-        />
-      )}
-      {refused && (
-        <Alert color="yellow" role="alert">
-          {t('leads.errors.saveRefused')}
-        </Alert>
-      )}
-      <FormCard onSubmit={() => form.send({ type: 'form.submit' })}>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          {TEXT_FIELDS.map(([field, autoComplete, type, required]) => (
-            <TextInput
-              key={field}
-              label={t(`leads.fields.${field}`)}
-              autoComplete={autoComplete}
-              required={required}
-              type={type}
-              inputMode={field === 'estimated_value' ? 'decimal' : undefined}
-              value={values[field] ?? ''}
-              error={error(field)}
-              disabled={busy}
-              onChange={(e: ChangeEvent<HTMLInputElement>) => change(field, e.currentTarget.value)}
-            />
-          ))}
-          <Select
-            label={t('leads.fields.source')}
-            required
-            data={LEAD_SOURCES.map((s) => ({ value: s, label: t(`source.${s}`) }))}
-            value={values.source || null}
-            error={error('source')}
-            disabled={busy}
-            allowDeselect={false}
-            onChange={(v) => change('source', v ?? '')}
-          />
-          <Select
-            label={t('leads.fields.status')}
-            required
-            data={LEAD_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-            value={values.status || null}
-            error={error('status')}
-            disabled={busy}
-            allowDeselect={false}
-            onChange={(v) => change('status', v ?? '')}
-          />
-        </SimpleGrid>
-        {values.status === 'lost' && (
-          <TextInput
-            label={t('leads.fields.lost_reason')}
-            value={values.lost_reason}
-            error={error('lost_reason')}
-            disabled={busy}
-            onChange={(e: ChangeEvent<HTMLInputElement>) => change('lost_reason', e.currentTarget.value)}
-          />
-        )}
-        <Group justify="flex-end">
-          <Anchor component={Link} href={backTo} size="sm">
-            {t('leads.cancel')}
-          </Anchor>
-          <Button type="submit" loading={busy} disabled={busy}>
-            {t('leads.save')}
-          </Button>
-        </Group>
-      </FormCard>
     </Stack>
   );
 }

@@ -26,7 +26,8 @@ const api = vi.hoisted(() => ({
 vi.mock('../../../src/api/crm', () => ({ leadApi: api }));
 
 const { leads, leadBoardMachine, leadPageMachine } = await import('../../../src/machines/crm/leads.machine');
-const { LeadsListView, LeadFormView, LeadPageView } = await import('../../../src/views/crm/leads.view');
+const { LeadsListView, LeadPageView } = await import('../../../src/views/crm/leads.view');
+const { RecordFormView } = await import('../../../src/views/crm/record-form.view');
 const { LeadBoardView } = await import('../../../src/views/crm/lead-board.view');
 
 const LEAD: Lead = {
@@ -207,7 +208,7 @@ describe('lead form', () => {
   it('shows the schema’s errors and the server’s field map under their fields, keeping what was typed', async () => {
     api.create.mockRejectedValueOnce(new ApiError('badRequest', 422, { error_code: 'validation_error', errors: { email: ['validation:invalidEmail'] } }));
     const actor = createActor(leads.formPage, { input: {} }).start();
-    renderUi(<LeadFormView actor={actor} />);
+    renderUi(<RecordFormView actor={actor} area="leads" backTo="/crm/leads" fields={[{ name: 'name', kind: 'text', required: true }, { name: 'email', kind: 'email' }, { name: 'estimated_value', kind: 'text' }]} />);
     await screen.findByRole('heading', { name: 'New lead' });
     fireEvent.click(screen.getByRole('button', { name: 'Save lead' }));
     expect(await screen.findByText('This field is required.')).toBeTruthy();

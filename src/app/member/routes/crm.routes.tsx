@@ -10,7 +10,7 @@ import { showToast } from '../../../lib/toast';
 import { contactApi, leadApi } from '../../../api/crm';
 import { leadBoardMachine, leadPageMachine, leads } from '../../../machines/crm/leads.machine';
 import { calls, contactImportMachine, contactPageMachine, contacts, meetings } from '../../../machines/crm/people.machine';
-import { CALL_DIRECTIONS, CALL_OUTCOMES, contactListQuerySchema, leadListQuerySchema, type ContactFilters, type LeadFilters } from '../../../schemas/crm.schema';
+import { CALL_DIRECTIONS, CALL_OUTCOMES, LEAD_SOURCES, LEAD_STATUSES, contactListQuerySchema, leadListQuerySchema, type ContactFilters, type LeadFilters } from '../../../schemas/crm.schema';
 import type { FieldSpec } from '../../../views/crm/record-form.view';
 import { browserBindings } from '../../bindings';
 import { lazyView } from '../../lazy-view';
@@ -22,7 +22,6 @@ import { FILES_MEMORY, formats, guarded } from '../route-parts';
 
 const leadViews = () => import('../../../views/crm/leads.view');
 const LeadsListView = lazyView(() => leadViews().then((m) => m.LeadsListView));
-const LeadFormView = lazyView(() => leadViews().then((m) => m.LeadFormView));
 const LeadPageView = lazyView(() => leadViews().then((m) => m.LeadPageView));
 const peopleViews = () => import('../../../views/crm/people.view');
 const ContactsListView = lazyView(() => peopleViews().then((m) => m.ContactsListView));
@@ -50,6 +49,17 @@ const contactsUrl: UrlBinding<typeof contacts.list, ContactFilters> = {
   follow: { current: (s) => s.context.filters, event: (filters) => ({ type: 'list.setFilters', filters }) },
 };
 
+const LEAD_FIELDS: FieldSpec[] = [
+  { name: 'name', kind: 'text', required: true },
+  { name: 'company', kind: 'text' },
+  { name: 'email', kind: 'email' },
+  { name: 'phone', kind: 'tel' },
+  { name: 'estimated_value', kind: 'text' },
+  { name: 'next_follow_up', kind: 'date' },
+  { name: 'source', kind: 'choice', options: LEAD_SOURCES, optionsKey: 'source', required: true },
+  { name: 'status', kind: 'choice', options: LEAD_STATUSES, optionsKey: 'status', required: true },
+  { name: 'lost_reason', kind: 'text' },
+];
 const CONTACT_FIELDS: FieldSpec[] = [
   { name: 'name', kind: 'text', required: true },
   { name: 'company', kind: 'text' },
@@ -82,7 +92,7 @@ const MEETING_FIELDS: FieldSpec[] = [
 
 /** A record form page of an area: saved → back to `list`. */
 type FormPageMachine = typeof contacts.formPage;
-function formPage(path: string, id: string, machine: typeof contacts.formPage | typeof calls.formPage | typeof meetings.formPage, area: string, fields: FieldSpec[], list: string, edit = false) {
+function formPage(path: string, id: string, machine: typeof leads.formPage | typeof contacts.formPage | typeof calls.formPage | typeof meetings.formPage, area: string, fields: FieldSpec[], list: string, edit = false) {
   // The three form pages have the same chart (createResource's formPage); only their values differ.
   const m = machine as FormPageMachine;
   return page(
@@ -112,8 +122,6 @@ const downloadLeads = (filters: LeadFilters) =>
     }),
   );
 
-/** The lead form pages: toasts, the forced logout of a 401, and to the list once saved. */
-const bindLeadForm = (m: typeof leads.formPage, env: PageEnv) => m.provide({ actions: { ...formActions(env.session), saved: () => go('/crm/leads') } });
 
 const soon = (path: string, key: string, item?: boolean) => comingSoon(path, `menu.${key}`, item ? guarded(crm, 'crm', key) : { permission: crm });
 
@@ -147,13 +155,9 @@ export const crmRoutes: MemberRoute[] = [
     },
     { permission: crm },
   ),
-  page('/crm/leads/new', { id: 'crm.leads.new', machine: leads.formPage, provide: bindLeadForm, persist: SESSION, view: LeadFormView }, { permission: crm }),
+  formPage('/crm/leads/new', 'crm.leads.new', leads.formPage, 'leads', LEAD_FIELDS, '/crm/leads'),
   redirect('/crm/leads/edit', '/crm/leads', { permission: crm }),
-  page(
-    '/crm/leads/edit/:id',
-    { id: 'crm.leads.edit', machine: leads.formPage, input: ({ params }) => ({ params: recordId(params.id) }), provide: bindLeadForm, persist: SESSION, view: LeadFormView },
-    { permission: crm },
-  ),
+  formPage('/crm/leads/edit/:id', 'crm.leads.edit', leads.formPage, 'leads', LEAD_FIELDS, '/crm/leads', true),
   page(
     '/crm/leads/:id',
     {
