@@ -107,14 +107,14 @@ describe('CRM leads', () => {
     // Schedule a meeting.
     await page.goto('/member/crm/meetings/new');
     await page.getByRole('heading', { name: 'Schedule a meeting' }).waitFor();
-    await page.getByRole('textbox', { name: 'Title' }).fill('Product demo');
+    await page.getByRole('textbox', { name: 'Title' }).fill('Quintero kickoff');
     await page.locator('input[type="date"]').fill('2027-01-15');
     await page.locator('input[type="time"]').fill('16:00');
     await page.getByRole('textbox', { name: 'Place' }).fill('Café Central');
     await page.getByRole('button', { name: 'Save meeting' }).click();
     await page.waitForURL('**/member/crm/meetings');
-    await page.locator('[data-meeting-id]', { hasText: 'Product demo' }).waitFor();
-    expect(await page.locator('[data-meeting-id]', { hasText: 'Product demo' }).textContent()).toContain('2027-01-15 16:00');
+    await page.locator('[data-meeting-id]', { hasText: 'Quintero kickoff' }).waitFor();
+    expect(await page.locator('[data-meeting-id]', { hasText: 'Quintero kickoff' }).textContent()).toContain('2027-01-15 16:00');
     await context.close();
   }, 240_000);
 
