@@ -13,6 +13,7 @@ import { leadApi } from '../../api/crm';
 import { classifyFailure, endsSession, errorInfo, type ErrorInfo } from '../../api/errors';
 import type { NotifyParams } from '../../lib/flow';
 import { EMPTY_LEAD, leadRequestSchema, noteRequestSchema, type Board, type Contact, type Lead, type LeadFilters, type LeadValues, type TimelineEntry } from '../../schemas/crm.schema';
+import { factoryStamp } from '../factory-registry';
 import { createFormMachine } from '../form.machine';
 import { createLoadMachine } from '../load.machine';
 import { nextFromUrl } from '../paged-list.machine';
@@ -104,6 +105,7 @@ export function createRecordPageMachine(id: string, parts: { detail: AnyStateMac
     },
   }).createMachine({
     id,
+    meta: factoryStamp('createRecordPageMachine'),
     context: ({ input }) => ({ id: input.params }),
     invoke: [
       { id: 'detail', src: 'detail', input: ({ context }: { context: { id: number } }) => ({ params: context.id }) },

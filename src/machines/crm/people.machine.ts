@@ -53,20 +53,18 @@ export const contacts = createResource({
   valuesOf: (c: Contact): ContactValues => ({ name: c.name, company: c.company, email: c.email, phone: c.phone, city: c.city }),
 });
 
-export const contactPageMachine = createRecordPageMachine('contactPage', {
-  detail: createLoadMachine<{ contact: Contact; timeline: TimelineEntry[] }, number>('contactWithTimeline', (id) =>
+export const contactDetailLoad = createLoadMachine<{ contact: Contact; timeline: TimelineEntry[] }, number>('contactWithTimeline', (id) =>
     Promise.all([contactApi.get(id), contactApi.timeline(id)]).then(([contact, t]) => ({ contact, timeline: t.items })),
-  ),
-  note: createFormMachine<{ body: string }, never, TimelineEntry, { values: { body: string }; result: TimelineEntry }, 'form', number>({
+);
+export const contactNoteForm = createFormMachine<{ body: string }, never, TimelineEntry, { values: { body: string }; result: TimelineEntry }, 'form', number>({
     id: 'contactNote',
     initialValues: { body: '' },
     schema: noteRequestSchema,
     submit: ({ values, params }) => contactApi.addNote(params as number, values.body),
     successKey: 'crm:leads.noteAdded',
     clearOnSuccess: true,
-  }),
-  remove: contacts.remove,
-});
+  });
+export const contactPageMachine = createRecordPageMachine('contactPage', { detail: contactDetailLoad, note: contactNoteForm, remove: contacts.remove });
 
 /** The member's time zone, as the browser knows it (a meeting's default). */
 const ownTimeZone = () => {
