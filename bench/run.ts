@@ -23,7 +23,7 @@ import { watchAppearance } from './support/appear';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 /** BENCH_AREAS=network (comma-separated) runs only those member areas after the /login figures. */
-const AREAS = (process.env.BENCH_AREAS?.split(',') ?? ['home', 'wallet', 'network']).filter((a) => existsSync(path.resolve(`bench/${a}.bench.ts`)));
+const AREAS = (process.env.BENCH_AREAS?.split(',') ?? ['home', 'wallet', 'network', 'crm']).filter((a) => existsSync(path.resolve(`bench/${a}.bench.ts`)));
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);
@@ -125,7 +125,7 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'upline-bench-'));
   const ledger = await addLedgerRows(dataDir, { rows: 100_000, env: { SEED_PASSWORD: PASSWORD, SEED_MEMBERS: '600' } });
   console.log(`(bench database: 600 members; demo has ${ledger.rows.toLocaleString('en-US')} extra ledger rows)`);
-  const server = await startServer({ DATA_DIR: dataDir, SEED_MEMBERS: '600', RATE_LIMIT_SCALE: '1000' });
+  const server = await startServer({ DATA_DIR: dataDir, SEED_MEMBERS: '600', RATE_LIMIT_SCALE: '1000', CRM_LEADS: process.env.CRM_LEADS ?? '10000' });
   const browser = await launchBrowser();
   try {
     const { js, css, html } = await loginPagePayload(browser, server);

@@ -44,6 +44,7 @@ import { referralRoutes } from './routes/referral.routes';
 import { accountRoutes } from './routes/account.routes';
 import { contactRoutes } from './routes/contact.routes';
 import { addressesRoutes } from './routes/addresses.routes';
+import { crmRoutes } from './routes/crm.routes';
 import { accountHubRoutes } from './routes/account-hub.routes';
 import { payoutDestinationRoutes } from './routes/payout-destination.routes';
 import { notificationSettingsRoutes } from './routes/notification-settings.routes';
@@ -85,6 +86,7 @@ const ROUTES: RouteModule[] = [
   supportRoutes,
   storiesRoutes,
   supportSnapshotRoutes,
+  crmRoutes,
 ];
 
 /** The API's paths: everything under /api/, plus the spec's alternative logout path and KYC delete path (spec §7). */

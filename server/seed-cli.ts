@@ -15,6 +15,7 @@ const { values } = parseArgs({
     members: { type: 'string' },
     plan: { type: 'string' },
     width: { type: 'string' },
+    'crm-leads': { type: 'string' },
     reset: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
@@ -22,10 +23,12 @@ const { values } = parseArgs({
 });
 
 if (values.help) {
-  console.log('usage: npm run seed -- [--members N] [--plan binary|matrix|unilevel] [--width N] [--reset]');
+  console.log('usage: npm run seed -- [--members N] [--plan binary|matrix|unilevel] [--width N] [--crm-leads N] [--reset]');
   process.exit(0);
 }
 
+// --crm-leads N: the CRM leads of demo (server/seed/crm.seed.ts reads CRM_LEADS).
+if (values['crm-leads'] !== undefined) process.env.CRM_LEADS = values['crm-leads'];
 const config = loadConfig();
 const members = values.members === undefined ? config.seedMembers : Number(values.members);
 if (!Number.isInteger(members) || members < 0 || members > 5_000_000) {

@@ -21,6 +21,7 @@ import { otcSeeder } from './seed/otc.seed';
 import { seedPlanOf, seedPlanSettings } from './seed/plan.seed';
 import { mailSeeder } from './seed/mail.seed';
 import { supportSeeder } from './seed/support.seed';
+import { crmSeeder } from './seed/crm.seed';
 
 export interface SeedContext {
   db: Db;
@@ -47,6 +48,7 @@ const SEEDERS: Seeder[] = [
   otcSeeder,
   mailSeeder,
   supportSeeder,
+  crmSeeder,
 ];
 
 const areaSeed = (area: string) => [...area].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 2166136261);

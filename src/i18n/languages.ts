@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'validation',
   'wallet',
   'store',
+  'crm',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -73,6 +73,7 @@ import { mailRoutes } from './routes/mail.routes';
 import { AccountHubPage, bindAccountDeletion, DeleteAccountPage, FaqsView, IntroVideoScreen, MoreScreen } from './account-pages';
 import { bindPreferences, formActions } from './member-forms';
 import { resourceActions } from './resource-actions';
+import { crmRoutes } from './routes/crm.routes';
 import { page } from './member-page';
 import { shopRoutes } from './routes/shop.routes';
 import { FILES_MEMORY, filteredList, formats, guarded, LOADED, menu, tabView, TREE_MEMORY } from './route-parts';
@@ -374,26 +375,7 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
   ...packagesRoutes,
 
   // CRM (base → dashboard; /crm/index is the mobile start page); details under their list path.
-  redirect('/crm', '/crm/dashboard', { permission: PERMISSIONS.crm }),
-  ...soon(PERMISSIONS.crm, 'crm', [
-    ['/crm/index', 'crm'],
-    ['/crm/dashboard', 'crmDashboard', 'item'],
-    ['/crm/dashboard/analytics', 'crmAnalytics', 'item'],
-    ['/crm/leads', 'leads', 'item'],
-    ['/crm/leads/new', 'leads'],
-    ['/crm/leads/edit', 'leads'],
-    ['/crm/leads/:id', 'leads'],
-    ['/crm/contacts', 'contacts', 'item'],
-    ['/crm/sales', 'sales', 'item'],
-    ['/crm/sales/new', 'sales'],
-    ['/crm/sales/:id', 'sales'],
-    ['/crm/invoices', 'invoices', 'item'],
-    ['/crm/invoices/:id', 'invoices'],
-    ['/crm/meetings', 'meetings', 'item'],
-    ['/crm/meetings/new', 'meetings'],
-    ['/crm/calls', 'calls', 'item'],
-    ['/crm/calls/new', 'calls'],
-  ]),
+  ...crmRoutes,
 
   page(
     '/kyc',

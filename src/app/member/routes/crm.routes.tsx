@@ -1,0 +1,239 @@
+/**
+ * The CRM routes of spec §2 (/member/crm…), under the crm permission: the base goes to the dashboard;
+ * leads as a list (filters in the URL), a board, new, edit and detail; the sections not built yet show the
+ * coming-soon page under their menu items.
+ */
+import i18next from 'i18next';
+import { PERMISSIONS } from '../../../lib/menu';
+import { createSearchCodec } from '../../../lib/search-codec';
+import { showToast } from '../../../lib/toast';
+import { contactApi, leadApi } from '../../../api/crm';
+import { leadBoardMachine, leadPageMachine, leads } from '../../../machines/crm/leads.machine';
+import { calls, contactImportMachine, contactPageMachine, contacts, meetings } from '../../../machines/crm/people.machine';
+import { CALL_DIRECTIONS, CALL_OUTCOMES, LEAD_SOURCES, LEAD_STATUSES, contactListQuerySchema, leadListQuerySchema, type ContactFilters, type LeadFilters } from '../../../schemas/crm.schema';
+import type { FieldSpec } from '../../../views/crm/record-form.view';
+import { browserBindings } from '../../bindings';
+import { lazyView } from '../../lazy-view';
+import { formActions } from '../member-forms';
+import { page } from '../member-page';
+import { comingSoon, redirect, SESSION, type MemberRoute, type PageEnv, type UrlBinding } from '../member-route';
+import { resourceActions } from '../resource-actions';
+import { FILES_MEMORY, formats, guarded } from '../route-parts';
+
+const leadViews = () => import('../../../views/crm/leads.view');
+const LeadsListView = lazyView(() => leadViews().then((m) => m.LeadsListView));
+const LeadPageView = lazyView(() => leadViews().then((m) => m.LeadPageView));
+const peopleViews = () => import('../../../views/crm/people.view');
+const ContactsListView = lazyView(() => peopleViews().then((m) => m.ContactsListView));
+const ContactPageView = lazyView(() => peopleViews().then((m) => m.ContactPageView));
+const ContactImportView = lazyView(() => peopleViews().then((m) => m.ContactImportView));
+const CallsView = lazyView(() => peopleViews().then((m) => m.CallsView));
+const MeetingsView = lazyView(() => peopleViews().then((m) => m.MeetingsView));
+const RecordFormView = lazyView(() => import('../../../views/crm/record-form.view').then((m) => m.RecordFormView));
+// The board brings the drag-and-drop library: loaded only with the board.
+const LeadBoardView = lazyView(() => import('../../../views/crm/lead-board.view').then((m) => m.LeadBoardView));
+
+const crm = PERMISSIONS.crm;
+/** A positive whole record id, or -1 (the server answers not found). */
+const recordId = (id: string | undefined) => (Number.isInteger(Number(id)) && Number(id) > 0 ? Number(id) : -1);
+const go = (path: string) => browserBindings.navigate(`/member${path}`);
+
+/** The leads list's filters in the URL (?q=&status=&source=&start_date=&end_date=&sort=), followed by `list.setFilters`. */
+const leadsUrl: UrlBinding<typeof leads.list, LeadFilters> = {
+  codec: createSearchCodec(leadListQuerySchema, { fields: ['q', 'status', 'source', 'sort', 'date_range', 'start_date', 'end_date'] }) as UrlBinding<typeof leads.list, LeadFilters>['codec'],
+  follow: { current: (s) => s.context.filters, event: (filters) => ({ type: 'list.setFilters', filters }) },
+};
+
+const contactsUrl: UrlBinding<typeof contacts.list, ContactFilters> = {
+  codec: createSearchCodec(contactListQuerySchema, { fields: ['q'] }) as UrlBinding<typeof contacts.list, ContactFilters>['codec'],
+  follow: { current: (s) => s.context.filters, event: (filters) => ({ type: 'list.setFilters', filters }) },
+};
+
+const LEAD_FIELDS: FieldSpec[] = [
+  { name: 'name', kind: 'text', required: true },
+  { name: 'company', kind: 'text' },
+  { name: 'email', kind: 'email' },
+  { name: 'phone', kind: 'tel' },
+  { name: 'estimated_value', kind: 'text' },
+  { name: 'next_follow_up', kind: 'date' },
+  { name: 'source', kind: 'choice', options: LEAD_SOURCES, optionsKey: 'source', required: true },
+  { name: 'status', kind: 'choice', options: LEAD_STATUSES, optionsKey: 'status', required: true },
+  { name: 'lost_reason', kind: 'text' },
+];
+const CONTACT_FIELDS: FieldSpec[] = [
+  { name: 'name', kind: 'text', required: true },
+  { name: 'company', kind: 'text' },
+  { name: 'email', kind: 'email' },
+  { name: 'phone', kind: 'tel' },
+  { name: 'city', kind: 'text' },
+];
+const CALL_FIELDS: FieldSpec[] = [
+  { name: 'contact_id', kind: 'contact' },
+  { name: 'lead_id', kind: 'lead' },
+  { name: 'direction', kind: 'choice', options: CALL_DIRECTIONS, optionsKey: 'direction', required: true },
+  { name: 'outcome', kind: 'choice', options: CALL_OUTCOMES, optionsKey: 'outcome', required: true },
+  { name: 'date', kind: 'date', required: true },
+  { name: 'time', kind: 'time', required: true },
+  { name: 'duration_minutes', kind: 'number', required: true },
+  { name: 'notes', kind: 'long' },
+];
+const MEETING_FIELDS: FieldSpec[] = [
+  { name: 'title', kind: 'text', required: true },
+  { name: 'contact_id', kind: 'contact' },
+  { name: 'date', kind: 'date', required: true },
+  { name: 'time', kind: 'time', required: true },
+  { name: 'time_zone', kind: 'text', required: true },
+  { name: 'duration_minutes', kind: 'number', required: true },
+  { name: 'place', kind: 'text' },
+  { name: 'link', kind: 'text' },
+  { name: 'lead_id', kind: 'lead' },
+  { name: 'notes', kind: 'long' },
+];
+
+/** A record form page of an area: saved → back to `list`. */
+type FormPageMachine = typeof contacts.formPage;
+function formPage(path: string, id: string, machine: typeof leads.formPage | typeof contacts.formPage | typeof calls.formPage | typeof meetings.formPage, area: string, fields: FieldSpec[], list: string, edit = false) {
+  // The three form pages have the same chart (createResource's formPage); only their values differ.
+  const m = machine as FormPageMachine;
+  return page(
+    path,
+    {
+      id,
+      machine: m,
+      ...(edit ? { input: ({ params }: { params: Record<string, string | undefined> }) => ({ params: recordId(params.id) }) } : {}),
+      provide: (pm: FormPageMachine, env: PageEnv) => pm.provide({ actions: { ...formActions(env.session), saved: () => go(list) } }),
+      persist: SESSION,
+      view: ({ actor }: { actor: unknown }) => <RecordFormView actor={actor as never} area={area} fields={fields} backTo={list} />,
+    },
+    { permission: crm },
+  );
+}
+
+const downloadContacts = (filters: ContactFilters) =>
+  contactApi.download(filters).catch((e: unknown) =>
+    showToast({ kind: 'error', message: i18next.t((e as { status?: number } | null)?.status === 429 ? 'validation:throttle.exportsWait' : 'crm:leads.exportFailed') }),
+  );
+
+const downloadLeads = (filters: LeadFilters) =>
+  leadApi.download(filters).catch((e: unknown) =>
+    showToast({
+      kind: 'error',
+      message: i18next.t((e as { status?: number } | null)?.status === 429 ? 'validation:throttle.exportsWait' : 'crm:leads.exportFailed'),
+    }),
+  );
+
+
+const soon = (path: string, key: string, item?: boolean) => comingSoon(path, `menu.${key}`, item ? guarded(crm, 'crm', key) : { permission: crm });
+
+export const crmRoutes: MemberRoute[] = [
+  redirect('/crm', '/crm/dashboard', { permission: crm }),
+  soon('/crm/index', 'crm'),
+  soon('/crm/dashboard', 'crmDashboard', true),
+  soon('/crm/dashboard/analytics', 'crmAnalytics', true),
+  page(
+    '/crm/leads',
+    {
+      id: 'crm.leads',
+      machine: leads.list,
+      input: ({ url }) => ({ filters: url }),
+      url: leadsUrl,
+      persist: SESSION,
+      view: ({ actor, url, setUrl, env }) => (
+        <LeadsListView actor={actor} filters={url} onFilters={setUrl} onDownload={() => void downloadLeads(url)} {...formats(env)} />
+      ),
+    },
+    guarded(crm, 'crm', 'leads'),
+  ),
+  page(
+    '/crm/leads/board',
+    {
+      id: 'crm.leads.board',
+      machine: leadBoardMachine,
+      provide: (m, env) => m.provide({ actions: formActions(env.session) }),
+      persist: { kind: 'memory', reason: 'the board can hold thousands of cards and is loaded afresh on every visit' },
+      view: ({ actor, env }) => <LeadBoardView actor={actor} {...formats(env)} />,
+    },
+    { permission: crm },
+  ),
+  formPage('/crm/leads/new', 'crm.leads.new', leads.formPage, 'leads', LEAD_FIELDS, '/crm/leads'),
+  redirect('/crm/leads/edit', '/crm/leads', { permission: crm }),
+  formPage('/crm/leads/edit/:id', 'crm.leads.edit', leads.formPage, 'leads', LEAD_FIELDS, '/crm/leads', true),
+  page(
+    '/crm/leads/:id',
+    {
+      id: 'crm.leads.detail',
+      machine: leadPageMachine,
+      input: ({ params }) => ({ params: recordId(params.id) }),
+      provide: (m, env) => m.provide({ actions: { ...resourceActions(env.session), left: () => go('/crm/leads') } }),
+      persist: { kind: 'memory', reason: 'the timeline changes with every note, call and meeting; the lead loads afresh on every visit' },
+      view: ({ actor, env }) => <LeadPageView actor={actor} {...formats(env)} />,
+    },
+    { permission: crm },
+  ),
+  page(
+    '/crm/contacts',
+    {
+      id: 'crm.contacts',
+      machine: contacts.list,
+      input: ({ url }) => ({ filters: url }),
+      url: contactsUrl,
+      persist: SESSION,
+      view: ({ actor, url, setUrl }) => <ContactsListView actor={actor} filters={url} onFilters={setUrl} onDownload={() => void downloadContacts(url)} />,
+    },
+    guarded(crm, 'crm', 'contacts'),
+  ),
+  formPage('/crm/contacts/new', 'crm.contacts.new', contacts.formPage, 'contacts', CONTACT_FIELDS, '/crm/contacts'),
+  page(
+    '/crm/contacts/import',
+    {
+      id: 'crm.contacts.import',
+      machine: contactImportMachine,
+      provide: (m, env) => m.provide({ actions: formActions(env.session) }),
+      persist: FILES_MEMORY,
+      view: ContactImportView,
+    },
+    { permission: crm },
+  ),
+  formPage('/crm/contacts/edit/:id', 'crm.contacts.edit', contacts.formPage, 'contacts', CONTACT_FIELDS, '/crm/contacts', true),
+  page(
+    '/crm/contacts/:id',
+    {
+      id: 'crm.contacts.detail',
+      machine: contactPageMachine,
+      input: ({ params }) => ({ params: recordId(params.id) }),
+      provide: (m, env) => m.provide({ actions: { ...resourceActions(env.session), left: () => go('/crm/contacts') } }),
+      persist: { kind: 'memory', reason: 'the timeline changes with every note, call and meeting; the contact loads afresh on every visit' },
+      view: ({ actor, env }) => <ContactPageView actor={actor} datePattern={formats(env).datePattern} />,
+    },
+    { permission: crm },
+  ),
+  soon('/crm/sales', 'sales', true),
+  soon('/crm/sales/new', 'sales'),
+  soon('/crm/sales/:id', 'sales'),
+  soon('/crm/invoices', 'invoices', true),
+  soon('/crm/invoices/:id', 'invoices'),
+  page(
+    '/crm/meetings',
+    {
+      id: 'crm.meetings',
+      machine: meetings.book,
+      provide: (m, env) => m.provide({ actions: resourceActions(env.session) }),
+      persist: { kind: 'memory', reason: 'the agenda moves with the clock; it loads afresh on every visit' },
+      view: MeetingsView,
+    },
+    guarded(crm, 'crm', 'meetings'),
+  ),
+  formPage('/crm/meetings/new', 'crm.meetings.new', meetings.formPage, 'meetings', MEETING_FIELDS, '/crm/meetings'),
+  page(
+    '/crm/calls',
+    {
+      id: 'crm.calls',
+      machine: calls.book,
+      provide: (m, env) => m.provide({ actions: resourceActions(env.session) }),
+      persist: { kind: 'memory', reason: 'calls are logged on the form page; the log loads afresh on every visit' },
+      view: ({ actor, env }) => <CallsView actor={actor} datePattern={formats(env).datePattern} />,
+    },
+    guarded(crm, 'crm', 'calls'),
+  ),
+  formPage('/crm/calls/new', 'crm.calls.new', calls.formPage, 'calls', CALL_FIELDS, '/crm/calls'),
+];

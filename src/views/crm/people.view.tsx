@@ -1,0 +1,352 @@
+/**
+ * /member/crm/contacts: the member's contacts (search in the URL, CSV export, import); /crm/contacts/{id}: a
+ * contact with its timeline of notes, calls and meetings; /crm/contacts/import: a CSV file checked by the
+ * server row by row, with a preview of the rows that fail and why, before anything is saved.
+ * /member/crm/calls: the call log; /member/crm/meetings: the agenda of upcoming meetings.
+ */
+import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import type { ChangeEvent, FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { ActorRefFrom, AnyActorRef } from 'xstate';
+import { formatDate } from '../../lib/dates';
+import type { calls, contactImportMachine, contactPageMachine, contacts, meetings } from '../../machines/crm/people.machine';
+import type { Call, Contact, ContactFilters, Meeting, TimelineEntry } from '../../schemas/crm.schema';
+import { EmptyState } from '../components/empty-state';
+import { ErrorView } from '../components/error-view';
+import { PageLoader } from '../components/page-loader';
+import { PagedList, type PagedListActor } from '../components/paged-list/paged-list';
+import { DeleteDialogs, Detail, NoteForm, Timeline, type RecordPageActor } from './leads.view';
+
+export const CONTACTS = '/crm/contacts';
+
+function LinkButton({ href, children, variant }: { href: string; children: ReactNode; variant?: string }) {
+  return (
+    <Button component={Link} href={href} variant={variant}>
+      {children}
+    </Button>
+  );
+}
+
+function Header({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <Group justify="space-between" wrap="wrap" gap="xs">
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      <Group gap="xs">{children}</Group>
+    </Group>
+  );
+}
+
+export interface ContactsListViewProps {
+  actor: ActorRefFrom<typeof contacts.list>;
+  filters: ContactFilters;
+  onFilters: (f: ContactFilters) => void;
+  onDownload: () => void;
+}
+
+export function ContactsListView({ actor, filters, onFilters, onDownload }: ContactsListViewProps) {
+  const { t } = useTranslation('crm');
+  const search = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const q = String(new FormData(e.currentTarget).get('q') ?? '').trim();
+    onFilters(q ? { ...filters, q } : { ...filters, q: undefined });
+  };
+  return (
+    <Stack gap="md">
+      <Header title={t('contacts.title')}>
+        <LinkButton href={`${CONTACTS}/import`} variant="default">
+          {t('import.title')}
+        </LinkButton>
+        <LinkButton href={`${CONTACTS}/new`}>{t('contacts.new')}</LinkButton>
+      </Header>
+      <form role="search" aria-label={t('contacts.search')} onSubmit={search} key={filters.q ?? ''}>
+        <Group gap="xs" align="flex-end" wrap="nowrap">
+          <TextInput name="q" type="search" label={t('contacts.search')} defaultValue={filters.q ?? ''} style={{ flex: 1 }} />
+          <Button type="submit" variant="light">
+            {t('leads.searchButton')}
+          </Button>
+        </Group>
+      </form>
+      <Group justify="flex-end">
+        <Button variant="default" size="xs" onClick={onDownload}>
+          {t('leads.export')}
+        </Button>
+      </Group>
+      <PagedList<Contact>
+        actor={actor as unknown as PagedListActor<Contact>}
+        emptyTitle={t(filters.q ? 'contacts.noMatchTitle' : 'contacts.emptyTitle')}
+        emptyDescription={t(filters.q ? 'leads.noMatchDescription' : 'contacts.emptyDescription')}
+        renderItems={(items) => (
+          <Stack gap="xs" role="list" aria-label={t('contacts.title')}>
+            {items.map((c) => (
+              <Card key={c.id} withBorder padding="sm" role="listitem" data-contact-id={c.id}>
+                <Anchor component={Link} href={`${CONTACTS}/${c.id}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {c.name}
+                </Anchor>
+                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {[c.company, c.email, c.phone, c.city].filter(Boolean).join(' · ')}
+                </Text>
+              </Card>
+            ))}
+          </Stack>
+        )}
+      />
+    </Stack>
+  );
+}
+
+export function ContactPageView({ actor, datePattern }: { actor: ActorRefFrom<typeof contactPageMachine>; datePattern: string | null }) {
+  const { t } = useTranslation('crm');
+  const detail = useSelector(actor, (s) => s.children.detail as AnyActorRef | undefined);
+  const state = useSelector(detail, (s) => (s ? String(s.value) : 'loading'));
+  const data = useSelector(detail, (s) => (s?.context.data ?? null) as { contact: Contact; timeline: TimelineEntry[] } | null);
+  const error = useSelector(detail, (s) => s?.context.error ?? null);
+  const back = <LinkButton href={CONTACTS} variant="subtle">{t('contacts.back')}</LinkButton>;
+  if (state === 'error' && error?.kind === 'notFound')
+    return <EmptyState title={t('common.notFoundTitle')} description={t('common.notFoundDescription')} action={back} />;
+  if ((state === 'connectionError' || state === 'error') && !data)
+    return <ErrorView kind={state === 'connectionError' ? 'connection' : 'server'} onRetry={() => actor.send({ type: 'detail.retry' })} />;
+  if (!data) return <PageLoader />;
+  const { contact: c, timeline } = data;
+  return (
+    <Stack gap="md" maw={900}>
+      <div>{back}</div>
+      <DeleteDialogs actor={actor as unknown as RecordPageActor} area="contacts" />
+      <Header title={c.name}>
+        <LinkButton href="/crm/calls/new" variant="default">
+          {t('calls.new')}
+        </LinkButton>
+        <LinkButton href={`${CONTACTS}/edit/${c.id}`} variant="light">
+          {t('leads.edit')}
+        </LinkButton>
+        <Button color="red" variant="subtle" onClick={() => actor.send({ type: 'delete.request', id: c.id })}>
+          {t('leads.delete')}
+        </Button>
+      </Header>
+      <Card withBorder>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+          <Detail label={t('contacts.fields.company')}>{c.company}</Detail>
+          <Detail label={t('contacts.fields.email')}>{c.email}</Detail>
+          <Detail label={t('contacts.fields.phone')}>{c.phone}</Detail>
+          <Detail label={t('contacts.fields.city')}>{c.city}</Detail>
+          {c.lead_id && (
+            <Detail label={t('contacts.fromLead')}>
+              <Anchor component={Link} href={`/crm/leads/${c.lead_id}`}>
+                {t('contacts.openLead')}
+              </Anchor>
+            </Detail>
+          )}
+        </SimpleGrid>
+      </Card>
+      <Title order={2} size="h4">
+        {t('leads.timeline')}
+      </Title>
+      <NoteForm actor={actor as unknown as RecordPageActor} />
+      <Timeline items={timeline} datePattern={datePattern} />
+    </Stack>
+  );
+}
+
+// ── The CSV import ──────────────────────────────────────────────────────────────────────────────────
+
+export function ContactImportView({ actor }: { actor: ActorRefFrom<typeof contactImportMachine> }) {
+  const { t } = useTranslation('crm');
+  const state = useSelector(actor, (s) => String(s.value));
+  const ctx = useSelector(actor, (s) => s.context);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const pick = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.currentTarget.files?.[0];
+    if (file) actor.send({ type: 'import.file', file, name: file.name });
+    e.currentTarget.value = '';
+  };
+  const failedRows = new Map((ctx.result?.failed ?? []).map((f) => [f.row, f.errors]));
+  const columns = ['name', 'company', 'email', 'phone', 'city'];
+  return (
+    <Stack gap="md" maw={960}>
+      <div>
+        <LinkButton href={CONTACTS} variant="subtle">
+          {t('contacts.back')}
+        </LinkButton>
+      </div>
+      <Title order={1} size="h2">
+        {t('import.title')}
+      </Title>
+      <Text size="sm">{t('import.help')}</Text>
+      <Group>
+        <Button component="label" variant="light" loading={busy}>
+          {t('import.choose')}
+          <input type="file" accept=".csv,text/csv" hidden onChange={pick} data-csv-input aria-label={t('import.choose')} />
+        </Button>
+        {ctx.fileName && <Text size="sm">{ctx.fileName}</Text>}
+      </Group>
+      {state === 'unusable' && (
+        <Alert color="red" role="alert">
+          {t(ctx.problem === 'tooMany' ? 'import.tooMany' : 'import.unreadable')}
+        </Alert>
+      )}
+      {(state === 'checkError' || state === 'importError') && (
+        <Alert color="red" role="alert">
+          <Group justify="space-between">
+            <Text size="sm">{t(ctx.error?.kind === 'connection' ? 'leads.errors.connectionError' : 'leads.errors.serverError')}</Text>
+            <Button size="xs" onClick={() => actor.send({ type: 'import.retry' })}>
+              {t('leads.retry')}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {state === 'done' && ctx.result && (
+        <Alert color="green" role="status">
+          {t('import.imported', { count: ctx.result.imported })}{' '}
+          <Anchor component={Link} href={CONTACTS}>
+            {t('import.seeContacts')}
+          </Anchor>
+        </Alert>
+      )}
+      {(state === 'preview' || state === 'importing') && ctx.result && (
+        <>
+          <Alert color={ctx.result.failed.length ? 'yellow' : 'blue'} role="status" data-import-summary>
+            {t('import.summary', { valid: ctx.result.valid, failed: ctx.result.failed.length })}
+          </Alert>
+          <div style={{ overflowX: 'auto' }}>
+            <Table striped withTableBorder aria-label={t('import.preview')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('import.row')}</Table.Th>
+                  {columns.map((c) => (
+                    <Table.Th key={c}>{t(`contacts.fields.${c}`)}</Table.Th>
+                  ))}
+                  <Table.Th>{t('import.problems')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {ctx.rows.slice(0, 200).map((row, i) => {
+                  const errors = failedRows.get(i + 1);
+                  return (
+                    <Table.Tr key={i} data-import-row={i + 1} data-failed={errors ? true : undefined}>
+                      <Table.Td>{i + 1}</Table.Td>
+                      {columns.map((c) => (
+                        <Table.Td key={c}>{row[c] ?? ''}</Table.Td>
+                      ))}
+                      <Table.Td>
+                        {errors ? (
+                          <Stack gap={2}>
+                            {Object.entries(errors).map(([field, keys]) => (
+                              <Text key={field} size="xs" c="red">
+                                {t(`contacts.fields.${field}`, { defaultValue: field })}: {keys.map((k) => t(k)).join(' ')}
+                              </Text>
+                            ))}
+                          </Stack>
+                        ) : (
+                          <Badge color="green" variant="light">
+                            {t('import.ok')}
+                          </Badge>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </div>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => actor.send({ type: 'import.reset' })}>
+              {t('leads.cancel')}
+            </Button>
+            <Button disabled={!!ctx.result.failed.length || !ctx.result.valid} loading={state === 'importing'} onClick={() => actor.send({ type: 'import.confirm' })}>
+              {t('import.confirm', { count: ctx.result.valid })}
+            </Button>
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+// ── Calls and meetings ──────────────────────────────────────────────────────────────────────────────
+
+export function CallsView({ actor, datePattern }: { actor: ActorRefFrom<typeof calls.book>; datePattern: string | null }) {
+  const { t } = useTranslation('crm');
+  const list = useSelector(actor, (s) => s.children.list);
+  if (!list) return <PageLoader />;
+  return (
+    <Stack gap="md">
+      <Header title={t('calls.title')}>
+        <LinkButton href="/crm/calls/new">{t('calls.new')}</LinkButton>
+      </Header>
+      <PagedList<Call>
+        actor={list as unknown as PagedListActor<Call>}
+        emptyTitle={t('calls.emptyTitle')}
+        emptyDescription={t('calls.emptyDescription')}
+        renderItems={(items) => (
+          <Stack gap="xs" role="list" aria-label={t('calls.title')}>
+            {items.map((c) => (
+              <Card key={c.id} withBorder padding="sm" role="listitem" data-call-id={c.id}>
+                <Group justify="space-between" gap="xs">
+                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {c.who}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {formatDate(c.called_at, datePattern)}
+                  </Text>
+                </Group>
+                <Text size="sm">
+                  {t(`direction.${c.direction}`)} · {t(`outcome.${c.outcome}`)} · {t('calls.minutes', { count: c.duration_minutes })}
+                </Text>
+                {c.notes && (
+                  <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    {c.notes}
+                  </Text>
+                )}
+              </Card>
+            ))}
+          </Stack>
+        )}
+      />
+    </Stack>
+  );
+}
+
+export function MeetingsView({ actor }: { actor: ActorRefFrom<typeof meetings.book> }) {
+  const { t } = useTranslation('crm');
+  const list = useSelector(actor, (s) => s.children.list);
+  if (!list) return <PageLoader />;
+  return (
+    <Stack gap="md">
+      <Header title={t('meetings.title')}>
+        <LinkButton href="/crm/meetings/new">{t('meetings.new')}</LinkButton>
+      </Header>
+      <PagedList<Meeting>
+        actor={list as unknown as PagedListActor<Meeting>}
+        emptyTitle={t('meetings.emptyTitle')}
+        emptyDescription={t('meetings.emptyDescription')}
+        renderItems={(items) => (
+          <Stack gap="xs" role="list" aria-label={t('meetings.title')}>
+            {items.map((m) => (
+              <Card key={m.id} withBorder padding="sm" role="listitem" data-meeting-id={m.id}>
+                <Group justify="space-between" gap="xs">
+                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {m.title}
+                  </Text>
+                  <Text size="sm">
+                    {m.date} {m.time} ({m.time_zone})
+                  </Text>
+                </Group>
+                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {[m.who, m.place, t('calls.minutes', { count: m.duration_minutes })].filter(Boolean).join(' · ')}
+                </Text>
+                {m.link && (
+                  <Anchor href={m.link} target="_blank" rel="noopener noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {m.link}
+                  </Anchor>
+                )}
+              </Card>
+            ))}
+          </Stack>
+        )}
+      />
+    </Stack>
+  );
+}
