@@ -22,18 +22,54 @@ function readable(candidates: string[], background: string, step: (c: string) =>
   return c;
 }
 
+/** `colour` laid over `background` at `alpha` (how a translucent "light" variant background reads). */
+function over(colour: string, background: string, alpha: number): string {
+  const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  const [a, b] = [rgb(colour), rgb(background)];
+  return `#${a.map((x, i) => Math.round(x * alpha + b[i] * (1 - alpha)).toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** The first of `candidates` readable on every one of `backgrounds`, pushed by `step` where none is. */
+function readableOnAll(candidates: string[], backgrounds: string[], step: (c: string) => string): string {
+  const ok = (c: string) => backgrounds.every((b) => contrast(c, b) >= READABLE_CONTRAST);
+  for (const c of candidates) if (ok(c)) return c;
+  let c = candidates[candidates.length - 1];
+  for (let i = 0; i < 40 && !ok(c); i++) c = step(c);
+  return c;
+}
+
 export const readableColours: CSSVariablesResolver = (theme) => {
   const darkBody = theme.colors.dark[7];
+  const primary = theme.colors[theme.primaryColor];
+  // Where text is read in the light scheme: the page, grey panels and striped rows, the primary-tinted
+  // active menu entry; in the dark scheme: the page and the cards and inputs a shade lighter.
+  const lightSurfaces = [LIGHT_BODY, theme.colors.gray[0], theme.colors.gray[1], primary[1]];
+  const darkSurfaces = [darkBody, theme.colors.dark[6]];
+  const darker = (c: string) => darken(c, 0.05);
+  const lighter = (c: string) => lighten(c, 0.05);
   const light: Record<string, string> = {
-    '--mantine-color-dimmed': readable([theme.colors.gray[6]], LIGHT_BODY, (c) => darken(c, 0.05)),
+    '--mantine-color-dimmed': readableOnAll([theme.colors.gray[6], theme.colors.gray[7]], lightSurfaces, darker),
+    '--mantine-color-placeholder': readableOnAll([theme.colors.gray[6], theme.colors.gray[7]], [LIGHT_BODY], darker),
+    '--mantine-color-anchor': readableOnAll(primary.slice(6), lightSurfaces, darker),
   };
   const dark: Record<string, string> = {
-    '--mantine-color-dimmed': readable([theme.colors.dark[2], theme.colors.dark[1]], darkBody, (c) => lighten(c, 0.05)),
+    '--mantine-color-dimmed': readableOnAll([theme.colors.dark[2], theme.colors.dark[1]], darkSurfaces, lighter),
+    '--mantine-color-placeholder': readableOnAll([theme.colors.dark[2], theme.colors.dark[1]], darkSurfaces, lighter),
+    '--mantine-color-anchor': readableOnAll([primary[4], primary[3], primary[2], primary[1]], darkSurfaces, lighter),
   };
   for (const [name, shades] of Object.entries(theme.colors) as [string, MantineColorsTuple][]) {
     if (name === 'dark') continue;
-    light[`--mantine-color-${name}-text`] = readable(shades.slice(6), LIGHT_BODY, (c) => darken(c, 0.05));
-    dark[`--mantine-color-${name}-text`] = readable([shades[4], shades[3], shades[2]], darkBody, (c) => lighten(c, 0.05));
+    light[`--mantine-color-${name}-text`] = readable(shades.slice(6), LIGHT_BODY, darker);
+    dark[`--mantine-color-${name}-text`] = readableOnAll([shades[4], shades[3], shades[2]], darkSurfaces, lighter);
+    // The "light" variant (badges, light buttons, alerts): its text on its own tinted background.
+    light[`--mantine-color-${name}-light-color`] = readableOnAll(shades.slice(7), [shades[1], over(shades[6], LIGHT_BODY, 0.12), over(shades[6], theme.colors.gray[0], 0.12)], darker);
+    dark[`--mantine-color-${name}-light-color`] = readableOnAll([shades[3], shades[2], shades[1]], darkSurfaces.map((b) => over(shades[8], b, 0.2)), lighter);
+    // The "filled" variant carries white text: the first shade that keeps it readable.
+    const filled = readableOnAll(shades.slice(6), ['#ffffff'], darker);
+    if (filled !== shades[6]) {
+      light[`--mantine-color-${name}-filled`] = filled;
+      light[`--mantine-color-${name}-filled-hover`] = darker(filled);
+    }
   }
   return { variables: {}, light, dark };
 };

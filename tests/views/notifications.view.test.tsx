@@ -77,7 +77,7 @@ describe('notifications page', () => {
 
   it('marking one item read removes it, updates the counts and tells the badge', async () => {
     const { marks, badge } = setup();
-    await userEvent.click(await screen.findByRole('button', { name: 'Mark INV-1 as read' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark as read: INV-1' }));
     expect(await screen.findByText('2 unread notifications')).toBeInTheDocument();
     expect(marks).toEqual([{ kind: 'order', ids: [1] }]);
     expect(screen.queryByText('INV-1')).not.toBeInTheDocument();
@@ -99,7 +99,7 @@ describe('notifications page', () => {
   it('a failed mark keeps the lists and shows a dismissable message', async () => {
     setup({ mark: async () => { throw new ApiError('server', 500, {}); } });
     await userEvent.click(await screen.findByRole('tab', { name: /Payouts/ }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Mark PAY-7 as read' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark as read: PAY-7' }));
     expect(await screen.findByText('We could not mark that as read. Please try again.')).toBeInTheDocument();
     expect(screen.getByText('PAY-7')).toBeInTheDocument();
     expect(screen.getByText('3 unread notifications')).toBeInTheDocument();
@@ -144,7 +144,7 @@ describe('notices (the push channel of the notification settings)', () => {
     expect(screen.getByText('New member in my team')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open' }).getAttribute('href')).toContain('/member/referral/joinings');
     const card = screen.getByText('New member in your team: Rita Recruit').closest('[data-notification]') as HTMLElement;
-    await userEvent.click(within(card).getByRole('button', { name: 'Mark New member in your team: Rita Recruit as read' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Mark as read: New member in your team: Rita Recruit' }));
     expect(marks).toEqual([{ kind: 'notice', ids: [31] }]);
   });
 });

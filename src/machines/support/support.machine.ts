@@ -84,10 +84,10 @@ export const ticketPageMachine = setup({
 }).createMachine({
   id: 'ticketPage',
   context: ({ input }) => ({ id: input.params }),
-  initial: 'open',
+  initial: 'showing',
   states: {
     /** The page is open: the ticket, the reply and the status change run for as long as it is. */
-    open: {
+    showing: {
       invoke: [
         { id: 'ticket', src: 'ticket', input: ({ context }) => ({ params: context.id }) },
         { id: 'reply', src: 'reply', input: ({ context }) => ({ params: context.id }) },

@@ -69,7 +69,7 @@ export function FaqsView({ actor, search, onSearch }: FaqsViewProps) {
           ) : undefined
         }
         renderItems={(items) => (
-          <Accordion multiple order={2} variant="separated" chevronPosition="right" aria-label={t('faqs.results')}>
+          <Accordion multiple order={2} variant="separated" chevronPosition="right">
             {items.map((f) => (
               <Accordion.Item key={f.id} value={String(f.id)} role="listitem" data-faq={f.id}>
                 <Accordion.Control>{f.question}</Accordion.Control>

@@ -40,7 +40,7 @@ export function AttachmentPicker({ files, error, onChange }: AttachmentPickerPro
           <Text size="sm" c="dimmed" ta="center">
             {isDragActive ? t('attachments.dropNow') : t('attachments.drop')}
           </Text>
-          <UnstyledButton onClick={open} c="var(--mantine-primary-color-filled)" fw={600} fz="sm" data-choose-files>
+          <UnstyledButton onClick={open} c="var(--mantine-color-anchor)" fw={600} fz="sm" data-choose-files>
             {t('attachments.choose')}
           </UnstyledButton>
         </Stack>

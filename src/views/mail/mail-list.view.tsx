@@ -84,7 +84,7 @@ function MailRow({ item, box, onBin, onRestore, datePattern }: { item: MailListI
   const unread = !item.read;
   return (
     <Group
-      component="li"
+      role="listitem"
       wrap="nowrap"
       gap="sm"
       py="sm"
@@ -173,11 +173,12 @@ export function MailListView({ actor, page, search, onSearch, onBin, onRestore, 
             ) : undefined
           }
           renderItems={(items) => (
-            <Stack gap={0} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t(`boxes.${box}`)}>
+            // The rows are the list's items (the paged list is the list).
+            <>
               {items.map((item) => (
                 <MailRow key={item.id} item={item} box={box} onBin={onBin} onRestore={onRestore} datePattern={datePattern} />
               ))}
-            </Stack>
+            </>
           )}
         />
       </Stack>

@@ -148,7 +148,6 @@ const Row = memo(function Row({ row, send, texts }: { row: TableRow; send: Send;
       role="treeitem"
       aria-level={row.depth + 1}
       aria-expanded={row.expandable ? row.expanded : undefined}
-      aria-label={`${n.username}, ${name}`}
       data-row={n.username}
     >
       {row.expandable ? (
