@@ -65,10 +65,15 @@ export const readableColours: CSSVariablesResolver = (theme) => {
     light[`--mantine-color-${name}-light-color`] = readableOnAll(shades.slice(7), [shades[1], over(shades[6], LIGHT_BODY, 0.12), over(shades[6], theme.colors.gray[0], 0.12)], darker);
     dark[`--mantine-color-${name}-light-color`] = readableOnAll([shades[3], shades[2], shades[1]], darkSurfaces.map((b) => over(shades[8], b, 0.2)), lighter);
     // The "filled" variant carries white text: the first shade that keeps it readable.
-    const filled = readableOnAll(shades.slice(6), ['#ffffff'], darker);
-    if (filled !== shades[6]) {
-      light[`--mantine-color-${name}-filled`] = filled;
-      light[`--mantine-color-${name}-filled-hover`] = darker(filled);
+    // (Filled is shade 6 in the light scheme and shade 7 in the dark one, as the primary's.)
+    for (const [vars, from] of [
+      [light, 6],
+      [dark, 7],
+    ] as const) {
+      const filled = readableOnAll(shades.slice(from), ['#ffffff'], darker);
+      if (filled === shades[from]) continue;
+      vars[`--mantine-color-${name}-filled`] = filled;
+      vars[`--mantine-color-${name}-filled-hover`] = darker(filled);
     }
   }
   return { variables: {}, light, dark };

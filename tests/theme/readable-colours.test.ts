@@ -49,6 +49,8 @@ describe('readable text colours', () => {
       expect(contrast(text, shades[1]), `${name} light variant: ${text} on ${shades[1]}`).toBeGreaterThanOrEqual(4.5);
       const filled = resolved.light[`--mantine-color-${name}-filled`] ?? shades[6];
       expect(contrast('#ffffff', filled), `white on ${name} filled ${filled}`).toBeGreaterThanOrEqual(4.5);
+      const darkFilled = resolved.dark[`--mantine-color-${name}-filled`] ?? shades[7];
+      expect(contrast('#ffffff', darkFilled), `white on ${name} filled ${darkFilled} (dark)`).toBeGreaterThanOrEqual(4.5);
     }
   });
 });

@@ -189,7 +189,7 @@ export function LeadsListView({ actor, filters, onFilters, onDownload, currency,
         emptyDescription={t(filtered ? 'leads.noMatchDescription' : 'leads.emptyDescription')}
         emptyAction={filtered ? undefined : <NewLeadButton />}
         renderItems={(items) => (
-          <Stack gap="xs" role="list" aria-label={t('leads.title')}>
+          <Stack gap="xs">
             {items.map((l) => (
               <LeadRow key={l.id} lead={l} currency={currency} datePattern={datePattern} />
             ))}

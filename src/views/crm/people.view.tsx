@@ -80,7 +80,7 @@ export function ContactsListView({ actor, filters, onFilters, onDownload }: Cont
         emptyTitle={t(filters.q ? 'contacts.noMatchTitle' : 'contacts.emptyTitle')}
         emptyDescription={t(filters.q ? 'leads.noMatchDescription' : 'contacts.emptyDescription')}
         renderItems={(items) => (
-          <Stack gap="xs" role="list" aria-label={t('contacts.title')}>
+          <Stack gap="xs">
             {items.map((c) => (
               <Card key={c.id} withBorder padding="sm" role="listitem" data-contact-id={c.id}>
                 <Anchor component={Link} href={`${CONTACTS}/${c.id}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
@@ -281,7 +281,7 @@ export function CallsView({ actor, datePattern }: { actor: ActorRefFrom<typeof c
         emptyTitle={t('calls.emptyTitle')}
         emptyDescription={t('calls.emptyDescription')}
         renderItems={(items) => (
-          <Stack gap="xs" role="list" aria-label={t('calls.title')}>
+          <Stack gap="xs">
             {items.map((c) => (
               <Card key={c.id} withBorder padding="sm" role="listitem" data-call-id={c.id}>
                 <Group justify="space-between" gap="xs">
@@ -323,7 +323,7 @@ export function MeetingsView({ actor }: { actor: ActorRefFrom<typeof meetings.bo
         emptyTitle={t('meetings.emptyTitle')}
         emptyDescription={t('meetings.emptyDescription')}
         renderItems={(items) => (
-          <Stack gap="xs" role="list" aria-label={t('meetings.title')}>
+          <Stack gap="xs">
             {items.map((m) => (
               <Card key={m.id} withBorder padding="sm" role="listitem" data-meeting-id={m.id}>
                 <Group justify="space-between" gap="xs">
