@@ -48,7 +48,7 @@ describe('bad list queries', () => {
       ['/api/wallet/transactions?transaction_key[]=lottery', 'transaction_key', 'validation:invalidChoice'],
       ['/api/wallet/transactions?transaction_key=payout&cash_flow=both', 'cash_flow', 'validation:invalidChoice'],
       ['/api/wallet/recent_earnings?bonus_type[0]=jackpot', 'bonus_type', 'validation:invalidChoice'],
-      ['/api/payout/transactions?payout_status[]=5', 'payout_status', 'validation:invalidChoice'],
+      ['/api/payout/transactions?payout_status[]=6', 'payout_status', 'validation:invalidChoice'],
       ['/api/network/pv_history?type=left_volume', 'type', 'validation:invalidChoice'],
       ['/api/network/binary_history?type=upgrade', 'type', 'validation:invalidChoice'],
       [`/api/wallet/transactions?${Array.from({ length: 21 }, () => 'transaction_key[]=payout').join('&')}`, 'transaction_key', 'validation:tooBig'],
