@@ -29,6 +29,16 @@ export async function payoutRoutes(base: FastifyInstance, ctx: AppContext) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const db = ctx.database.db;
   const tags = ['payout'];
+  /** A call that moves a member's money: signed in and not in demo mode before the body is read (spec §6), throttled per member. */
+  const moneyWrite = {
+    preValidation: [
+      requireAuth,
+      async () => {
+        if (ctx.isDemo()) throw demoBlocked();
+      },
+    ],
+    config: throttle([LIMITS.payoutsPerMember, perMember]),
+  };
 
   app.get(
     '/api/payout/settings',
@@ -39,14 +49,7 @@ export async function payoutRoutes(base: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/payout/request_payout',
     {
-      // Signed in and not in demo mode, before the body is even read (spec §6).
-      preValidation: [
-        requireAuth,
-        async () => {
-          if (ctx.isDemo()) throw demoBlocked();
-        },
-      ],
-      config: throttle([LIMITS.payoutsPerMember, perMember]),
+      ...moneyWrite,
       schema: {
         tags,
         description:
@@ -69,13 +72,7 @@ export async function payoutRoutes(base: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/payout/requests/:id/cancel',
     {
-      preValidation: [
-        requireAuth,
-        async () => {
-          if (ctx.isDemo()) throw demoBlocked();
-        },
-      ],
-      config: throttle([LIMITS.payoutsPerMember, perMember]),
+      ...moneyWrite,
       schema: {
         tags,
         description:
