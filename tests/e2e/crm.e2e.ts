@@ -53,7 +53,7 @@ describe('CRM leads', () => {
     expect(await page.locator('[data-lead-id]').textContent()).toContain('$1,200.50');
 
     // The board: the new lead tops the "new" column.
-    await page.getByRole('radio', { name: 'Board' }).click({ force: true });
+    await page.locator('label.mantine-SegmentedControl-label', { hasText: /^Board$/ }).click();
     await page.waitForURL('**/member/crm/leads/board');
     await cardIn(page, 'new', 'Elena Quintero').waitFor();
 

@@ -93,7 +93,7 @@ describe('mail', () => {
     await page.locator(`[data-mail-row="${id}"]`).waitFor();
 
     // The unread switch and the search are in the URL.
-    await page.getByRole('radio', { name: 'No leídos' }).check({ force: true });
+    await page.locator('label.mantine-SegmentedControl-label', { hasText: /^No leídos$/ }).click();
     await page.waitForURL('**unread=1**');
     await page.goBack();
     await expect.poll(() => page.url()).not.toContain('unread=1');

@@ -100,7 +100,7 @@ describe('stories and events', () => {
     expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
 
     await page.getByRole('link', { name: 'Back to events' }).click();
-    await page.getByRole('radio', { name: 'Past' }).check({ force: true });
+    await page.locator('label.mantine-SegmentedControl-label', { hasText: /^Past$/ }).click();
     await page.waitForURL('**/member/events?when=past');
     await page.getByRole('link', { name: 'Autumn welcome call' }).waitFor();
     await context.close();

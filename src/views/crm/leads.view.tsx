@@ -4,6 +4,7 @@
  * /member/crm/leads/{id}: the lead with its
  * details, the timeline of notes, a note form, edit and delete (with undo).
  */
+import '@mantine/core/styles/SegmentedControl.css';
 import { Anchor, Badge, Button, Card, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { type ChangeEvent, type FormEvent, type ReactNode } from 'react';

@@ -5,6 +5,7 @@
  * sent, the sent item); a row's button moves it to the bin, or in the bin restores it. Loading, empty, no
  * match, errors with retry and "load more" are the paged list's.
  */
+import '@mantine/core/styles/SegmentedControl.css';
 import { ActionIcon, Anchor, Avatar, Badge, Button, CloseButton, Group, SegmentedControl, Stack, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';

@@ -3,6 +3,7 @@
  * both in the URL; /member/event/:id: one event with its image, venue, dates and description, and "Add to
  * calendar", which downloads the event as an .ics file.
  */
+import '@mantine/core/styles/SegmentedControl.css';
 import { Anchor, Badge, Button, Card, Group, Image, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
