@@ -48,7 +48,7 @@ describe('signing in and out', () => {
     });
     const count = (path: string) => asked.filter((p) => p === path).length;
     // The app's script is held back a moment: the calls are asked before it runs.
-    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await page.route(/\/assets\/app-[A-Za-z0-9_-]{8}\.js$/, async (route) => {
       await new Promise((r) => setTimeout(r, 300));
       asked.push('(app script)');
       await route.continue();

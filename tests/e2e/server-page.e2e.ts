@@ -15,7 +15,7 @@ const app = realAppForFile();
 async function held(page: Page) {
   let release!: () => void;
   const gate = new Promise<void>((r) => (release = r));
-  await page.route(/\/assets\/index-[^/]*\.js$/, async (route: Route) => {
+  await page.route(/\/assets\/app-[A-Za-z0-9_-]{8}\.js$/, async (route: Route) => {
     await gate;
     await route.continue();
   });
