@@ -118,13 +118,21 @@ function readTranslations(dir: string): Resource {
  * it there.)
  */
 function withScriptsAfterFirstPaint(html: string): string {
-  return html.replace(/<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>/, (_all, src: string) => {
-    const url = JSON.stringify(src);
-    return (
-      `<script>(function () { var started = false; function start() { if (started) return; started = true; ` +
-      `var s = document.createElement('script'); s.type = 'module'; s.crossOrigin = ''; s.src = ${url}; document.head.appendChild(s); } ` +
-      `requestAnimationFrame(function () { setTimeout(start, 0); }); setTimeout(start, 250); })();</script>`
-    );
+  // Every module script of the page (the build may write the runtime, the libraries and the app as three),
+  // started in their order by one loader at the place of the first.
+  const tag = /<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>\s*/g;
+  const sources = [...html.matchAll(tag)].map((m) => m[1]);
+  if (!sources.length) return html;
+  const urls = JSON.stringify(sources);
+  const loader =
+    `<script>(function () { var started = false; function start() { if (started) return; started = true; ` +
+    `${urls}.forEach(function (src) { var s = document.createElement('script'); s.type = 'module'; s.crossOrigin = ''; s.async = false; s.src = src; document.head.appendChild(s); }); } ` +
+    `requestAnimationFrame(function () { setTimeout(start, 0); }); setTimeout(start, 250); })();</script>`;
+  let first = true;
+  return html.replace(tag, () => {
+    if (!first) return '';
+    first = false;
+    return loader;
   });
 }
 
