@@ -18,7 +18,7 @@ import type { OrderAddress } from '../../src/schemas/orders.schema';
 import { HttpError, validationError, type FieldMap } from './errors';
 import { fulfil, payableOf, settledServices, type FulfilmentServices, type PaymentPurpose } from './fulfilment';
 import { ORDER_PAYMENT_METHOD, outOfStock } from './order-purpose';
-import { lockWallet, accountBalance, post, rowsOf, systemAccounts, walletPurchasePosting, type Tx } from './ledger';
+import { isUniqueViolation, lockWallet, accountBalance, post, rowsOf, systemAccounts, walletPurchasePosting, type Tx } from './ledger';
 import * as money from './money';
 import { readCart } from './shop';
 import { checkPayoutPassword } from './wallet-password';
@@ -159,7 +159,7 @@ export async function checkout(
     });
   } catch (e) {
     // The same key sent twice at once: the second insert meets the first one's key.
-    if ((e as { code?: string; cause?: { code?: string } }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505') {
+    if (isUniqueViolation(e)) {
       const again = await rowsOf<{ id: number }>(db, sql`SELECT id FROM orders WHERE member_id = ${member.id} AND idempotency_key = ${idempotencyKey}`);
       if (again.length) return { result: await resultOf(db, member.id, Number(again[0].id), deps.cardUrl), replayed: true };
     }

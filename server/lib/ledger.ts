@@ -510,7 +510,8 @@ export interface PayoutResult {
   replayed: boolean;
 }
 
-function isUniqueViolation(e: unknown): boolean {
+/** A unique-constraint violation (23505), wherever the driver nests it in the error's causes. */
+export function isUniqueViolation(e: unknown): boolean {
   for (let c: unknown = e; c && typeof c === 'object'; c = (c as { cause?: unknown }).cause) {
     if ((c as { code?: string }).code === '23505') return true;
   }

@@ -15,7 +15,7 @@ import { OTC_EXPIRY_DAYS, otcPaymentFieldsSchema, type OtcBank, type OtcMethod, 
 import * as z from 'zod/mini';
 import { HttpError, issuesToFieldMap, notFound, validationError, type FieldMap } from './errors';
 import { fulfil, payableOf, type FulfilmentServices } from './fulfilment';
-import { rowsOf, type Executor } from './ledger';
+import { isUniqueViolation, rowsOf, type Executor } from './ledger';
 import { keyedRow, type Keyed } from './list-endpoint';
 import { announce } from './member-notices';
 import * as money from './money';
@@ -118,13 +118,6 @@ export function newReference(): string {
   const bytes = randomBytes(8);
   const chars = [...bytes].map((b) => alphabet[b % alphabet.length]);
   return `OTC-${chars.slice(0, 4).join('')}-${chars.slice(4).join('')}`;
-}
-
-function isUniqueViolation(e: unknown): boolean {
-  for (let c: unknown = e; c && typeof c === 'object'; c = (c as { cause?: unknown }).cause) {
-    if ((c as { code?: string }).code === '23505') return true;
-  }
-  return false;
 }
 
 /** POST /api/otc/requests: a new request for a purchase, an order or a top-up (amount from the thing paid, or entered for a top-up). */
