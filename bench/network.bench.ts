@@ -4,8 +4,8 @@
  *
  *  - genealogy first paint: a fresh page opens /member/network/genealogy; from the answer's responseEnd
  *    (resource timing) to the end of the first 'genealogy:paint' mark of the tree canvas.
- *  - genealogy expansion: the member walks the tree with the keyboard (arrow keys, as a keyboard user does)
- *    and presses Enter on every member that has members below it not loaded yet, row after row four levels
+ *  - genealogy expansion: the member walks the tree with the keyboard (arrow keys; key events sent to the tree
+ *    in the page, so no driver round trip is timed) and presses Enter on every member that has members below it not loaded yet, row after row four levels
  *    apart, until 10 000 members are loaded. Per expansion: Enter → the first paint with the new members
  *    (what the member waits) and the answer's responseEnd → that paint (what the page spends).
  *  - genealogy pan: with those members loaded, a scripted drag at zoom 1 and then with the whole tree fitted
@@ -117,115 +117,104 @@ async function genealogyFirstPaint(browser: Browser, server: RunningServer) {
   return first;
 }
 
-/** The focused member's description: its level and whether Enter loads members below it. */
-async function focusedState(page: Page) {
-  const text = (await page.locator('[data-focus-description]').textContent()) ?? '';
-  const level = /level (\d+)/.exec(text);
-  return { text, level: level ? Number(level[1]) : -1, unloaded: text.includes('press Enter to expand') };
-}
-
 /**
  * Loads TREE_NODES members by expanding real nodes with the keyboard; answers the timings of each expansion
- * and the number of members loaded.
+ * and the number of members loaded. The walk runs in the page (key events sent to the tree, the handler a
+ * keyboard reaches), so it waits for the page only, never for a round trip to the driver.
  */
 async function genealogyWalk(page: Page) {
   const tree = page.getByRole('application', { name: 'Genealogy tree' });
-  const loaded = { members: 0 };
-  // Members loaded: the first answer's, then each expansion's below the node expanded.
+  // Members loaded: every member of every answer, by id.
+  const loaded = new Set<number>();
   page.on('response', async (res) => {
     if (!/\/api\/network\/genealogy(\/\d+)?\?/.test(res.url()) || res.status() !== 200) return;
     try {
-      const body = (await res.json()) as { data: { affiliates: unknown[] } };
-      const n = body.data.affiliates.length;
-      loaded.members += /genealogy\/\d+/.test(res.url()) ? n - 1 : n;
+      for (const m of ((await res.json()) as { data: { affiliates: Array<{ id: number }> } }).data.affiliates) loaded.add(m.id);
     } catch {
       /* not JSON */
     }
   });
+  await page.exposeFunction('__loaded', () => loaded.size);
   await page.goto('/member/network/genealogy');
   await tree.waitFor();
   await page.waitForFunction(() => performance.getEntriesByName('genealogy:paint').length > 0);
-  await evaluate(
-    page,
-    `(() => {
-      window.__enter = [];
-      document.addEventListener('keydown', (e) => { if (e.key === 'Enter') window.__enter.push(performance.now()); }, true);
-    })()`,
-  );
   await tree.focus();
   const started = Date.now();
-  const keyToPaint: number[] = [];
-  const answerToPaint: number[] = [];
-  const server: number[] = [];
-  const press = async (key: string) => {
-    const before = (await focusedState(page)).text;
-    await tree.press(key);
-    const moved = await page
-      .waitForFunction((b) => (document.querySelector('[data-focus-description]')?.textContent ?? '') !== b, before, { timeout: 400, polling: 'raf' })
-      .then(() => true)
-      .catch(() => false);
-    return { moved, ...(await focusedState(page)) };
-  };
-  const expand = async () => {
-    const items = await evaluate<number>(page, `performance.getEntriesByName('genealogy:paint').at(-1).detail.nodes`);
-    const answer = page.waitForResponse((r) => /\/api\/network\/genealogy\/\d+/.test(r.url()), { timeout: 30_000 });
-    await tree.press('Enter');
-    const url = (await answer).url();
-    // (Predicates as functions: the page's Content-Security-Policy refuses code passed as text here.)
-    await page.waitForFunction(
-      (n) => {
-        const at = (window as unknown as { __enter: number[] }).__enter.at(-1)!;
-        return performance.getEntriesByName('genealogy:paint').some((m) => (m as PerformanceMark).detail.nodes > n && m.startTime > at);
-      },
-      items,
-      { timeout: 30_000, polling: 'raf' },
-    );
-    const t = await evaluate<{ key: number; answer: number; server: number }>(
-      page,
-      `(() => {
-        const res = performance.getEntriesByType('resource').filter((e) => e.name === ${JSON.stringify(url)}).at(-1);
-        const at = window.__enter.at(-1);
-        const paint = performance.getEntriesByName('genealogy:paint').find((m) => m.detail.nodes > ${items} && m.startTime > at);
-        const end = paint.startTime + paint.detail.ms;
-        return { key: end - at, answer: end - res.responseEnd, server: res.responseStart - res.requestStart };
-      })()`,
-    );
-    if (keyToPaint.length % 50 === 0) console.error(`  … ${keyToPaint.length} expansions, ${loaded.members} members loaded`);
-    keyToPaint.push(t.key);
-    answerToPaint.push(t.answer);
-    server.push(t.server);
-  };
-  const done = () => loaded.members >= TREE_NODES || Date.now() - started > WALK_MS;
-
-  // Rows four levels apart (a genealogy answer carries four levels): sweep a row right, then left, pressing
-  // Enter on every member with members below it not loaded; then go four levels down from an item of the
-  // row that has them (from the left end, moving right until one does), and so on.
-  let rows = 0;
-  for (let i = 0; i < 4; i++) await press('ArrowDown');
-  while (!done()) {
-    rows++;
-    for (const dir of ['ArrowRight', 'ArrowLeft']) {
-      for (;;) {
-        if ((await focusedState(page)).unloaded) await expand();
-        if (done() || !(await press(dir)).moved) break;
+  const walk = await evaluate<{ times: number[][]; rows: number; failed: number }>(
+    page,
+    `(async () => {
+      const want = ${TREE_NODES};
+      const until = performance.now() + ${WALK_MS};
+      const el = document.querySelector('[data-tree-canvas]');
+      const desc = () => document.querySelector('[data-focus-description]')?.textContent ?? '';
+      const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      const send = (key) => el.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+      const press = async (key) => {
+        const before = desc();
+        send(key);
+        await new Promise((r) => setTimeout(r, 0));
+        if (desc() === before) await frame();
+        return desc() !== before;
+      };
+      const paints = () => performance.getEntriesByName('genealogy:paint');
+      const times = [];
+      let failed = 0;
+      let count = await window.__loaded();
+      const expand = async () => {
+        const before = paints().at(-1)?.detail.nodes ?? 0;
+        const t0 = performance.now();
+        send('Enter');
+        for (;;) {
+          await new Promise((r) => requestAnimationFrame(r));
+          const p = paints().find((m) => m.startTime > t0 && m.detail.nodes > before);
+          if (p) {
+            const end = p.startTime + p.detail.ms;
+            const res = performance.getEntriesByType('resource').filter((e) => /\\/api\\/network\\/genealogy\\/\\d+/.test(e.name)).at(-1);
+            times.push([end - t0, end - res.responseEnd, res.responseStart - res.requestStart]);
+            break;
+          }
+          if (performance.now() - t0 > 30000) { failed++; break; }
+        }
+        count = await window.__loaded();
+      };
+      const done = () => count >= want || performance.now() > until;
+      // Rows four levels apart (a genealogy answer carries four levels): sweep a row right, then left,
+      // pressing Enter on every member with members below it not loaded; then go four levels down from an
+      // item of the row that has them (from the left end, moving right until one does), and so on.
+      let rows = 0;
+      for (let i = 0; i < 4; i++) await press('ArrowDown');
+      while (!done()) {
+        rows++;
+        for (const dir of ['ArrowRight', 'ArrowLeft']) {
+          for (;;) {
+            if (desc().includes('press Enter to expand')) await expand();
+            if (done() || !(await press(dir))) break;
+          }
+          if (done()) break;
+        }
+        if (done()) break;
+        let down = false;
+        for (;;) {
+          let moves = 0;
+          while (moves < 4 && (await press('ArrowDown'))) moves++;
+          if (moves === 4) { down = true; break; }
+          for (let i = 0; i < moves; i++) await press('ArrowUp');
+          if (!(await press('ArrowRight'))) break;
+        }
+        if (!down) break;
       }
-      if (done()) break;
-    }
-    if (done()) break;
-    let down = false;
-    for (;;) {
-      let moves = 0;
-      while (moves < 4 && (await press('ArrowDown')).moved) moves++;
-      if (moves === 4) {
-        down = true;
-        break;
-      }
-      for (let i = 0; i < moves; i++) await press('ArrowUp');
-      if (!(await press('ArrowRight')).moved) break;
-    }
-    if (!down) break;
-  }
-  return { members: loaded.members, rows, keyToPaint, answerToPaint, server, seconds: (Date.now() - started) / 1000 };
+      return { times, rows, failed };
+    })()`,
+  );
+  return {
+    members: loaded.size,
+    rows: walk.rows,
+    failed: walk.failed,
+    keyToPaint: walk.times.map((t) => t[0]),
+    answerToPaint: walk.times.map((t) => t[1]),
+    server: walk.times.map((t) => t[2]),
+    seconds: (Date.now() - started) / 1000,
+  };
 }
 
 /** Frame intervals and paint times while dragging the tree in a circle. */
@@ -377,7 +366,7 @@ export async function run(ctx: { browser: Browser }): Promise<string[]> {
       try {
         const walk = await genealogyWalk(page);
         const out = [
-          `expansions: ${walk.keyToPaint.length} until ${walk.members.toLocaleString('en-US')} members were loaded (${walk.seconds.toFixed(0)} s walk over ${walk.rows} rows of the tree)`,
+          `expansions: ${walk.keyToPaint.length} (${walk.failed} unanswered) until ${walk.members.toLocaleString('en-US')} members were loaded (${walk.seconds.toFixed(0)} s walk over ${walk.rows} rows of the tree)`,
           `  Enter → new members painted: ${spread(walk.keyToPaint)}`,
           `  answer → new members painted (the page's part, target 100 ms): ${spread(walk.answerToPaint)}`,
           `  server (request → first byte): ${spread(walk.server)}`,
