@@ -368,7 +368,7 @@ export async function run(ctx: { browser: Browser }): Promise<string[]> {
         const out = [
           `expansions: ${walk.keyToPaint.length} (${walk.failed} unanswered) until ${walk.members.toLocaleString('en-US')} members were loaded (${walk.seconds.toFixed(0)} s walk over ${walk.rows} rows of the tree)`,
           `  Enter → new members painted: ${spread(walk.keyToPaint)}`,
-          `  answer → new members painted (the page's part, target 100 ms): ${spread(walk.answerToPaint)}`,
+          `  answer → new members painted (the page's part, target 100 ms): ${spread(walk.answerToPaint)}; the last 50: ${spread(walk.answerToPaint.slice(-50))}`,
           `  server (request → first byte): ${spread(walk.server)}`,
         ];
         console.error(out.join('\n'));
