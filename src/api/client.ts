@@ -92,11 +92,6 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Extra headers of this call (e.g. Idempotency-Key). */
   headers?: Record<string, string>;
-  /**
-   * Reads a successful answer from its bytes instead of as JSON text (e.g. straight into typed arrays);
-   * answers what JSON reading would. Status handling, errors, loaded_modules and the schema check stay as usual.
-   */
-  readBody?: (body: ArrayBuffer) => Promise<unknown>;
 }
 
 function buildHeaders(opts: RequestOptions, isMultipart: boolean): Record<string, string> {
@@ -139,7 +134,7 @@ async function send(
   opts: RequestOptions,
   body: BodyInit | undefined,
   isMultipart: boolean,
-  responseType: 'json' | 'blob' | 'arrayBuffer',
+  responseType: 'json' | 'blob',
 ) {
   const method = opts.method ?? 'GET';
   const headers = buildHeaders(opts, isMultipart);
@@ -199,10 +194,9 @@ export async function request<S extends z.ZodMiniType>(schema: S, path: string, 
         : opts.form
           ? encodeForm(opts.body)
           : JSON.stringify(opts.body);
-  const res = await send(path, opts, body, isMultipart, opts.readBody ? 'arrayBuffer' : 'json');
+  const res = await send(path, opts, body, isMultipart, 'json');
   if (res.status !== 200 && res.status !== 201) handleFailure(method, res, opts);
-  const raw = opts.readBody && res._data instanceof ArrayBuffer ? await opts.readBody(res._data) : res._data;
-  return readAnswer(schema, path, raw, (modules) => {
+  return readAnswer(schema, path, res._data, (modules) => {
     modulesLoaded = true;
     hooks.onModules(modules);
   });

@@ -6,12 +6,8 @@
  * (tests/api/network-answers.test.ts holds them to it field by field), but check each member with one
  * plain function instead of a schema walk per field, which is an order of magnitude cheaper on a 50 000
  * member answer. The rest of each answer goes through its schema as usual. Members are passed on as
- * they came (no copy): fields the schema does not name are not stripped.
- *
- * Members may also arrive already read and checked by the same rules, as a MemberTable (src/api/
- * network-read.ts: the fast path over the answer's bytes). A table view answer always gives its members
- * as a MemberTable (read the usual way, they are put in one after their check); a genealogy answer gives
- * its list, or the MemberTable of the fast path.
+ * they came (no copy): fields the schema does not name are not stripped. A table view answer gives its
+ * members as a MemberTable (put in one after their check).
  */
 import * as z from 'zod/mini';
 import { MemberTable } from './network-members';
@@ -135,9 +131,8 @@ function isTreeNode(n: unknown): boolean {
 /** Whole-node checks as the answer schemas use them (exported for the tests that hold them to the schemas). */
 export const memberChecks = { isTreeNode, isTableNode };
 
-/** `affiliates`: an array of valid tree nodes, or the MemberTable of the fast path. */
-const affiliatesSchema = z.custom<TreeNode[] | MemberTable<TreeNode>>((v) => {
-  if (v instanceof MemberTable) return true;
+/** `affiliates`: an array of valid tree nodes. */
+const affiliatesSchema = z.custom<TreeNode[]>((v) => {
   if (!Array.isArray(v)) return false;
   for (let i = 0; i < v.length; i++) if (!isTreeNode(v[i])) return false;
   return true;
@@ -156,10 +151,10 @@ function isNestedTable(v: unknown): v is NestedTableNode {
   return true;
 }
 
-/** The table view's members: a valid nested node (put in a MemberTable), or a MemberTable read on the fast path. */
+/** The table view's members: a valid nested node, put in a MemberTable. */
 const tableMembersSchema = z.pipe(
-  z.custom<NestedTableNode | MemberTable>((v) => v instanceof MemberTable || isNestedTable(v), 'invalid table node'),
-  z.transform((v: NestedTableNode | MemberTable) => (v instanceof MemberTable ? v : MemberTable.fromNested(v))),
+  z.custom<NestedTableNode>((v) => isNestedTable(v), 'invalid table node'),
+  z.transform((v: NestedTableNode) => MemberTable.fromNested(v)),
 );
 
 /** GET /api/network/genealogy[/{id}] answer, members checked in one pass. */

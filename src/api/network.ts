@@ -16,7 +16,6 @@ import {
   type TableViewSingleQuery,
 } from '../schemas/network.schema';
 import { genealogyAnswerSchema, tableViewAnswerSchema } from './network-answers';
-import { prepareReader, readGenealogy, readTableView } from './network-read';
 
 /** `/api/network/<call>` or `/api/network/<call>/<id>`. */
 const at = (call: string, id?: number | null) => `/api/network/${call}${id === undefined || id === null ? '' : `/${id}`}`;
@@ -35,24 +34,16 @@ export function nextPageOf(nextPageUrl: string | null): { page: number; after?: 
 }
 
 export const networkApi = {
-  /**
-   * The tree below the member (or below the downline node `id`, or the member named `username`); its
-   * members read from the answer's bytes (src/api/network-read.ts).
-   */
-  genealogy: (q: GenealogyQuery & { id?: number | null } = {}) => {
-    prepareReader('tree');
-    return get(
+  /** The tree below the member (or below the downline node `id`, or the member named `username`). */
+  genealogy: (q: GenealogyQuery & { id?: number | null } = {}) =>
+    get(
       genealogyAnswerSchema,
       at('genealogy', q.id),
       queryRecord(genealogyQuerySchema, { username: q.username, is_nested: q.is_nested === false ? undefined : '1' }),
-      { readBody: readGenealogy },
-    );
-  },
-  /** Its members read from the answer's bytes (src/api/network-read.ts), as a MemberTable. */
-  tableView: (q: TableViewQuery & { id?: number | null } = {}) => {
-    prepareReader('table');
-    return get(tableViewAnswerSchema, at('table_view', q.id), queryRecord(tableViewQuerySchema, q), { readBody: readTableView });
-  },
+    ),
+  /** The member and the first levels below, nested; its members given as a MemberTable. */
+  tableView: (q: TableViewQuery & { id?: number | null } = {}) =>
+    get(tableViewAnswerSchema, at('table_view', q.id), queryRecord(tableViewQuerySchema, q)),
   /** One level below the root as a list; `page` continues a long level (see next_page_url). */
   tableViewSingle: (q: TableViewSingleQuery & { id?: number | null } = {}) =>
     get(tableViewSingleSchema, at('table_view_single', q.id), queryRecord(tableViewSingleQuerySchema, q)),

@@ -3,9 +3,8 @@
  *
  * `TreeData` is the loaded part of the placement tree (flat, JSON-serialisable: node records keyed by id,
  * ordered child ids, which nodes' children are known, which the member collapsed). `mergeAnswer` folds a
- * genealogy answer into it. `layoutTree` turns it into positions with the tidy tree of d3-hierarchy
- * (Reingold–Tilford as improved by Buchheim et al., O(n); the same algorithm and positions, computed
- * over flat typed arrays), once per change of the data, never per frame:
+ * genealogy answer into it. `layoutTree` turns it into positions with d3-hierarchy's tidy tree, once per
+ * change of the data, never per frame, and keeps them in typed arrays for painting and hit testing:
  *  - binary: every member whose children are known shows both slots, L then R; a missing one is an
  *    empty slot (where a new member may be signed up);
  *  - matrix: slots 0 … max_width - 1, the missing ones empty;
@@ -13,7 +12,7 @@
  */
 import type { Plan } from '../schemas/common.schema';
 import type { Leg, TreeNode } from '../schemas/network.schema';
-import type { MemberTable } from '../api/network-members';
+import { hierarchy, tree, type HierarchyNode } from 'd3-hierarchy';
 
 export interface TreeData {
   nodes: Record<number, TreeNode>;
@@ -32,12 +31,10 @@ const bySlot = (a: TreeNode, b: TreeNode) =>
 
 /**
  * Folds the nodes of a genealogy answer (root `rootId` and `maxLevels` levels below it, parents before
- * children; a list, or the MemberTable of the fast path) into `data`. Nodes above the answer's last level
- * have all their children in it; so do nodes without children. Returns a new object (the old one is not
- * changed).
+ * children) into `data`. Nodes above the answer's last level have all their children in it; so do nodes
+ * without children. Returns a new object (the old one is not changed).
  */
-export function mergeAnswer(data: TreeData, affiliates: readonly TreeNode[] | MemberTable<TreeNode>, rootId: number, maxLevels: number): TreeData {
-  const list: readonly TreeNode[] = Array.isArray(affiliates) ? affiliates : membersOf(affiliates as MemberTable<TreeNode>);
+export function mergeAnswer(data: TreeData, list: readonly TreeNode[], rootId: number, maxLevels: number): TreeData {
   const nodes = { ...data.nodes };
   const children = { ...data.children };
   const known = { ...data.known };
@@ -57,13 +54,6 @@ export function mergeAnswer(data: TreeData, affiliates: readonly TreeNode[] | Me
     }
   }
   return { nodes, children, known, collapsed: data.collapsed };
-}
-
-/** The members of a table, in order (their texts are read when asked for). */
-function membersOf(table: MemberTable<TreeNode>): TreeNode[] {
-  const out: TreeNode[] = new Array(table.count);
-  for (let i = 0; i < table.count; i++) out[i] = table.node(i);
-  return out;
 }
 
 /** Every loaded node below `id` (not `id` itself). */
@@ -271,72 +261,36 @@ export class TreeLayout {
 
 const EMPTY_LAYOUT_DATA: TreeData = emptyTreeData();
 
-/**
- * Positions of the loaded tree below `rootId` (children of collapsed nodes left out): Reingold–Tilford
- * tidy tree in O(n) as improved by Buchheim, Jünger and Leipert — the algorithm of d3-hierarchy's
- * `tree()` (same working fields: A default ancestor, a ancestor, z prelim, m mod, c change, s shift,
- * t thread, i index among siblings), giving the positions of `tree().nodeSize([NODE_WIDTH + GAP_X,
- * NODE_HEIGHT + GAP_Y])`, computed over flat typed arrays: ten thousand nodes lay out in a few
- * milliseconds without an object per node.
- */
-/** A copy of `a` with room for `cap` items. */
-function widened<A extends Uint8Array | Int32Array | Float64Array>(a: A, cap: number): A {
-  const b = new (a.constructor as new (n: number) => A)(cap);
-  b.set(a);
-  return b;
+/** One item of the drawn tree while it is laid out. */
+interface Item {
+  kind: number;
+  /** Member id (member) or its parent member's id (empty slot). */
+  id: number;
+  slot: number | null;
+  leg: Leg | null;
+  flags: number;
 }
 
+/** Gap between neighbours in node widths: more between cousins, less between two empty slots. */
+const separation = (a: HierarchyNode<Item>, b: HierarchyNode<Item>) =>
+  (a.parent === b.parent ? 1 : 1.15) * (a.data.kind === EMPTY && b.data.kind === EMPTY ? 0.75 : 1);
+
+/**
+ * Positions of the loaded tree below `rootId` (children of collapsed nodes left out), with d3-hierarchy's
+ * tidy tree (`tree().nodeSize([NODE_WIDTH + GAP_X, NODE_HEIGHT + GAP_Y])`: Reingold–Tilford in O(n) as
+ * improved by Buchheim, Jünger and Leipert; neither it nor `hierarchy` recurses, so a deep tree is fine).
+ * The result is kept in the typed arrays of TreeLayout, items breadth first.
+ */
 export function layoutTree(data: TreeData, rootId: number | null, opts: LayoutOptions): TreeLayout {
-  const none = () =>
-    new TreeLayout(EMPTY_LAYOUT_DATA, 0, new Uint8Array(0), new Float64Array(0), new Int32Array(0), new Uint8Array(0), new Int32Array(0),
-      new Int32Array(0), new Int32Array(0), new Int32Array(0), new Uint8Array(0), new Float64Array(0), new Float64Array(0),
-      { minX: 0, maxX: 0, minY: 0, maxY: 0 });
-  if (rootId === null || !data.nodes[rootId]) return none();
+  if (rootId === null || !data.nodes[rootId]) {
+    const none = new Int32Array(0);
+    return new TreeLayout(EMPTY_LAYOUT_DATA, 0, new Uint8Array(0), new Float64Array(0), none, new Uint8Array(0), none, none, none, none,
+      new Uint8Array(0), new Float64Array(0), new Float64Array(0), { minX: 0, maxX: 0, minY: 0, maxY: 0 });
+  }
   const slotsPerMember = slotCount(opts);
   const binary = opts.plan === 'binary';
 
-  // Items, breadth first. Room grows by doubling; the extra slot at the end of the working arrays is the
-  // virtual top above the root (d3's own root of the walk).
-  let cap = 64;
-  let kind = new Uint8Array(cap);
-  let ids = new Float64Array(cap);
-  let slots = new Int32Array(cap);
-  let legs = new Uint8Array(cap);
-  let depth = new Int32Array(cap);
-  let parent = new Int32Array(cap);
-  let childStart = new Int32Array(cap);
-  let childCount = new Int32Array(cap);
-  let flags = new Uint8Array(cap);
-  let sib = new Int32Array(cap);
-  let n = 0;
-  const grow = () => {
-    cap *= 2;
-    kind = widened(kind, cap);
-    ids = widened(ids, cap);
-    slots = widened(slots, cap);
-    legs = widened(legs, cap);
-    depth = widened(depth, cap);
-    parent = widened(parent, cap);
-    childStart = widened(childStart, cap);
-    childCount = widened(childCount, cap);
-    flags = widened(flags, cap);
-    sib = widened(sib, cap);
-  };
-  const add = (k: number, id: number, slot: number | null, leg: Leg | null, d: number, p: number, i: number, f: number) => {
-    if (n === cap) grow();
-    kind[n] = k;
-    ids[n] = id;
-    slots[n] = slot ?? -1;
-    legs[n] = leg === 'L' ? 1 : leg === 'R' ? 2 : 0;
-    depth[n] = d;
-    parent[n] = p;
-    childStart[n] = 0;
-    childCount[n] = 0;
-    flags[n] = f;
-    sib[n] = i;
-    return n++;
-  };
-  const addMember = (id: number, p: number, i: number, d: number) => {
+  const member = (id: number): Item => {
     const node = data.nodes[id];
     const known = !!data.known[id];
     const kids = data.children[id];
@@ -344,185 +298,79 @@ export function layoutTree(data: TreeData, rootId: number | null, opts: LayoutOp
     const open = !collapsed && (known || (kids !== undefined && kids.length > 0));
     const expandable = node.child_count > 0 && (!known || collapsed);
     const expanded = open && ((kids !== undefined && kids.length > 0) || (known && slotsPerMember > 0));
-    return add(MEMBER, id, node.slot, node.position, d, p, i, (expandable ? EXPANDABLE : 0) | (expanded ? EXPANDED : 0));
+    return { kind: MEMBER, id, slot: node.slot, leg: node.position, flags: (expandable ? EXPANDABLE : 0) | (expanded ? EXPANDED : 0) };
   };
-
-  /** Scratch: child id per slot of the member being built (cleared after each use). */
-  const inSlot: Array<number | undefined> = new Array(slotsPerMember).fill(undefined);
-
-  addMember(rootId, -1, 0, 0);
-  for (let q = 0; q < n; q++) {
-    if (kind[q] !== MEMBER) continue;
-    const id = ids[q];
+  /** The items drawn below a member: its slots (the member in each, or an empty slot), or its children. */
+  const itemsBelow = (it: Item): Item[] | undefined => {
+    if (it.kind !== MEMBER) return undefined;
+    const id = it.id;
     const known = !!data.known[id];
     const kids = data.children[id] ?? [];
-    if (data.collapsed[id] || !(known || kids.length > 0)) continue;
-    const first = n;
-    const d = depth[q] + 1;
-    if (slotsPerMember > 0 && known) {
-      // Its slots: the member in each, or an empty slot.
-      for (let i = 0; i < kids.length; i++) {
-        const s = data.nodes[kids[i]]?.slot ?? i;
-        if (s < slotsPerMember) inSlot[s] = kids[i];
-      }
-      for (let s = 0; s < slotsPerMember; s++) {
-        const child = inSlot[s];
-        inSlot[s] = undefined;
-        if (child !== undefined && data.nodes[child]) addMember(child, q, n - first, d);
-        else add(EMPTY, id, s, binary ? LEGS[s] : null, d, q, n - first, 0);
-      }
-      // Children outside the slot range (data from another plan setting) are still shown.
-      for (const k of kids) {
-        const s = data.nodes[k]?.slot;
-        if ((s === null || s === undefined || s >= slotsPerMember) && data.nodes[k]) addMember(k, q, n - first, d);
-      }
-    } else {
-      for (const k of kids) if (data.nodes[k]) addMember(k, q, n - first, d);
+    if (data.collapsed[id] || !(known || kids.length > 0)) return undefined;
+    if (!(slotsPerMember > 0 && known)) return kids.filter((k) => data.nodes[k]).map(member);
+    const inSlot: Array<number | undefined> = new Array(slotsPerMember);
+    kids.forEach((k, i) => {
+      const s = data.nodes[k]?.slot ?? i;
+      if (s < slotsPerMember) inSlot[s] = k;
+    });
+    const out: Item[] = [];
+    for (let s = 0; s < slotsPerMember; s++) {
+      const child = inSlot[s];
+      out.push(child !== undefined && data.nodes[child] ? member(child) : { kind: EMPTY, id, slot: s, leg: binary ? LEGS[s] : null, flags: 0 });
     }
-    childStart[q] = first;
-    childCount[q] = n - first;
-  }
-
-  // The walk's working fields, one slot per item plus the virtual top (index n).
-  const top = n;
-  const A = new Int32Array(n + 1).fill(-1);
-  const a = new Int32Array(n + 1);
-  for (let v = 0; v <= n; v++) a[v] = v;
-  const z = new Float64Array(n + 1);
-  const m = new Float64Array(n + 1);
-  const c = new Float64Array(n + 1);
-  const sh = new Float64Array(n + 1);
-  const t = new Int32Array(n + 1).fill(-1);
-  const up = new Int32Array(n + 1);
-  for (let v = 0; v < n; v++) up[v] = parent[v] < 0 ? top : parent[v];
-  up[top] = -1;
-  const kidsAt = (v: number) => (v === top ? 0 : childStart[v]);
-  const kidsOf = (v: number) => (v === top ? 1 : childCount[v]);
-
-  const nextLeft = (v: number) => (kidsOf(v) ? kidsAt(v) : t[v]);
-  const nextRight = (v: number) => (kidsOf(v) ? kidsAt(v) + kidsOf(v) - 1 : t[v]);
-  /** Gap between neighbours in node widths: more between cousins, less between two empty slots. */
-  const separation = (p: number, q: number) => (up[p] === up[q] ? 1 : 1.15) * (kind[p] === EMPTY && kind[q] === EMPTY ? 0.75 : 1);
-
-  const moveSubtree = (wm: number, wp: number, shift: number) => {
-    const change = shift / (sib[wp] - sib[wm]);
-    c[wp] -= change;
-    sh[wp] += shift;
-    c[wm] += change;
-    z[wp] += shift;
-    m[wp] += shift;
+    // Children outside the slot range (data from another plan setting) are still shown.
+    for (const k of kids) {
+      const s = data.nodes[k]?.slot;
+      if ((s === null || s === undefined || s >= slotsPerMember) && data.nodes[k]) out.push(member(k));
+    }
+    return out;
   };
 
-  const executeShifts = (v: number) => {
-    let shift = 0;
-    let change = 0;
-    for (let w = kidsAt(v) + kidsOf(v) - 1; w >= kidsAt(v); w--) {
-      z[w] += shift;
-      m[w] += shift;
-      shift += sh[w] + (change += c[w]);
-    }
-  };
+  const root = hierarchy(member(rootId), itemsBelow);
+  tree<Item>().nodeSize([NODE_WIDTH + GAP_X, NODE_HEIGHT + GAP_Y]).separation(separation)(root);
 
-  const apportion = (v: number, w: number, ancestor: number): number => {
-    if (w < 0) return ancestor;
-    let vip = v;
-    let vop = v;
-    let vim = w;
-    // (d3: `while (vim = nextRight(vim), vip = nextLeft(vip), vim && vip)`)
-    let vom = kidsAt(up[v]);
-    let sip = m[vip];
-    let sop = m[vop];
-    let sim = m[vim];
-    let som = m[vom];
-    for (;;) {
-      vim = nextRight(vim);
-      vip = nextLeft(vip);
-      if (vim < 0 || vip < 0) break;
-      vom = nextLeft(vom);
-      vop = nextRight(vop);
-      a[vop] = v;
-      const shift = z[vim] + sim - z[vip] - sip + separation(vim, vip);
-      if (shift > 0) {
-        moveSubtree(up[a[vim]] === up[v] ? a[vim] : ancestor, v, shift);
-        sip += shift;
-        sop += shift;
-      }
-      sim += m[vim];
-      sip += m[vip];
-      som += m[vom];
-      sop += m[vop];
-    }
-    if (vim >= 0 && nextRight(vop) < 0) {
-      t[vop] = vim;
-      m[vop] += sim - sop;
-    }
-    if (vip >= 0 && nextLeft(vom) < 0) {
-      t[vom] = vip;
-      m[vom] += sip - som;
-      ancestor = v;
-    }
-    return ancestor;
-  };
-
-  const firstWalk = (v: number) => {
-    const p = up[v];
-    // Siblings sit next to each other: the one before v is v - 1.
-    const w = sib[v] ? v - 1 : -1;
-    if (kidsOf(v)) {
-      executeShifts(v);
-      const midpoint = (z[kidsAt(v)] + z[kidsAt(v) + kidsOf(v) - 1]) / 2;
-      if (w >= 0) {
-        z[v] = z[w] + separation(v, w);
-        m[v] = z[v] - midpoint;
-      } else z[v] = midpoint;
-    } else if (w >= 0) z[v] = z[w] + separation(v, w);
-    A[p] = apportion(v, w, A[p] >= 0 ? A[p] : kidsAt(p));
-  };
-
-  // First walk: the rows from the deepest up, each left to right. A node's walk reads and writes only
-  // the subtree of its parent, so this gives the same result as d3's post-order walk (children before
-  // their parent, left siblings before right ones) without a recursion as deep as the tree.
-  for (let end = n; end > 0; ) {
-    const d = depth[end - 1];
-    let start = end - 1;
-    while (start > 0 && depth[start - 1] === d) start--;
-    for (let q = start; q < end; q++) firstWalk(q);
-    end = start;
-  }
-  m[top] = -z[0];
-
-  const dx = NODE_WIDTH + GAP_X;
-  const dy = NODE_HEIGHT + GAP_Y;
+  // Breadth first (d3's `each`), so parents come before children and a member's children sit together.
+  const n = root.descendants().length;
+  const kind = new Uint8Array(n);
+  const ids = new Float64Array(n);
+  const slots = new Int32Array(n);
+  const legs = new Uint8Array(n);
+  const depth = new Int32Array(n);
+  const parent = new Int32Array(n);
+  const childStart = new Int32Array(n);
+  const childCount = new Int32Array(n);
+  const flags = new Uint8Array(n);
   const x = new Float64Array(n);
   const y = new Float64Array(n);
+  const index = new Map<HierarchyNode<Item>, number>();
   let minX = Infinity;
   let maxX = -Infinity;
-  for (let q = 0; q < n; q++) {
-    const p = up[q];
-    const xq = (z[q] + m[p]) * dx;
-    m[q] += m[p];
-    x[q] = xq;
-    y[q] = depth[q] * dy;
-    if (xq < minX) minX = xq;
-    if (xq > maxX) maxX = xq;
-  }
-  const deepest = depth[n - 1];
-  return new TreeLayout(
-    data,
-    n,
-    kind.slice(0, n),
-    ids.slice(0, n),
-    slots.slice(0, n),
-    legs.slice(0, n),
-    depth.slice(0, n),
-    parent.slice(0, n),
-    childStart.slice(0, n),
-    childCount.slice(0, n),
-    flags.slice(0, n),
-    x,
-    y,
-    { minX: minX - NODE_WIDTH / 2, maxX: maxX + NODE_WIDTH / 2, minY: -NODE_HEIGHT / 2, maxY: deepest * dy + NODE_HEIGHT / 2 },
-  );
+  let next = 1;
+  root.each((node) => {
+    const i = index.get(node) ?? 0;
+    const it = node.data;
+    kind[i] = it.kind;
+    ids[i] = it.id;
+    slots[i] = it.slot ?? -1;
+    legs[i] = it.leg === 'L' ? 1 : it.leg === 'R' ? 2 : 0;
+    depth[i] = node.depth;
+    parent[i] = node.parent ? index.get(node.parent)! : -1;
+    flags[i] = it.flags;
+    x[i] = node.x!;
+    y[i] = node.y!;
+    if (x[i] < minX) minX = x[i];
+    if (x[i] > maxX) maxX = x[i];
+    const kids = node.children ?? [];
+    childStart[i] = kids.length ? next : 0;
+    childCount[i] = kids.length;
+    for (const k of kids) index.set(k, next++);
+  });
+  return new TreeLayout(data, n, kind, ids, slots, legs, depth, parent, childStart, childCount, flags, x, y, {
+    minX: minX - NODE_WIDTH / 2,
+    maxX: maxX + NODE_WIDTH / 2,
+    minY: -NODE_HEIGHT / 2,
+    maxY: y[n - 1] + NODE_HEIGHT / 2,
+  });
 }
 
 /** Half the height of an item's hit box (members with a badge below reach a little further). */

@@ -142,7 +142,7 @@ function treeAnswer(levels: number, bad = false) {
   return JSON.stringify({ data: genealogyAnswer(affiliates, { max_levels: levels, root_affiliate_id: 1 }) });
 }
 
-describe('big answers, read from their bytes in the page', () => {
+describe('big answers: every member is checked', () => {
   test('tabular: 20 000 rows are listed; a member breaking a rule anywhere is refused', async () => {
     const { context, page } = await signedIn('/member/home');
     let body = tableAnswer(20_000);

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { hierarchy, tree as d3Tree } from 'd3-hierarchy';
 import {
   emptyTreeData,
-  GAP_X,
+  EMPTY_WIDTH,
   GAP_Y,
   hitTest,
   layoutTree,
@@ -11,12 +10,8 @@ import {
   NODE_HEIGHT,
   NODE_WIDTH,
   type TreeData,
-  type TreeLayout,
 } from '../../src/lib/tree-layout';
 import { fullTree, treeNode } from '../support/network-fixtures';
-import { MemberTable } from '../../src/api/network-members';
-import { scanAnswer } from '../../src/api/network-scan';
-import type { TreeNode } from '../../src/schemas/network.schema';
 
 const keys = (layout: ReturnType<typeof layoutTree>) => layout.items.map((i) => i.key);
 const childrenOf = (layout: ReturnType<typeof layoutTree>, key: string) => layout.byKey.get(key)!.childKeys;
@@ -118,17 +113,6 @@ describe('layoutTree', () => {
   });
 });
 
-/** d3-hierarchy's tidy tree over the same items and separation: the reference positions. */
-function d3Positions(layout: TreeLayout): Map<string, { x: number; y: number }> {
-  const h = hierarchy(layout.byKey.get(layout.rootKey!)!, (it) => it.childKeys.map((k) => layout.byKey.get(k)!));
-  d3Tree<(typeof layout.items)[number]>()
-    .nodeSize([NODE_WIDTH + GAP_X, NODE_HEIGHT + GAP_Y])
-    .separation((a, b) => (a.parent === b.parent ? 1 : 1.15) * (a.data.kind === 'empty' && b.data.kind === 'empty' ? 0.75 : 1))(h);
-  const out = new Map<string, { x: number; y: number }>();
-  h.each((n) => out.set(n.data.key, { x: n.x!, y: n.y! }));
-  return out;
-}
-
 /** An irregular tree: each member has 0 … width children (seeded pseudo-random), some levels deep. */
 function ragged(seed: number, count: number, width: number, plan: 'binary' | 'matrix' | 'unilevel') {
   let r = seed;
@@ -153,20 +137,45 @@ describe('layoutTree positions', () => {
     ['matrix', 3],
     ['unilevel', 6],
   ] as const) {
-    it(`match d3-hierarchy's tidy tree on irregular ${plan} trees`, () => {
+    it(`places every member and its slots in order, without overlaps, on irregular ${plan} trees`, () => {
       for (const seed of [1, 7, 42]) {
         const nodes = ragged(seed, 400, width, plan);
-        const data = mergeAnswer(emptyTreeData(), nodes, 1, 50);
-        const layout = layoutTree(data, 1, { plan, maxWidth: plan === 'unilevel' ? null : width });
-        const ref = d3Positions(layout);
-        expect(layout.items.length).toBe(ref.size);
+        const layout = layoutTree(mergeAnswer(emptyTreeData(), nodes, 1, 50), 1, { plan, maxWidth: plan === 'unilevel' ? null : width });
+        expect(layout.items.filter((i) => i.kind === 'member')).toHaveLength(nodes.length);
+        const byKey = layout.byKey;
+        const half = (key: string) => (byKey.get(key)!.kind === 'empty' ? EMPTY_WIDTH : NODE_WIDTH) / 2;
+        // One row per level, the member at the top; no two boxes of a row overlap.
+        const rows = new Map<number, Array<{ key: string; x: number }>>();
         for (const it of layout.items) {
-          expect(it.x).toBeCloseTo(ref.get(it.key)!.x, 6);
-          expect(it.y).toBeCloseTo(ref.get(it.key)!.y, 6);
+          expect(it.y).toBe(it.depth * (NODE_HEIGHT + GAP_Y));
+          (rows.get(it.depth) ?? rows.set(it.depth, []).get(it.depth)!).push(it);
+        }
+        expect(byKey.get('m1')).toMatchObject({ depth: 0, x: 0, y: 0 });
+        for (const row of rows.values()) {
+          row.sort((a, b) => a.x - b.x);
+          for (let i = 1; i < row.length; i++) expect(row[i].x - row[i - 1].x).toBeGreaterThanOrEqual(half(row[i].key) + half(row[i - 1].key));
+        }
+        for (const it of layout.items) {
+          if (!it.childKeys.length) continue;
+          const kids = it.childKeys.map((k) => byKey.get(k)!);
+          // Children left to right in slot order (binary: L then R), the parent centred above them.
+          for (let i = 1; i < kids.length; i++) {
+            expect(kids[i].x).toBeGreaterThan(kids[i - 1].x);
+            if (plan !== 'unilevel') expect(kids[i].slot!).toBeGreaterThan(kids[i - 1].slot!);
+          }
+          if (plan === 'binary') expect(kids.map((k) => k.position)).toEqual(['L', 'R']);
+          expect(it.x).toBeCloseTo((kids[0].x + kids[kids.length - 1].x) / 2, 6);
         }
       }
     });
   }
+
+  it('lays out a chain thousands of levels deep', () => {
+    const chain = Array.from({ length: 5000 }, (_, i) => treeNode(i + 1, i ? i : null, { level: i, slot: i ? 0 : null, position: i ? 'L' : null, child_count: i < 4999 ? 1 : 0 }));
+    const layout = layoutTree(mergeAnswer(emptyTreeData(), chain, 1, 5000), 1, { plan: 'unilevel', maxWidth: null });
+    expect(layout.size).toBe(5000);
+    expect(layout.bounds.maxY).toBe(4999 * (NODE_HEIGHT + GAP_Y) + NODE_HEIGHT / 2);
+  });
 });
 
 describe('hitTest and neighbour', () => {
@@ -197,21 +206,6 @@ describe('TreeLayout', () => {
     expect(layout.get('e1.1')).toMatchObject({ kind: 'empty', parentId: 1, slot: 1, position: 'R', parentKey: 'm1', node: null });
     expect(layout.get('m2')).toMatchObject({ kind: 'member', parentId: 1, slot: 0, position: 'L', parentKey: 'm1', node: left });
     expect(layout.get('m2')).toBe(layout.item(layout.indexOf('m2')));
-  });
-
-  it('lays out members read from an answer\'s bytes exactly as the same members read the usual way', () => {
-    const nodes = fullTree(1, 4, 2, 'binary');
-    const scanned = scanAnswer(new TextEncoder().encode(JSON.stringify({ data: { affiliates: nodes, genealogy: null } })), 'tree')!;
-    const fromBytes = mergeAnswer(emptyTreeData(), MemberTable.fromColumns<TreeNode>(scanned.members), 1, 4);
-    const usual = mergeAnswer(emptyTreeData(), nodes, 1, 4);
-    expect(fromBytes.children).toEqual(usual.children);
-    expect(fromBytes.known).toEqual(usual.known);
-    const a = layoutTree(fromBytes, 1, { plan: 'binary', maxWidth: 2 });
-    const b = layoutTree(usual, 1, { plan: 'binary', maxWidth: 2 });
-    expect(a.items.map((i) => [i.key, i.x, i.y, i.expandable, i.expanded])).toEqual(b.items.map((i) => [i.key, i.x, i.y, i.expandable, i.expanded]));
-    for (const n of nodes) expect(Object.fromEntries(Object.keys(n).map((k) => [k, (fromBytes.nodes[n.id] as Record<string, unknown>)[k]]))).toEqual(n);
-    // Still plain data: as JSON, every member is all its fields.
-    expect(JSON.parse(JSON.stringify(fromBytes.nodes))).toEqual(usual.nodes);
   });
 
   it('hit tests and moves on a layout of thousands', () => {
