@@ -234,3 +234,21 @@ describe('another member', () => {
     expect((await api('GET', '/api/crm/sales/99999999999', mine)).status).toBe(404);
   });
 });
+
+describe('the seeded demo', () => {
+  it('has sales with invoices in every status, dated across recent months', async () => {
+    const items: InvoiceSummary[] = [];
+    let url: string | null = '/api/crm/invoices?limit=100&sort=asc';
+    while (url) {
+      const page: { items: InvoiceSummary[]; next_page_url: string | null } = (await api('GET', url, mine)).body.data;
+      items.push(...page.items);
+      url = page.next_page_url && page.next_page_url.replace(/^.*\/api/, '/api');
+    }
+    const seeded = items.filter((i) => i.contact_name !== 'Lucía Gómez');
+    expect(seeded.length).toBeGreaterThanOrEqual(50);
+    expect(new Set(seeded.map((i) => i.status))).toEqual(new Set(['draft', 'sent', 'paid', 'overdue']));
+    const months = new Set(seeded.map((i) => i.issued_on.slice(0, 7)));
+    expect(months.size).toBeGreaterThanOrEqual(5);
+    expect(seeded[0].number).toBe('INV-000001');
+  });
+});
