@@ -1,6 +1,7 @@
 /**
  * The CRM routes of spec §2 (/member/crm…), under the crm permission: the base goes to the dashboard;
- * leads as a list (filters in the URL), a board, new, edit and detail; the sections not built yet show the
+ * leads as a list (filters in the URL), a board, new, edit and detail; contacts, calls and meetings; sales (a new
+ * sale's form with its lines) and invoices (mark sent, mark paid, the PDF); the sections not built yet show the
  * coming-soon page under their menu items.
  */
 import i18next from 'i18next';
@@ -240,7 +241,7 @@ export const crmRoutes: MemberRoute[] = [
       machine: salesListMachine,
       input: ({ url }) => ({ filters: url }),
       url: salesUrl,
-      persist: SESSION,
+      persist: { kind: 'memory', reason: 'sales are recorded on the new-sale page; the list loads afresh on every visit' },
       view: ({ actor, url, setUrl, env }) => <SalesListView actor={actor} filters={url} onFilters={setUrl} onDownload={() => void exported(saleApi.download(url))} {...formats(env)} />,
     },
     guarded(crm, 'crm', 'sales'),
@@ -274,7 +275,7 @@ export const crmRoutes: MemberRoute[] = [
       machine: invoicesListMachine,
       input: ({ url }) => ({ filters: url }),
       url: invoicesUrl,
-      persist: SESSION,
+      persist: { kind: 'memory', reason: 'invoices change status on their own page and with the date; the list loads afresh on every visit' },
       view: ({ actor, url, setUrl, env }) => (
         <InvoicesListView actor={actor} filters={url} onFilters={setUrl} onDownload={() => void exported(invoiceApi.download(url))} {...formats(env)} />
       ),
