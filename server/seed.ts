@@ -22,6 +22,7 @@ import { seedPlanOf, seedPlanSettings } from './seed/plan.seed';
 import { mailSeeder } from './seed/mail.seed';
 import { supportSeeder } from './seed/support.seed';
 import { crmSeeder } from './seed/crm.seed';
+import { crmSalesSeeder } from './seed/crm-sales.seed';
 
 export interface SeedContext {
   db: Db;
@@ -49,6 +50,7 @@ const SEEDERS: Seeder[] = [
   mailSeeder,
   supportSeeder,
   crmSeeder,
+  crmSalesSeeder,
 ];
 
 const areaSeed = (area: string) => [...area].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 2166136261);

@@ -66,10 +66,17 @@ export function fieldErrorsOf(schema: z.ZodMiniType, values: unknown): FieldErro
   if (result.success) return {};
   const out: FieldErrors = {};
   for (const issue of result.error.issues) {
-    const field = issue.path.length ? String(issue.path[0]) : '';
+    const field = issue.path.length ? fieldOf(issue.path, values) : '';
     if (!(field in out)) out[field] = issueKey(issue, field ? (values as Record<string, unknown> | null)?.[field] : values);
   }
   return out;
+}
+
+/** The field an issue is about: the value's name, or `<name>.<index>.<field>` inside a list of rows. */
+function fieldOf(path: readonly PropertyKey[], values: unknown): string {
+  const value = (values as Record<string, unknown> | null)?.[String(path[0])];
+  const rows = Array.isArray(value) && value.length > 0 && value.every((r) => r !== null && typeof r === 'object' && !(typeof File !== 'undefined' && r instanceof File));
+  return rows && path.length >= 3 ? path.slice(0, 3).map(String).join('.') : String(path[0]);
 }
 
 /** A schema's own message when it is an i18n key ('validation:…'), else the key of the issue's kind. */
@@ -105,8 +112,14 @@ export function newIdempotencyKey(): string {
   });
 }
 
-/** A form's value: text as typed, or the files a file field holds (chosen files are never persisted: such pages keep their actor in memory). */
-export type FormValue = string | undefined | readonly File[];
+/** A row of a list of rows (a sale's lines): text fields, as typed. */
+export type FormRow = Readonly<Record<string, string>>;
+/**
+ * A form's value: text as typed, the files a file field holds (chosen files are never persisted: such pages keep
+ * their actor in memory), or a list of rows (added and removed by changing the whole list; a row's field errors
+ * are named `<field>.<index>.<name>`, like the server's field map).
+ */
+export type FormValue = string | undefined | readonly File[] | readonly FormRow[];
 export type FormValues = Record<string, FormValue>;
 
 /** What the submission (and the code request) receives. */
@@ -183,7 +196,7 @@ export interface FormContext<V, L, R, I = never> {
 }
 
 export type FormEvent<V, D extends string = 'form'> =
-  | { type: `${D}.change`; field: (keyof V & string) | 'password' | 'otp'; value: string | readonly File[] }
+  | { type: `${D}.change`; field: (keyof V & string) | 'password' | 'otp'; value: Exclude<FormValue, undefined> }
   | { type: `${D}.submit` }
   | { type: `${D}.save`; values: Partial<V> }
   | { type: `${D}.retry` }
@@ -417,6 +430,8 @@ export function createFormMachine<V extends FormValues, L = never, R = unknown, 
         if (!('field' in event)) return {};
         const fieldErrors = { ...context.fieldErrors };
         delete fieldErrors[event.field];
+        // A list of rows changed: its rows' messages go with it.
+        for (const k of Object.keys(fieldErrors)) if (k.startsWith(`${event.field}.`)) delete fieldErrors[k];
         // 'password' is the re-entered account password of steps.password; a form without that step may name a value so.
         const edit =
           event.field === 'password' && passwordWanted(context.loaded) ? { password: String(event.value) } : { values: { ...context.values, [event.field]: event.value } };

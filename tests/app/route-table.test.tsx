@@ -37,6 +37,7 @@ const BUILT = [
   '/packages/payment', '/otc/request-payment', '/otc/make-payment', '/otc/payment-history',
   '/signup', '/signup/otp', '/signup/success',
   '/crm/leads', '/crm/leads/new', '/crm/leads/7', '/crm/contacts', '/crm/meetings', '/crm/meetings/new', '/crm/calls', '/crm/calls/new',
+  '/crm/sales', '/crm/sales/new', '/crm/sales/7', '/crm/invoices', '/crm/invoices/7',
   '/mail/inbox', '/mail/sent', '/mail/sent-item', '/mail/sent-item/3', '/mail/compose', '/mail/conversation', '/mail/conversation/3',
   '/story/article', '/story/article/5', '/story/video', '/story/video/5', '/events', '/event/9', '/support',
 ];

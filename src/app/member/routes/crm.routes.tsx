@@ -1,6 +1,7 @@
 /**
  * The CRM routes of spec §2 (/member/crm…), under the crm permission: the base goes to the dashboard;
- * leads as a list (filters in the URL), a board, new, edit and detail; the sections not built yet show the
+ * leads as a list (filters in the URL), a board, new, edit and detail; contacts, calls and meetings; sales (a new
+ * sale's form with its lines) and invoices (mark sent, mark paid, the PDF); the sections not built yet show the
  * coming-soon page under their menu items.
  */
 import i18next from 'i18next';
@@ -8,6 +9,9 @@ import { PERMISSIONS } from '../../../lib/menu';
 import { createSearchCodec } from '../../../lib/search-codec';
 import { showToast } from '../../../lib/toast';
 import { contactApi, leadApi } from '../../../api/crm';
+import { invoiceApi, saleApi } from '../../../api/crm-sales';
+import { invoicePageMachine, invoicesListMachine, saleDetailMachine, saleForm, salesListMachine } from '../../../machines/crm/sales.machine';
+import { invoiceListQuerySchema, saleListQuerySchema, type InvoiceFilters, type SaleFilters } from '../../../schemas/crm-sales.schema';
 import { leadBoardMachine, leadPageMachine, leads } from '../../../machines/crm/leads.machine';
 import { calls, contactImportMachine, contactPageMachine, contacts, meetings } from '../../../machines/crm/people.machine';
 import { CALL_DIRECTIONS, CALL_OUTCOMES, LEAD_SOURCES, LEAD_STATUSES, contactListQuerySchema, leadListQuerySchema, type ContactFilters, type LeadFilters } from '../../../schemas/crm.schema';
@@ -29,6 +33,12 @@ const ContactPageView = lazyView(() => peopleViews().then((m) => m.ContactPageVi
 const ContactImportView = lazyView(() => peopleViews().then((m) => m.ContactImportView));
 const CallsView = lazyView(() => peopleViews().then((m) => m.CallsView));
 const MeetingsView = lazyView(() => peopleViews().then((m) => m.MeetingsView));
+const salesViews = () => import('../../../views/crm/sales.view');
+const SalesListView = lazyView(() => salesViews().then((m) => m.SalesListView));
+const NewSaleView = lazyView(() => salesViews().then((m) => m.NewSaleView));
+const SalePageView = lazyView(() => salesViews().then((m) => m.SalePageView));
+const InvoicesListView = lazyView(() => salesViews().then((m) => m.InvoicesListView));
+const InvoicePageView = lazyView(() => salesViews().then((m) => m.InvoicePageView));
 const RecordFormView = lazyView(() => import('../../../views/crm/record-form.view').then((m) => m.RecordFormView));
 // The board brings the drag-and-drop library: loaded only with the board.
 const LeadBoardView = lazyView(() => import('../../../views/crm/lead-board.view').then((m) => m.LeadBoardView));
@@ -123,6 +133,23 @@ const downloadLeads = (filters: LeadFilters) =>
   );
 
 
+const salesUrl: UrlBinding<typeof salesListMachine, SaleFilters> = {
+  codec: createSearchCodec(saleListQuerySchema, { fields: ['q', 'sort', 'date_range', 'start_date', 'end_date'] }) as UrlBinding<typeof salesListMachine, SaleFilters>['codec'],
+  follow: { current: (s) => s.context.filters, event: (filters) => ({ type: 'list.setFilters', filters }) },
+};
+const invoicesUrl: UrlBinding<typeof invoicesListMachine, InvoiceFilters> = {
+  codec: createSearchCodec(invoiceListQuerySchema, { fields: ['q', 'status', 'sort', 'date_range', 'start_date', 'end_date'] }) as UrlBinding<typeof invoicesListMachine, InvoiceFilters>['codec'],
+  follow: { current: (s) => s.context.filters, event: (filters) => ({ type: 'list.setFilters', filters }) },
+};
+
+/** A CSV export of a list; a failure (or too many exports) is said in a toast. */
+const exported = (download: Promise<unknown>) =>
+  download.catch((e: unknown) =>
+    showToast({ kind: 'error', message: i18next.t((e as { status?: number } | null)?.status === 429 ? 'validation:throttle.exportsWait' : 'crm:leads.exportFailed') }),
+  );
+/** An invoice's PDF; a failure is said in a toast. */
+const downloadPdf = (id: number) => invoiceApi.pdf(id).catch(() => showToast({ kind: 'error', message: i18next.t('crm:invoices.pdfFailed') }));
+
 const soon = (path: string, key: string, item?: boolean) => comingSoon(path, `menu.${key}`, item ? guarded(crm, 'crm', key) : { permission: crm });
 
 export const crmRoutes: MemberRoute[] = [
@@ -207,11 +234,66 @@ export const crmRoutes: MemberRoute[] = [
     },
     { permission: crm },
   ),
-  soon('/crm/sales', 'sales', true),
-  soon('/crm/sales/new', 'sales'),
-  soon('/crm/sales/:id', 'sales'),
-  soon('/crm/invoices', 'invoices', true),
-  soon('/crm/invoices/:id', 'invoices'),
+  page(
+    '/crm/sales',
+    {
+      id: 'crm.sales',
+      machine: salesListMachine,
+      input: ({ url }) => ({ filters: url }),
+      url: salesUrl,
+      persist: { kind: 'memory', reason: 'sales are recorded on the new-sale page; the list loads afresh on every visit' },
+      view: ({ actor, url, setUrl, env }) => <SalesListView actor={actor} filters={url} onFilters={setUrl} onDownload={() => void exported(saleApi.download(url))} {...formats(env)} />,
+    },
+    guarded(crm, 'crm', 'sales'),
+  ),
+  page(
+    '/crm/sales/new',
+    {
+      id: 'crm.sales.new',
+      machine: saleForm,
+      provide: (m, env) => m.provide({ actions: { ...formActions(env.session), apply: (_, p) => go(`/crm/sales/${p.result.id}`) } }),
+      persist: SESSION,
+      view: ({ actor, env }) => <NewSaleView actor={actor} currency={formats(env).currency} />,
+    },
+    { permission: crm },
+  ),
+  page(
+    '/crm/sales/:id',
+    {
+      id: 'crm.sales.detail',
+      machine: saleDetailMachine,
+      input: ({ params }) => ({ params: recordId(params.id) }),
+      persist: { kind: 'memory', reason: 'the invoice status of a sale changes from its invoice page; the sale loads afresh on every visit' },
+      view: ({ actor, env }) => <SalePageView actor={actor} {...formats(env)} />,
+    },
+    { permission: crm },
+  ),
+  page(
+    '/crm/invoices',
+    {
+      id: 'crm.invoices',
+      machine: invoicesListMachine,
+      input: ({ url }) => ({ filters: url }),
+      url: invoicesUrl,
+      persist: { kind: 'memory', reason: 'invoices change status on their own page and with the date; the list loads afresh on every visit' },
+      view: ({ actor, url, setUrl, env }) => (
+        <InvoicesListView actor={actor} filters={url} onFilters={setUrl} onDownload={() => void exported(invoiceApi.download(url))} {...formats(env)} />
+      ),
+    },
+    guarded(crm, 'crm', 'invoices'),
+  ),
+  page(
+    '/crm/invoices/:id',
+    {
+      id: 'crm.invoices.detail',
+      machine: invoicePageMachine,
+      input: ({ params }) => ({ params: recordId(params.id) }),
+      provide: (m, env) => m.provide({ actions: formActions(env.session) }),
+      persist: { kind: 'memory', reason: 'an invoice changes status with its actions and with the date; it loads afresh on every visit' },
+      view: ({ actor, env }) => <InvoicePageView actor={actor} onPdf={(i) => void downloadPdf(i.id)} {...formats(env)} />,
+    },
+    { permission: crm },
+  ),
   page(
     '/crm/meetings',
     {

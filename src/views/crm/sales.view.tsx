@@ -1,0 +1,735 @@
+/**
+ * /member/crm/sales: the member's sales (search, dates and sort in the URL, CSV export); /crm/sales/new: the
+ * new sale — a contact, a list of lines (an item of the catalogue and a quantity each; add and remove lines)
+ * with its running total, when the invoice is due and notes; /crm/sales/{id}: a sale with its lines.
+ * /member/crm/invoices: the invoices (status filter, overdue included); /crm/invoices/{id}: an invoice with
+ * mark sent, mark paid and the PDF download. On desktops the lists are dense rows with right-aligned amounts
+ * under a header; on phones, cards.
+ */
+import { ActionIcon, Alert, Anchor, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { em } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useSelector } from '@xstate/react';
+import type { ChangeEvent, FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { ActorRefFrom, AnyActorRef } from 'xstate';
+import { formatDate } from '../../lib/dates';
+import { formatMoney } from '../../lib/money';
+import type { invoicePageMachine, invoicesListMachine, saleDetailMachine, saleForm, salesListMachine } from '../../machines/crm/sales.machine';
+import type { Currency } from '../../schemas/common.schema';
+import {
+  DUE_DAYS,
+  EMPTY_SALE_LINE,
+  INVOICE_STATUSES,
+  MAX_SALE_LINES,
+  runningTotal,
+  type Invoice,
+  type InvoiceFilters,
+  type InvoiceSummary,
+  type Sale,
+  type SaleChoices,
+  type SaleFilters,
+  type SaleLine,
+  type SaleLineValues,
+  type SaleSummary,
+} from '../../schemas/crm-sales.schema';
+import { EmptyState } from '../components/empty-state';
+import { ErrorView } from '../components/error-view';
+import { useFieldError } from '../components/field-error';
+import { FormCard, RequestError } from '../components/form-card';
+import { formLoadScreen } from '../components/form-request-status';
+import { PageLoader } from '../components/page-loader';
+import { PagedList, type PagedListActor } from '../components/paged-list/paged-list';
+import { calendarDay } from './leads.view';
+
+export const SALES = '/crm/sales';
+export const INVOICES = '/crm/invoices';
+
+/** Dense rows from this width; cards below it. */
+const WIDE = `(min-width: ${em(768)})`;
+const useWide = () => useMediaQuery(WIDE, false, { getInitialValueInEffect: false });
+
+export const INVOICE_COLOURS: Record<string, string> = { draft: 'gray', sent: 'blue', paid: 'green', overdue: 'red' };
+
+export function InvoiceStatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation('crm');
+  return (
+    <Badge color={INVOICE_COLOURS[status] ?? 'gray'} variant="light" data-invoice-status={status}>
+      {t(`invoiceStatus.${status}`)}
+    </Badge>
+  );
+}
+
+function Header({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <Group justify="space-between" wrap="wrap" gap="xs">
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      <Group gap="xs">{children}</Group>
+    </Group>
+  );
+}
+
+function NewSaleButton() {
+  const { t } = useTranslation('crm');
+  return (
+    <Button component={Link} href={`${SALES}/new`}>
+      {t('sales.new')}
+    </Button>
+  );
+}
+
+type ListFilters = SaleFilters & { status?: InvoiceFilters['status'] };
+const hasFilters = (f: ListFilters) => !!(f.q || f.status || f.start_date || f.end_date || f.date_range);
+
+/** Search, optional status, dates and sort: every change writes the URL. */
+function FilterBar({ filters, onFilters, withStatus }: { filters: ListFilters; onFilters: (f: ListFilters) => void; withStatus?: boolean }) {
+  const { t } = useTranslation('crm');
+  const set = (patch: Partial<ListFilters>) => {
+    const next: Record<string, unknown> = { ...filters, ...patch };
+    for (const k of Object.keys(next)) if (next[k] === undefined || next[k] === '' || next[k] === null) delete next[k];
+    onFilters(next as ListFilters);
+  };
+  const search = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const q = new FormData(e.currentTarget).get('q');
+    set({ q: typeof q === 'string' && q.trim() ? q.trim() : undefined });
+  };
+  return (
+    <Stack gap="xs">
+      <form role="search" aria-label={t('sales.search')} onSubmit={search} key={filters.q ?? ''}>
+        <Group gap="xs" align="flex-end" wrap="nowrap">
+          <TextInput name="q" type="search" label={t('sales.search')} placeholder={t('sales.searchPlaceholder')} defaultValue={filters.q ?? ''} style={{ flex: 1 }} />
+          <Button type="submit" variant="light">
+            {t('leads.searchButton')}
+          </Button>
+        </Group>
+      </form>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: withStatus ? 4 : 3 }} spacing="xs">
+        {withStatus && (
+          <Select
+            label={t('invoices.status')}
+            data={[{ value: '', label: t('leads.anyStatus') }, ...INVOICE_STATUSES.map((s) => ({ value: s, label: t(`invoiceStatus.${s}`) }))]}
+            value={filters.status ?? ''}
+            allowDeselect={false}
+            onChange={(v) => set({ status: (v || undefined) as ListFilters['status'] })}
+          />
+        )}
+        <TextInput type="date" label={t('leads.from')} value={filters.start_date ?? ''} onChange={(e: ChangeEvent<HTMLInputElement>) => set({ start_date: e.currentTarget.value || undefined, date_range: undefined })} />
+        <TextInput type="date" label={t('leads.to')} value={filters.end_date ?? ''} onChange={(e: ChangeEvent<HTMLInputElement>) => set({ end_date: e.currentTarget.value || undefined, date_range: undefined })} />
+        <Select
+          label={t('leads.sort')}
+          data={[
+            { value: 'desc', label: t('leads.newest') },
+            { value: 'asc', label: t('leads.oldest') },
+          ]}
+          value={filters.sort ?? 'desc'}
+          allowDeselect={false}
+          onChange={(v) => set({ sort: v === 'asc' ? 'asc' : undefined })}
+        />
+      </SimpleGrid>
+      {hasFilters(filters) && (
+        <div>
+          <Button variant="subtle" size="compact-sm" onClick={() => onFilters(filters.sort ? { sort: filters.sort } : {})}>
+            {t('leads.clear')}
+          </Button>
+        </div>
+      )}
+    </Stack>
+  );
+}
+
+/** Columns of a dense row: a CSS grid shared by the header and every row, amounts right-aligned. */
+const gridOf = (columns: string) => ({ display: 'grid', gridTemplateColumns: columns, gap: 'var(--mantine-spacing-sm)', alignItems: 'center' }) as const;
+const SALE_COLUMNS = 'minmax(7rem, 1fr) minmax(10rem, 2fr) 9rem 5rem 8rem minmax(7rem, 1fr)';
+const INVOICE_COLUMNS = 'minmax(7rem, 1fr) minmax(10rem, 2fr) 8rem 8rem 8rem minmax(7rem, 1fr)';
+const right = { textAlign: 'right' } as const;
+
+function DenseHeader({ columns, labels }: { columns: string; labels: Array<[string, boolean?]> }) {
+  return (
+    <div aria-hidden="true" style={{ ...gridOf(columns), padding: '0 var(--mantine-spacing-sm)' }}>
+      {labels.map(([label, r]) => (
+        <Text key={label} size="xs" fw={700} c="dimmed" tt="uppercase" style={r ? right : undefined}>
+          {label}
+        </Text>
+      ))}
+    </div>
+  );
+}
+
+interface Formats {
+  currency: Currency | null;
+  datePattern: string | null;
+}
+
+function SaleItem({ sale, wide, currency, datePattern }: { sale: SaleSummary } & Formats & { wide: boolean }) {
+  const { t } = useTranslation('crm');
+  const link = (
+    <Anchor component={Link} href={`${SALES}/${sale.id}`} fw={600} aria-label={t('sales.open', { number: sale.invoice_number, name: sale.contact_name })}>
+      {sale.invoice_number}
+    </Anchor>
+  );
+  const total = formatMoney(sale.total, currency);
+  if (wide)
+    return (
+      <Card withBorder padding="xs" radius="sm" role="listitem" data-sale-id={sale.id} style={gridOf(SALE_COLUMNS)}>
+        <Text size="sm">{formatDate(sale.created_at, datePattern)}</Text>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {sale.contact_name}
+        </Text>
+        {link}
+        <Text size="sm" style={right}>
+          {sale.line_count}
+        </Text>
+        <Text size="sm" fw={600} style={right} data-amount>
+          {total}
+        </Text>
+        <div style={right}>
+          <InvoiceStatusBadge status={sale.invoice_status} />
+        </div>
+      </Card>
+    );
+  return (
+    <Card withBorder padding="sm" radius="md" role="listitem" data-sale-id={sale.id}>
+      <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {sale.contact_name}
+          </Text>
+          <Text size="sm">{link}</Text>
+          <Text size="xs" c="dimmed">
+            {formatDate(sale.created_at, datePattern)} · {t('sales.lineCount', { count: sale.line_count })}
+          </Text>
+        </Stack>
+        <Stack gap={4} align="flex-end">
+          <Text fw={600} data-amount>
+            {total}
+          </Text>
+          <InvoiceStatusBadge status={sale.invoice_status} />
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+export interface SalesListViewProps extends Formats {
+  actor: ActorRefFrom<typeof salesListMachine>;
+  filters: SaleFilters;
+  onFilters: (f: SaleFilters) => void;
+  onDownload: () => void;
+}
+
+export function SalesListView({ actor, filters, onFilters, onDownload, currency, datePattern }: SalesListViewProps) {
+  const { t } = useTranslation('crm');
+  const wide = useWide();
+  const filtered = hasFilters(filters);
+  return (
+    <Stack gap="md">
+      <Header title={t('sales.title')}>
+        <Button component={Link} href={INVOICES} variant="default">
+          {t('invoices.title')}
+        </Button>
+        <NewSaleButton />
+      </Header>
+      <FilterBar filters={filters} onFilters={onFilters} />
+      <Group justify="flex-end">
+        <Button variant="default" size="xs" onClick={onDownload}>
+          {t('leads.export')}
+        </Button>
+      </Group>
+      {wide && (
+        <DenseHeader
+          columns={SALE_COLUMNS}
+          labels={[[t('sales.date')], [t('sales.contact')], [t('sales.invoice')], [t('sales.lines'), true], [t('sales.total'), true], [t('invoices.status'), true]]}
+        />
+      )}
+      <PagedList<SaleSummary>
+        actor={actor as unknown as PagedListActor<SaleSummary>}
+        emptyTitle={t(filtered ? 'sales.noMatchTitle' : 'sales.emptyTitle')}
+        emptyDescription={t(filtered ? 'leads.noMatchDescription' : 'sales.emptyDescription')}
+        emptyAction={filtered ? undefined : <NewSaleButton />}
+        renderItems={(items) => (
+          <Stack gap={wide ? 4 : 'xs'}>
+            {items.map((s) => (
+              <SaleItem key={s.id} sale={s} wide={wide} currency={currency} datePattern={datePattern} />
+            ))}
+          </Stack>
+        )}
+      />
+    </Stack>
+  );
+}
+
+function InvoiceItem({ invoice, wide, currency, datePattern }: { invoice: InvoiceSummary } & Formats & { wide: boolean }) {
+  const { t } = useTranslation('crm');
+  const link = (
+    <Anchor component={Link} href={`${INVOICES}/${invoice.id}`} fw={600} aria-label={t('invoices.open', { number: invoice.number, name: invoice.contact_name })}>
+      {invoice.number}
+    </Anchor>
+  );
+  const total = formatMoney(invoice.total, currency);
+  if (wide)
+    return (
+      <Card withBorder padding="xs" radius="sm" role="listitem" data-invoice-id={invoice.id} style={gridOf(INVOICE_COLUMNS)}>
+        {link}
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {invoice.contact_name}
+        </Text>
+        <Text size="sm">{calendarDay(invoice.issued_on, datePattern)}</Text>
+        <Text size="sm">{calendarDay(invoice.due_on, datePattern)}</Text>
+        <Text size="sm" fw={600} style={right} data-amount>
+          {total}
+        </Text>
+        <div style={right}>
+          <InvoiceStatusBadge status={invoice.status} />
+        </div>
+      </Card>
+    );
+  return (
+    <Card withBorder padding="sm" radius="md" role="listitem" data-invoice-id={invoice.id}>
+      <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text size="sm">{link}</Text>
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {invoice.contact_name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('invoices.dueOn', { day: calendarDay(invoice.due_on, datePattern) })}
+          </Text>
+        </Stack>
+        <Stack gap={4} align="flex-end">
+          <Text fw={600} data-amount>
+            {total}
+          </Text>
+          <InvoiceStatusBadge status={invoice.status} />
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+export interface InvoicesListViewProps extends Formats {
+  actor: ActorRefFrom<typeof invoicesListMachine>;
+  filters: InvoiceFilters;
+  onFilters: (f: InvoiceFilters) => void;
+  onDownload: () => void;
+}
+
+export function InvoicesListView({ actor, filters, onFilters, onDownload, currency, datePattern }: InvoicesListViewProps) {
+  const { t } = useTranslation('crm');
+  const wide = useWide();
+  const filtered = hasFilters(filters);
+  return (
+    <Stack gap="md">
+      <Header title={t('invoices.title')}>
+        <Button component={Link} href={SALES} variant="default">
+          {t('sales.title')}
+        </Button>
+        <NewSaleButton />
+      </Header>
+      <FilterBar filters={filters} onFilters={onFilters} withStatus />
+      <Group justify="flex-end">
+        <Button variant="default" size="xs" onClick={onDownload}>
+          {t('leads.export')}
+        </Button>
+      </Group>
+      {wide && (
+        <DenseHeader
+          columns={INVOICE_COLUMNS}
+          labels={[[t('sales.invoice')], [t('sales.contact')], [t('invoices.issued')], [t('invoices.due')], [t('sales.total'), true], [t('invoices.status'), true]]}
+        />
+      )}
+      <PagedList<InvoiceSummary>
+        actor={actor as unknown as PagedListActor<InvoiceSummary>}
+        emptyTitle={t(filtered ? 'invoices.noMatchTitle' : 'invoices.emptyTitle')}
+        emptyDescription={t(filtered ? 'leads.noMatchDescription' : 'invoices.emptyDescription')}
+        emptyAction={filtered ? undefined : <NewSaleButton />}
+        renderItems={(items) => (
+          <Stack gap={wide ? 4 : 'xs'}>
+            {items.map((i) => (
+              <InvoiceItem key={i.id} invoice={i} wide={wide} currency={currency} datePattern={datePattern} />
+            ))}
+          </Stack>
+        )}
+      />
+    </Stack>
+  );
+}
+
+// ── The new sale ────────────────────────────────────────────────────────────────────────────────────
+
+export function NewSaleView({ actor, currency }: { actor: ActorRefFrom<typeof saleForm>; currency: Currency | null }) {
+  const { t } = useTranslation('crm');
+  const state = useSelector(actor, (s) => String(s.value).replace(/OnRefresh$/, ''));
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const ctx = useSelector(actor, (s) => s.context);
+  const error = useFieldError(ctx.fieldErrors);
+  const back = (
+    <Button component={Link} href={SALES} variant="subtle" px={0}>
+      {t('sales.back')}
+    </Button>
+  );
+  const loading = formLoadScreen(state, ctx.loaded, () => actor.send({ type: 'form.retry' }));
+  if (loading) return loading;
+  const choices = ctx.loaded as SaleChoices;
+  const values = ctx.values;
+  const lines = values.lines as readonly SaleLineValues[];
+  const change = (field: 'contact_id' | 'due_days' | 'notes', value: string) => actor.send({ type: 'form.change', field, value });
+  const setLines = (next: readonly SaleLineValues[]) => actor.send({ type: 'form.change', field: 'lines', value: next });
+  const setLine = (i: number, patch: Partial<SaleLineValues>) => setLines(lines.map((l, k) => (k === i ? { ...l, ...patch } : l)));
+  const catalogue = choices.catalogue.map((c) => ({ value: c.item, label: `${c.name} · ${c.sku} · ${formatMoney(c.price, currency)}` }));
+  const priceOf = new Map(choices.catalogue.map((c) => [c.item, c.price]));
+  const refused = state === 'validationError' && !Object.keys(ctx.fieldErrors).length;
+
+  if (!choices.contacts.length)
+    return (
+      <Stack gap="md" maw={720}>
+        <div>{back}</div>
+        <EmptyState
+          title={t('sales.noContactsTitle')}
+          description={t('sales.noContactsDescription')}
+          action={
+            <Button component={Link} href="/crm/contacts/new">
+              {t('contacts.new')}
+            </Button>
+          }
+        />
+      </Stack>
+    );
+
+  return (
+    <Stack gap="md" maw={860}>
+      <div>{back}</div>
+      <Title order={1} size="h2">
+        {t('sales.newTitle')}
+      </Title>
+      {(state === 'connectionError' || state === 'serverError') && (
+        <RequestError
+          title={t(`leads.errors.${state}`)}
+          retryLabel={t('leads.retry')}
+          dismissLabel={t('leads.dismiss')}
+          onRetry={() => actor.send({ type: 'form.retry' })}
+          onDismiss={() => actor.send({ type: 'form.dismiss' })}
+        />
+      )}
+      {refused && (
+        <Alert color="yellow" role="alert">
+          {t('common.saveRefused')}
+        </Alert>
+      )}
+      <FormCard onSubmit={() => actor.send({ type: 'form.submit' })}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Select
+            label={t('sales.contact')}
+            required
+            searchable
+            data={choices.contacts.map((c) => ({ value: String(c.id), label: c.name }))}
+            value={values.contact_id || null}
+            onChange={(v) => change('contact_id', v ?? '')}
+            error={error('contact_id')}
+            disabled={busy}
+          />
+          <Select
+            label={t('sales.dueIn')}
+            data={DUE_DAYS.map((d) => ({ value: d, label: t('sales.days', { count: Number(d) }) }))}
+            value={values.due_days}
+            allowDeselect={false}
+            onChange={(v) => change('due_days', v ?? '30')}
+            error={error('due_days')}
+            disabled={busy}
+          />
+        </SimpleGrid>
+        <Stack gap="xs" role="group" aria-label={t('sales.lines')}>
+          <Text fw={600}>{t('sales.lines')}</Text>
+          {error('lines') && (
+            <Text size="sm" c="red" role="alert">
+              {error('lines')}
+            </Text>
+          )}
+          {lines.map((line, i) => {
+            const price = priceOf.get(line.item);
+            const q = line.quantity.trim();
+            const amount = price && /^\d{1,4}$/.test(q) && Number(q) > 0 ? runningTotal([line], choices.catalogue) : null;
+            return (
+              <Card key={i} withBorder padding="xs" data-sale-line={i}>
+                <Group align="flex-start" gap="xs" wrap="wrap">
+                  <Select
+                    label={t('sales.item', { n: i + 1 })}
+                    searchable
+                    data={catalogue}
+                    value={line.item || null}
+                    onChange={(v) => setLine(i, { item: v ?? '' })}
+                    error={error(`lines.${i}.item`)}
+                    disabled={busy}
+                    style={{ flex: '1 1 16rem', minWidth: 0 }}
+                    nothingFoundMessage={t('sales.noItem')}
+                  />
+                  <TextInput
+                    label={t('sales.quantity', { n: i + 1 })}
+                    inputMode="numeric"
+                    value={line.quantity}
+                    onChange={(e: ChangeEvent<HTMLInputElement>) => setLine(i, { quantity: e.currentTarget.value })}
+                    error={error(`lines.${i}.quantity`)}
+                    disabled={busy}
+                    w={96}
+                  />
+                  <Stack gap={2} style={{ flex: '0 0 auto', minWidth: '6rem' }} align="flex-end">
+                    <Text size="xs" c="dimmed">
+                      {t('sales.amount')}
+                    </Text>
+                    <Text size="sm" fw={500} data-line-amount={i} mt={6}>
+                      {amount ? formatMoney(amount, currency) : '—'}
+                    </Text>
+                  </Stack>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    mt={26}
+                    aria-label={t('sales.removeLine', { n: i + 1 })}
+                    disabled={busy || lines.length === 1}
+                    onClick={() => setLines(lines.filter((_, k) => k !== i))}
+                  >
+                    ×
+                  </ActionIcon>
+                </Group>
+              </Card>
+            );
+          })}
+          <Group justify="space-between" wrap="wrap">
+            <Button variant="light" onClick={() => setLines([...lines, EMPTY_SALE_LINE])} disabled={busy || lines.length >= MAX_SALE_LINES}>
+              {t('sales.addLine')}
+            </Button>
+            <Text fw={700} aria-live="polite" data-running-total>
+              {t('sales.total')}: {formatMoney(runningTotal(lines, choices.catalogue), currency)}
+            </Text>
+          </Group>
+        </Stack>
+        <Textarea label={t('sales.notes')} rows={2} value={values.notes} onChange={(e: ChangeEvent<HTMLTextAreaElement>) => change('notes', e.currentTarget.value)} error={error('notes')} disabled={busy} />
+        <Text size="xs" c="dimmed">
+          {t('sales.priceNote')}
+        </Text>
+        <Group justify="flex-end">
+          <Anchor component={Link} href={SALES} size="sm">
+            {t('leads.cancel')}
+          </Anchor>
+          <Button type="submit" loading={busy} disabled={busy}>
+            {t('sales.save')}
+          </Button>
+        </Group>
+      </FormCard>
+    </Stack>
+  );
+}
+
+// ── A sale and an invoice ───────────────────────────────────────────────────────────────────────────
+
+function LinesTable({ lines, total, currency }: { lines: SaleLine[]; total: string; currency: Currency | null }) {
+  const { t } = useTranslation('crm');
+  return (
+    <div style={{ overflowX: 'auto' }}>
+      <Table striped withTableBorder aria-label={t('sales.lines')} miw={520}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('sales.itemColumn')}</Table.Th>
+            <Table.Th>SKU</Table.Th>
+            <Table.Th style={right}>{t('sales.quantityColumn')}</Table.Th>
+            <Table.Th style={right}>{t('sales.unitPrice')}</Table.Th>
+            <Table.Th style={right}>{t('sales.amount')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lines.map((l, i) => (
+            <Table.Tr key={i} data-line={l.sku}>
+              <Table.Td>{l.name}</Table.Td>
+              <Table.Td>{l.sku}</Table.Td>
+              <Table.Td style={right}>{l.quantity}</Table.Td>
+              <Table.Td style={right}>{formatMoney(l.unit_price, currency)}</Table.Td>
+              <Table.Td style={right}>{formatMoney(l.amount, currency)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr>
+            <Table.Th colSpan={4} style={right}>
+              {t('sales.total')}
+            </Table.Th>
+            <Table.Th style={right} data-total>
+              {formatMoney(total, currency)}
+            </Table.Th>
+          </Table.Tr>
+        </Table.Tfoot>
+      </Table>
+    </div>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
+        {children || '—'}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The screens of a load before it has data: not found, connection or server error with retry, loading. */
+function loadScreen(state: string, error: { kind?: string } | null, hasData: boolean, back: ReactNode, retry: () => void, t: (k: string) => string) {
+  if (state === 'error' && error?.kind === 'notFound')
+    return (
+      <div data-record-status="notFound">
+        <EmptyState title={t('common.notFoundTitle')} description={t('common.notFoundDescription')} action={back} />
+      </div>
+    );
+  if ((state === 'connectionError' || state === 'error') && !hasData) return <ErrorView kind={state === 'connectionError' ? 'connection' : 'server'} onRetry={retry} />;
+  if (!hasData) return <PageLoader />;
+  return null;
+}
+
+export function SalePageView({ actor, currency, datePattern }: { actor: ActorRefFrom<typeof saleDetailMachine> } & Formats) {
+  const { t } = useTranslation('crm');
+  const state = useSelector(actor, (s) => String(s.value));
+  const sale = useSelector(actor, (s) => s.context.data) as Sale | null;
+  const error = useSelector(actor, (s) => s.context.error);
+  const back = (
+    <Button component={Link} href={SALES} variant="subtle" px={0}>
+      {t('sales.back')}
+    </Button>
+  );
+  const screen = loadScreen(state, error, !!sale, back, () => actor.send({ type: 'load.retry' }), t);
+  if (screen || !sale) return screen;
+  return (
+    <Stack gap="md" maw={900}>
+      <div>{back}</div>
+      <Header title={t('sales.saleTitle', { name: sale.contact_name })}>
+        <Button component={Link} href={`${INVOICES}/${sale.invoice_id}`}>
+          {t('sales.openInvoice', { number: sale.invoice_number })}
+        </Button>
+      </Header>
+      <Card withBorder>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+          <Field label={t('sales.contact')}>
+            <Anchor component={Link} href={`/crm/contacts/${sale.contact_id}`}>
+              {sale.contact_name}
+            </Anchor>
+          </Field>
+          <Field label={t('sales.date')}>{formatDate(sale.created_at, datePattern)}</Field>
+          <Field label={t('sales.invoice')}>{sale.invoice_number}</Field>
+          <Field label={t('invoices.status')}>
+            <InvoiceStatusBadge status={sale.invoice_status} />
+          </Field>
+        </SimpleGrid>
+        {sale.notes && (
+          <Text size="sm" mt="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {sale.notes}
+          </Text>
+        )}
+      </Card>
+      <LinesTable lines={sale.lines} total={sale.total} currency={currency} />
+    </Stack>
+  );
+}
+
+export interface InvoicePageViewProps extends Formats {
+  actor: ActorRefFrom<typeof invoicePageMachine>;
+  onPdf: (invoice: Invoice) => void;
+}
+
+export function InvoicePageView({ actor, currency, datePattern, onPdf }: InvoicePageViewProps) {
+  const { t } = useTranslation('crm');
+  const detail = useSelector(actor, (s) => s.children.detail as AnyActorRef | undefined);
+  const sent = useSelector(actor, (s) => s.children.sent as AnyActorRef | undefined);
+  const paid = useSelector(actor, (s) => s.children.paid as AnyActorRef | undefined);
+  const state = useSelector(detail, (s) => (s ? String(s.value) : 'loading'));
+  const invoice = useSelector(detail, (s) => (s?.context.data ?? null) as Invoice | null);
+  const error = useSelector(detail, (s) => s?.context.error ?? null);
+  const sending = useSelector(sent, (s) => !!s?.hasTag('busy'));
+  const paying = useSelector(paid, (s) => !!s?.hasTag('busy'));
+  const sentState = useSelector(sent, (s) => (s ? String(s.value) : ''));
+  const paidState = useSelector(paid, (s) => (s ? String(s.value) : ''));
+  const back = (
+    <Button component={Link} href={INVOICES} variant="subtle" px={0}>
+      {t('invoices.back')}
+    </Button>
+  );
+  const screen = loadScreen(state, error, !!invoice, back, () => actor.send({ type: 'detail.retry' }), t);
+  if (screen || !invoice) return screen;
+  const failedAction = [
+    [sent, sentState],
+    [paid, paidState],
+  ].find(([, s]) => s === 'connectionError' || s === 'serverError' || s === 'validationError') as [AnyActorRef, string] | undefined;
+  const b = invoice.buyer;
+  return (
+    <Stack gap="md" maw={900}>
+      <div>{back}</div>
+      <Header title={invoice.number}>
+        <InvoiceStatusBadge status={invoice.status} />
+      </Header>
+      {failedAction && (
+        <RequestError
+          title={t(failedAction[1] === 'validationError' ? 'invoices.actionRefused' : `leads.errors.${failedAction[1]}`)}
+          retryLabel={t('leads.retry')}
+          dismissLabel={t('leads.dismiss')}
+          onRetry={failedAction[1] === 'validationError' ? undefined : () => failedAction[0].send({ type: 'form.retry' })}
+          onDismiss={() => failedAction[0].send({ type: 'form.dismiss' })}
+        />
+      )}
+      <Group gap="xs" wrap="wrap">
+        {invoice.status === 'draft' && (
+          <Button onClick={() => sent?.send({ type: 'form.submit' })} loading={sending} disabled={sending || paying}>
+            {t('invoices.markSent')}
+          </Button>
+        )}
+        {invoice.status !== 'paid' && (
+          <Button variant={invoice.status === 'draft' ? 'light' : 'filled'} color="green" onClick={() => paid?.send({ type: 'form.submit' })} loading={paying} disabled={sending || paying}>
+            {t('invoices.markPaid')}
+          </Button>
+        )}
+        <Button variant="default" onClick={() => onPdf(invoice)}>
+          {t('invoices.downloadPdf')}
+        </Button>
+      </Group>
+      <Card withBorder>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+          <Field label={t('invoices.issued')}>{calendarDay(invoice.issued_on, datePattern)}</Field>
+          <Field label={t('invoices.due')}>{calendarDay(invoice.due_on, datePattern)}</Field>
+          <Field label={t('invoices.sentAt')}>{invoice.sent_at ? formatDate(invoice.sent_at, datePattern) : ''}</Field>
+          <Field label={t('invoices.paidAt')}>{invoice.paid_at ? formatDate(invoice.paid_at, datePattern) : ''}</Field>
+        </SimpleGrid>
+      </Card>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Card withBorder>
+          <Text fw={600} mb={4}>
+            {t('invoices.seller')}
+          </Text>
+          <Text size="sm">{invoice.seller.name}</Text>
+          <Text size="sm" c="dimmed">
+            {invoice.seller.email}
+          </Text>
+        </Card>
+        <Card withBorder>
+          <Text fw={600} mb={4}>
+            {t('invoices.buyer')}
+          </Text>
+          <Anchor component={Link} href={`/crm/contacts/${invoice.contact_id}`} size="sm">
+            {b.name}
+          </Anchor>
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {[b.company, b.email, b.phone, b.city].filter(Boolean).join(' · ')}
+          </Text>
+        </Card>
+      </SimpleGrid>
+      <LinesTable lines={invoice.lines} total={invoice.total} currency={currency} />
+      <div>
+        <Anchor component={Link} href={`${SALES}/${invoice.sale_id}`} size="sm">
+          {t('invoices.openSale')}
+        </Anchor>
+      </div>
+    </Stack>
+  );
+}
