@@ -219,11 +219,16 @@ export async function buildApp(database: Database, config: Config, extraRoutes: 
   });
 
   // Every /api call (and the spec's alternative logout path) carries the application key; the caller (if any) is identified from its token.
-  // Verified sessions kept for a moment: dropped on any change of sessions or members by any process, and
-  // by every call of this one that may write, as it answers (server/lib/session-cache.ts).
+  // Verified sessions kept for a moment: dropped on any change of sessions or members by any process, by
+  // every statement of this one that may write, and by every call that may write, as it answers
+  // (server/lib/session-cache.ts).
   const sessionCache = new SessionCache<FoundSession>(config.sessionCacheMs ?? 0);
   const unfollowSessions = await sessionCache.follow(database);
-  app.addHook('onClose', async () => unfollowSessions());
+  const unwatchWrites = database.onWrite?.(() => sessionCache.clear());
+  app.addHook('onClose', async () => {
+    unwatchWrites?.();
+    await unfollowSessions();
+  });
   app.addHook('onSend', async (req, _reply, payload) => {
     if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') sessionCache.clear();
     return payload;

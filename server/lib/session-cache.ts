@@ -4,7 +4,8 @@
  * - any change of a session or of a member row, by any process on the database: the tables announce it on
  *   SESSIONS_CHANNEL (migration 0027), which every server process follows (a lost listening connection
  *   drops them too, since notices may have been missed);
- * - any call of this process that may write (every method but GET, HEAD and OPTIONS), the moment it answers,
+ * - any statement of this process that may have changed rows, as soon as it is done (Database.onWrite), and
+ *   any call of this process that may write (every method but GET, HEAD and OPTIONS), the moment it answers,
  *   before its caller can make the next call.
  * A lookup that was under way while they were dropped is not kept. An entry lives at most `ttlMs` (the
  * longest a change that was not announced — none should be — goes unseen) and never past its session's end.
