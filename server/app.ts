@@ -17,7 +17,8 @@ import type { Config } from './config';
 import type { AppContext, RouteModule } from './lib/app-context';
 import type { Database } from './db/client';
 import { HttpError, issuesToFieldMap, RateLimitedError } from './lib/errors';
-import { identify } from './lib/auth';
+import { identify, type FoundSession } from './lib/auth';
+import { SessionCache } from './lib/session-cache';
 import { createPageRenderer, pickEncoding } from './page-render';
 import { SettingsService } from './lib/settings';
 import { parseQuery } from './lib/query';
@@ -220,7 +221,21 @@ export async function buildApp(database: Database, config: Config, extraRoutes: 
   });
 
   // Every /api call (and the spec's alternative logout path) carries the application key; the caller (if any) is identified from its token.
-  const who = identify(database.db);
+  // Verified sessions kept for a moment: dropped on any change of sessions or members by any process, by
+  // every statement of this one that may write, and by every call that may write, as it answers
+  // (server/lib/session-cache.ts).
+  const sessionCache = new SessionCache<FoundSession>(config.sessionCacheMs ?? 0);
+  const unfollowSessions = await sessionCache.follow(database);
+  const unwatchWrites = database.onWrite?.(() => sessionCache.clear());
+  app.addHook('onClose', async () => {
+    unwatchWrites?.();
+    await unfollowSessions();
+  });
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') sessionCache.clear();
+    return payload;
+  });
+  const who = identify(database.db, sessionCache);
   app.addHook('onRequest', async (req, reply) => {
     if (!isApiPath(req.url)) return;
     if (req.url.startsWith('/api/openapi.json')) return;

@@ -1,6 +1,7 @@
 /** Runtime settings, read once from the environment (see README, "Contract for automation"). */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { SESSION_CACHE_MS } from './lib/session-cache';
 
 export interface Config {
   port: number;
@@ -22,6 +23,8 @@ export interface Config {
   seedMembers: number;
   /** The compensation plan a fresh database is seeded with (PLAN=binary|matrix|unilevel, default binary). */
   plan?: 'binary' | 'matrix' | 'unilevel';
+  /** How long a verified session is kept in memory (SESSION_CACHE_MS, default 5000; 0 looks every token up). */
+  sessionCacheMs: number;
   /** Relax rate limits (tests of unrelated features may call login many times). */
   rateLimitScale: number;
   /** SMTP server for real e-mail (smtp://user:pass@host:587, smtps://…:465); without it e-mails stay in the outbox table. */
@@ -63,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedMembers: Number(env.SEED_MEMBERS ?? 3000),
     plan: planOf(env.PLAN),
     rateLimitScale: Number(env.RATE_LIMIT_SCALE ?? 1),
+    sessionCacheMs: Number(env.SESSION_CACHE_MS ?? SESSION_CACHE_MS),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Upline <no-reply@upline.example>',
     uploadsDir: env.UPLOADS_DIR ?? `${env.DATA_DIR ?? path.resolve('data')}-uploads`,

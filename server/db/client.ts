@@ -20,7 +20,42 @@ export interface Database {
    * notices may have been missed (the listening connection was lost and is back). Returns the way to stop.
    */
   listen(channel: string, heard: (payload: string | null) => void): Promise<() => Promise<void>>;
+  /**
+   * Call `wrote` whenever a statement of this process that may have changed rows is done (every statement
+   * but a plain read; COMMIT too), before its caller goes on: this process's caches of rows drop what may be
+   * stale at once, where a NOTIFY would reach them a moment later. On PostgreSQL; the embedded database
+   * delivers its notices before the statement's answer, so it needs none. Returns the way to stop.
+   */
+  onWrite?(wrote: () => void): () => void;
   close(): Promise<void>;
+}
+
+/** Statements that change nothing. */
+const READ_ONLY = /^\s*(select|show|explain|values)\b/i;
+
+/** Every client the pool opens tells `wrote` when a statement that may change rows is done. */
+function reportWrites(pool: import('pg').Pool, wrote: () => void) {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      const q = args[0] as string | { text?: string } | undefined;
+      const text = typeof q === 'string' ? q : q?.text;
+      if (typeof text !== 'string' || READ_ONLY.test(text)) return query(...args);
+      const cb = args.findIndex((a) => typeof a === 'function');
+      if (cb >= 0) {
+        const done = args[cb] as (...r: unknown[]) => void;
+        args[cb] = (...r: unknown[]) => {
+          wrote();
+          done(...r);
+        };
+        return query(...args);
+      }
+      const result = query(...args) as { then?: unknown; finally?: (f: () => void) => unknown } | undefined;
+      if (result && typeof result.then === 'function' && result.finally) return result.finally(wrote);
+      wrote();
+      return result;
+    };
+  });
 }
 
 /**
@@ -37,14 +72,24 @@ export async function openDatabase(opts: { dataDir: string | null; databaseUrl: 
     pool.on('error', (err) => {
       if (!pool.ending) console.error(`database: an idle connection was closed (${err.message}); it will be replaced`);
     });
+    const writers = new Set<() => void>();
+    reportWrites(pool, () => {
+      for (const w of writers) w();
+    });
     // numeric comes back as string (never float); bigint (count) as string too → parse ints where needed.
-    return database(
-      drizzlePg(pool, { schema }) as unknown as Db,
-      'postgres',
-      (text) => pool.query(text),
-      (channel, heard) => listenPg(pg.default, opts.databaseUrl!, channel, heard),
-      () => pool.end(),
-    );
+    return {
+      ...database(
+        drizzlePg(pool, { schema }) as unknown as Db,
+        'postgres',
+        (text) => pool.query(text),
+        (channel, heard) => listenPg(pg.default, opts.databaseUrl!, channel, heard),
+        () => pool.end(),
+      ),
+      onWrite(wrote) {
+        writers.add(wrote);
+        return () => writers.delete(wrote);
+      },
+    };
   }
   if (opts.thread) {
     const { openPgliteThread } = await import('./pglite-thread');

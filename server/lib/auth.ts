@@ -1,10 +1,11 @@
 /** Bearer-token sessions: random tokens stored hashed, revocable, checked on every protected call. */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { members, sessions, type MemberRow } from '../db/schema';
 import { newToken, tokenHash } from './crypto';
 import { demoBlocked, unauthorized, userBlocked } from './errors';
+import { SessionCache } from './session-cache';
 
 export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 
@@ -38,14 +39,27 @@ export async function revokeAllSessions(db: Db, memberId: number) {
   await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt)));
 }
 
-/** The live session a token names, with its member, or null. */
-export async function findSession(db: Db, token: string, kind = 'access') {
-  const [row] = await db
+const liveSession = (db: Db) =>
+  db
     .select({ session: sessions, member: members })
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))
-    .where(and(eq(sessions.tokenHash, tokenHash(token)), eq(sessions.kind, kind), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('hash')),
+        eq(sessions.kind, sql.placeholder('kind')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1)
+    .prepare('live_session');
+
+export type FoundSession = Awaited<ReturnType<ReturnType<typeof liveSession>['execute']>>[number];
+
+/** The live session a token names, with its member, or null. */
+export async function findSession(db: Db, token: string, kind = 'access'): Promise<FoundSession | null> {
+  const [row] = await liveSession(db).execute({ hash: tokenHash(token), kind });
   return row ?? null;
 }
 
@@ -56,16 +70,22 @@ export function bearer(req: FastifyRequest): string | null {
   return t.length >= 16 && t.length <= 256 ? t : null;
 }
 
-/** Resolve the caller (if any) without failing: used by public routes that behave differently when signed in. */
-export function identify(db: Db) {
+/**
+ * Resolve the caller (if any) without failing: used by public routes that behave differently when signed in.
+ * The lookup is prepared once; verified sessions are kept briefly in `cache` (server/lib/session-cache.ts).
+ */
+export function identify(db: Db, cache: SessionCache<FoundSession> = new SessionCache(0)) {
+  const lookup = liveSession(db);
   return async (req: FastifyRequest) => {
     req.member = null;
     req.sessionId = null;
     const t = bearer(req);
     if (!t) return;
-    const found = await findSession(db, t);
+    const hash = tokenHash(t);
+    const found = await cache.find(hash, async () => (await lookup.execute({ hash, kind: 'access' }))[0] ?? null);
     if (found) {
-      req.member = found.member;
+      // A copy: the kept row is shared by every call of the session.
+      req.member = { ...found.member };
       req.sessionId = found.session.id;
     }
   };

@@ -63,16 +63,19 @@ export async function referralSummary(db: Database, me: ReferralMember, now = ne
   const monthStart = new Date(now);
   monthStart.setUTCDate(1);
   monthStart.setUTCHours(0, 0, 0, 0);
-  const [counts] = await db.rows<{ direct: string; month: string }>(sql`
-    SELECT count(*)::text AS direct, count(*) FILTER (WHERE created_at >= ${monthStart.toISOString()}::timestamptz)::text AS month
-    FROM members WHERE sponsor_id = ${me.id}`);
-  const [team] = await db.rows<{ n: string }>(sql`SELECT count(*)::text AS n FROM members m WHERE ${inDownline(me)}`);
-  const [earned] = await db.rows<{ total: string | null }>(
-    sql`SELECT sum(amount_generated)::text AS total FROM earnings WHERE member_id = ${me.id} AND bonus_type = 'referral_bonus'`,
-  );
-  const recent = await db.rows<JoiningRow>(
-    sql`SELECT ${JOINING_COLUMNS} FROM members WHERE sponsor_id = ${me.id} ORDER BY created_at DESC, id DESC LIMIT ${RECENT_JOININGS}`,
-  );
+  // Independent reads: sent together.
+  const [[counts], [team], [earned], recent] = await Promise.all([
+    db.rows<{ direct: string; month: string }>(sql`
+      SELECT count(*)::text AS direct, count(*) FILTER (WHERE created_at >= ${monthStart.toISOString()}::timestamptz)::text AS month
+      FROM members WHERE sponsor_id = ${me.id}`),
+    db.rows<{ n: string }>(sql`SELECT count(*)::text AS n FROM members m WHERE ${inDownline(me)}`),
+    db.rows<{ total: string | null }>(
+      sql`SELECT sum(amount_generated)::text AS total FROM earnings WHERE member_id = ${me.id} AND bonus_type = 'referral_bonus'`,
+    ),
+    db.rows<JoiningRow>(
+      sql`SELECT ${JOINING_COLUMNS} FROM members WHERE sponsor_id = ${me.id} ORDER BY created_at DESC, id DESC LIMIT ${RECENT_JOININGS}`,
+    ),
+  ]);
   return {
     referral_link: `/signup?referral=${encodeURIComponent(me.username)}`,
     direct_referrals: Number(counts?.direct ?? 0),

@@ -28,7 +28,8 @@ beforeAll(async () => {
   a = s.app;
   // The second server: its own app (settings cache, page cache, throttle) and, on PostgreSQL, its own pool.
   secondDatabase = s.config.databaseUrl ? await openDatabase({ dataDir: null, databaseUrl: s.config.databaseUrl }) : s.database;
-  b = await buildApp(secondDatabase, s.config);
+  // It keeps verified sessions far longer than any test runs: only the announced changes can drop them.
+  b = await buildApp(secondDatabase, { ...s.config, sessionCacheMs: 600_000 });
   await b.ready();
 });
 afterAll(async () => {
@@ -168,5 +169,38 @@ describe('company data the member pages show (packages, ranks, articles, events)
     } finally {
       await s.database.rows(sql`UPDATE packages SET name = ${before} WHERE name = 'Renamed Package'`);
     }
+  });
+});
+
+describe('a signed-in session, which each server keeps in memory once verified', () => {
+  const settle = async (check: () => Promise<boolean>) => {
+    const deadline = Date.now() + 5000;
+    while (!(await check()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  };
+
+  it('ended through one server is refused by the other at once', async () => {
+    const m = await member();
+    const { token } = await login(a, m.username);
+    expect((await get(b, '/api/auth_check', { token })).status).toBe(200);
+    expect((await get(a, '/api/auth_check', { token })).status).toBe(200);
+    expect((await post(a, '/api/auth/logout', {}, { token })).status).toBe(200);
+    // The server that ended it refuses it on the very next call; the other as soon as it hears of it.
+    expect((await get(a, '/api/auth_check', { token })).status).toBe(401);
+    await settle(async () => (await get(b, '/api/auth_check', { token })).status === 401);
+    expect((await get(b, '/api/auth_check', { token })).status).toBe(401);
+  });
+
+  it('of a member blocked or renamed by hand in the database (no server involved) is seen so by both servers', async () => {
+    const m = await member();
+    const { token } = await login(a, m.username);
+    const answers = async () => [(await get(a, '/api/auth_check', { token })).status, (await get(b, '/api/auth_check', { token })).status];
+    expect(await answers()).toEqual([200, 200]);
+    await s.database.rows(sql`UPDATE members SET first_name = 'Renamed' WHERE id = ${m.id}`);
+    const names = async () => [(await get(a, '/api/auth_check', { token })).body.data.first_name, (await get(b, '/api/auth_check', { token })).body.data.first_name];
+    await settle(async () => (await names()).every((n) => n === 'Renamed'));
+    expect(await names()).toEqual(['Renamed', 'Renamed']);
+    await s.database.rows(sql`UPDATE members SET status = 0 WHERE id = ${m.id}`);
+    await settle(async () => (await answers()).every((x) => x === 403));
+    expect(await answers()).toEqual([403, 403]);
   });
 });
