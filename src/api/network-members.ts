@@ -109,6 +109,16 @@ class TreeMember {
 }
 textGetters(TreeMember.prototype, TREE_MEMBERS.texts, TREE_MEMBERS.names);
 
+/** The mark of a MemberTable written as JSON. */
+const MEMBER_TABLE_JSON = '$memberTable';
+
+export interface MemberTableJson<N extends TableNode = TableNode> {
+  [MEMBER_TABLE_JSON]: 1;
+  members: N[];
+  kidStart: number[];
+  kidList: number[];
+}
+
 /** Member positions, ids and nesting; member objects on demand. */
 export class MemberTable<N extends TableNode = TableNode> {
   private readonly objects: Array<N | undefined>;
@@ -178,6 +188,33 @@ export class MemberTable<N extends TableNode = TableNode> {
       for (let k = m.children.length - 1; k >= 0; k--) stack.push([m.children[k], i]);
     }
     return MemberTable.fromObjects<TableNode>(members, Int32Array.from(parents));
+  }
+
+  /**
+   * As JSON (a support snapshot of a network page): every member as its object, and the nesting as it is —
+   * `MemberTable.fromJSON` makes the same table again.
+   */
+  toJSON(): MemberTableJson<N> {
+    const members: N[] = [];
+    for (let i = 0; i < this.count; i++) members.push(this.node(i));
+    return { [MEMBER_TABLE_JSON]: 1, members, kidStart: Array.from(this.kidStart), kidList: Array.from(this.kidList) };
+  }
+
+  /** The table `toJSON` wrote. */
+  static fromJSON<M extends TableNode>(json: MemberTableJson<M>): MemberTable<M> {
+    const n = json.members.length;
+    const ids = new Float64Array(n);
+    const counts = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      ids[i] = json.members[i].id;
+      counts[i] = json.members[i].child_count;
+    }
+    return new MemberTable<M>(n, ids, counts, 1, 0, Int32Array.from(json.kidStart), Int32Array.from(json.kidList), indexIds(ids), json.members.slice(), null);
+  }
+
+  /** Whether `v` is what `toJSON` wrote. */
+  static isJSON(v: unknown): v is MemberTableJson<TableNode> {
+    return !!v && typeof v === 'object' && (v as Record<string, unknown>)[MEMBER_TABLE_JSON] === 1 && Array.isArray((v as { members?: unknown }).members);
   }
 
   /** The member at index i as an object (built once, then kept). */

@@ -8,7 +8,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { configureClient, get, setModulesLoaded } from '../../src/api/client';
 import { networkApi } from '../../src/api/network';
 import { tableViewAnswerSchema, type TableViewAnswer } from '../../src/api/network-answers';
-import type { MemberTable } from '../../src/api/network-members';
+import { MemberTable } from '../../src/api/network-members';
+import { reviveState } from '../../src/replay/sandbox';
 import { scanAnswer } from '../../src/api/network-scan';
 import { tableNodeSchema } from '../../src/schemas/network.schema';
 import { tableNode } from '../support/network-fixtures';
@@ -100,6 +101,19 @@ const answer = (dave: Record<string, unknown> = {}, data: Record<string, unknown
 const text = (a: unknown) => JSON.stringify(a);
 
 describe('table view read from its bytes', () => {
+  it('written as JSON (a support snapshot) and revived by the replay, is the same table', async () => {
+    reply = () => ({ status: 200, raw: text(answer()) });
+    const table = (await networkApi.tableView()).genealogy;
+    const state = JSON.parse(JSON.stringify({ context: { data: { table, expanded: { 1: true } } } })) as { context: { data: { table: unknown } } };
+    expect(state.context.data.table).not.toBeInstanceOf(MemberTable);
+    const revived = (reviveState(state) as { context: { data: { table: MemberTable; expanded: unknown } } }).context.data;
+    expect(revived.table).toBeInstanceOf(MemberTable);
+    expect(members(revived.table)).toEqual(members(table));
+    expect(revived.table.indexOf(4)).toBe(table.indexOf(4));
+    expect(revived.table.childCount(0)).toBe(2);
+    expect(revived.expanded).toEqual({ 1: true });
+  });
+
   it('takes a usual answer on the fast path with the same members, in order, with their nesting', async () => {
     const r = await agree(text(answer()));
     expect(r.fast).toBe(true);
