@@ -8,7 +8,9 @@
  * (read from the replayed actors), steps backwards and forwards through the trail and sees the screen and the
  * diagram follow.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { newPage, runOperator, signIn } from './support/harness';
@@ -32,7 +34,8 @@ async function downloadFromHub(page: Page): Promise<Taken> {
   await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download diagnostic' }).click();
-  const file = (await (await download).path())!;
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'upline-replay-')), (await download).suggestedFilename());
+  await (await download).saveAs(file);
   const text = readFileSync(file, 'utf8');
   return { file, text, json: JSON.parse(text) as Taken['json'] };
 }
@@ -112,12 +115,12 @@ describe('support replay', () => {
     expect(payout.text).not.toContain(WRONG_PASSWORD);
 
     // 2. A list whose load failed: the server answers 500.
-    await page.route('**/api/orders?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
+    await page.route('**/api/orders/recent_orders?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
     await page.locator('nav a[href="/member/orders"]').click();
     await page.locator('[data-error-kind="server"]').waitFor();
     const ordersText = await page.locator('main').innerText();
     const orders = await downloadFromHub(page);
-    await page.unroute('**/api/orders?*');
+    await page.unroute('**/api/orders/recent_orders?*');
 
     // 3. The third page of a filtered list: wallet transactions of one type, "Load more" twice.
     const rows = page.locator('[role="list"][aria-label="Rows"] > [role="listitem"]');
@@ -177,6 +180,26 @@ describe('support replay', () => {
       await openReplayed(r.page, 'wallet.transactions');
       expect(new URL(r.page.url()).search).toBe(listSearch);
       const replayedRows = r.page.locator('[role="list"][aria-label="Rows"] > [role="listitem"]');
+      await expect.poll(() => replayedRows.count()).toBe(listRows.length);
+      expect(await replayedRows.allInnerTexts()).toEqual(listRows);
+      expect(await liveState(r.page, 'wallet.transactions')).toEqual(capturedValue(list, 'wallet.transactions'));
+
+      // Back through the trail to the list as it was before its third page came: two pages, the state that
+      // waits for more, highlighted on the list's diagram; forward again to the end: the third page is back.
+      const step = r.page.locator('[data-replay-step]');
+      const end = await step.innerText();
+      const recorded = r.page.locator('[data-replay-page="wallet.transactions"] [data-replay-state]');
+      for (let i = 0; i < 80 && (await replayedRows.count()) !== 40; i++) await r.page.locator('[data-replay-back]').click();
+      expect(await replayedRows.allInnerTexts()).toEqual(listRows.slice(0, 40));
+      expect(await step.innerText()).not.toBe(end);
+      expect(JSON.parse(await recorded.innerText())).toBe('readyToLoadMore');
+      expect(await liveState(r.page, 'wallet.transactions')).toBe('readyToLoadMore');
+      const diagram = r.page.locator('[data-replay-page="wallet.transactions"] [data-replay-diagram="transactionsList"]');
+      expect(await diagram.getAttribute('data-active-states')).toBe('readyToLoadMore');
+      const highlighted = diagram.locator('[data-state="readyToLoadMore"] > rect');
+      await expect.poll(() => highlighted.evaluate((el) => getComputedStyle(el).strokeWidth)).toBe('4px');
+      expect(await diagram.locator('[data-state="loadingMore"] > rect').evaluate((el) => getComputedStyle(el).strokeWidth)).not.toBe('4px');
+      while ((await step.innerText()) !== end) await r.page.locator('[data-replay-forward]').click();
       await expect.poll(() => replayedRows.count()).toBe(listRows.length);
       expect(await replayedRows.allInnerTexts()).toEqual(listRows);
       expect(await liveState(r.page, 'wallet.transactions')).toEqual(capturedValue(list, 'wallet.transactions'));
