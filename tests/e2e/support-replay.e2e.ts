@@ -1,7 +1,7 @@
 /**
  * End to end in Chromium against the real server: support replay. The member (demo) stops mid-flow in several
  * areas — a half-filled payout request with a field error, a list whose load failed (an injected 500), the third
- * page of a filtered list, an expanded network tree — and downloads the diagnostic from the account hub each
+ * page of a filtered list, an expanded network tree (as a list, and drawn) — and downloads the diagnostic from the account hub each
  * time, reached through the app's own menu. Support then opens each file at /support/replay in a fresh browser
  * with every request but the replay page's own files refused (the sign-in's token check aside, nothing reaches
  * /api/ once the token is accepted), and sees the same screen (by its visible text) and the same machine states
@@ -92,10 +92,11 @@ async function openReplayed(page: Page, key: string) {
 }
 
 const liveState = (page: Page, key: string) => page.locator(`[data-replay-page="${key}"] [data-replay-live]`).innerText().then((t) => JSON.parse(t) as unknown);
+const described = (page: Page) => page.locator('[data-focus-description]').textContent().then((t) => t ?? '');
 const screenText = (page: Page) => page.locator('[data-replay-screen] main').innerText();
 
 describe('support replay', () => {
-  test('mid-flow snapshots of several areas restore to the same screen and machine states, with the network blocked', { timeout: 240_000 }, async () => {
+  test('mid-flow snapshots of several areas restore to the same screen and machine states, with the network blocked', { timeout: 400_000 }, async () => {
     const created = await runOperator(app.server, ['token', 'create', '--label', 'e2e', '--hours', '1']);
     expect(created.code).toBe(0);
     const token = created.stdout.trim().split('\n').at(-1)!;
@@ -152,6 +153,30 @@ describe('support replay', () => {
     await expect.poll(async () => (await tree.getByRole('treeitem').allInnerTexts()).length).toBeGreaterThan(2);
     const treeRows = await tree.getByRole('treeitem').evaluateAll((items) => items.map((i) => i.getAttribute('data-row')));
     const network = await downloadFromHub(page);
+
+    // 5. The genealogy with a member expanded by keyboard; the keys that walk to its first child are kept.
+    await openMenuGroup(page, 'network');
+    await page.locator('nav a[href="/member/network/genealogy"]').click();
+    const canvasTree = page.getByRole('application', { name: 'Genealogy tree' });
+    await canvasTree.waitFor();
+    await canvasTree.focus();
+    const keys: string[] = [];
+    const press = async (key: string) => (keys.push(key), canvasTree.press(key));
+    await expect.poll(() => described(page)).toMatch(/^demo, /);
+    for (let i = 0; i < 200 && !(await described(page)).includes('press Enter to expand'); i++) {
+      const text = await described(page);
+      if (text.startsWith('Empty') || text.includes('No members below')) await press('ArrowRight');
+      else await press('ArrowDown');
+    }
+    const expandedMember = (await described(page)).split(',')[0];
+    const grown = page.waitForResponse((r) => /\/api\/network\/genealogy\/\d+/.test(r.url()) && r.status() === 200);
+    await canvasTree.press('Enter');
+    await grown;
+    await page.waitForFunction((u) => document.querySelector('[data-focus-description]')?.textContent?.startsWith(`${u},`) && document.querySelector('[data-focus-description]')?.textContent?.includes('Expanded.'), expandedMember);
+    await canvasTree.press('ArrowDown');
+    const firstChild = await described(page);
+    expect(firstChild).not.toMatch(/^Empty|^demo,/);
+    const genealogy = await downloadFromHub(page);
     await context.close();
 
     // Support, one fresh browser per snapshot.
@@ -213,6 +238,22 @@ describe('support replay', () => {
       await replayedTree.waitFor();
       expect(await replayedTree.getByRole('treeitem').evaluateAll((items) => items.map((i) => i.getAttribute('data-row')))).toEqual(treeRows);
       expect(await liveState(r.page, 'network.tabular')).toEqual(capturedValue(network, 'network.tabular'));
+      expect(r.apiCalls).toEqual([]);
+      await r.context.close();
+    }
+    {
+      const r = await replay(token, genealogy);
+      await openReplayed(r.page, 'network.genealogy');
+      const replayedTree = r.page.getByRole('application', { name: 'Genealogy tree' });
+      await replayedTree.waitFor();
+      expect(await liveState(r.page, 'network.genealogy')).toEqual(capturedValue(genealogy, 'network.genealogy'));
+      // The same keys reach the same member, already expanded (nothing is loaded), and its first child.
+      await replayedTree.focus();
+      await expect.poll(() => described(r.page)).toMatch(/^demo, /);
+      for (const key of keys) await replayedTree.press(key);
+      expect(await described(r.page)).toMatch(new RegExp(`^${expandedMember},.*Expanded\\.`));
+      await replayedTree.press('ArrowDown');
+      expect(await described(r.page)).toBe(firstChild);
       expect(r.apiCalls).toEqual([]);
       await r.context.close();
     }
