@@ -5,6 +5,16 @@
  */
 import type { NestedTableNode, TableNode } from '../schemas/network.schema';
 
+/** The mark of a MemberTable written as JSON. */
+const MEMBER_TABLE_JSON = '$memberTable';
+
+export interface MemberTableJson<N extends TableNode = TableNode> {
+  [MEMBER_TABLE_JSON]: 1;
+  members: N[];
+  kidStart: number[];
+  kidList: number[];
+}
+
 /** Member positions, ids and nesting. */
 export class MemberTable<N extends TableNode = TableNode> {
   private constructor(
@@ -56,6 +66,33 @@ export class MemberTable<N extends TableNode = TableNode> {
       for (let k = m.children.length - 1; k >= 0; k--) stack.push([m.children[k], i]);
     }
     return MemberTable.fromObjects<TableNode>(members, Int32Array.from(parents));
+  }
+
+  /**
+   * As JSON (a support snapshot of a network page): every member as its object, and the nesting as it is —
+   * `MemberTable.fromJSON` makes the same table again.
+   */
+  toJSON(): MemberTableJson<N> {
+    return { [MEMBER_TABLE_JSON]: 1, members: this.members.slice(), kidStart: Array.from(this.kidStart), kidList: Array.from(this.kidList) };
+  }
+
+  /** The table `toJSON` wrote. */
+  static fromJSON<M extends TableNode>(json: MemberTableJson<M>): MemberTable<M> {
+    const n = json.members.length;
+    const ids = new Float64Array(n);
+    const counts = new Float64Array(n);
+    const byId = new Map<number, number>();
+    for (let i = 0; i < n; i++) {
+      ids[i] = json.members[i].id;
+      counts[i] = json.members[i].child_count;
+      byId.set(json.members[i].id, i);
+    }
+    return new MemberTable<M>(n, ids, counts, Int32Array.from(json.kidStart), Int32Array.from(json.kidList), byId, json.members.slice());
+  }
+
+  /** Whether `v` is what `toJSON` wrote. */
+  static isJSON(v: unknown): v is MemberTableJson<TableNode> {
+    return !!v && typeof v === 'object' && (v as Record<string, unknown>)[MEMBER_TABLE_JSON] === 1 && Array.isArray((v as { members?: unknown }).members);
   }
 
   /** The member at index i. */

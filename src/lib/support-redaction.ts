@@ -22,8 +22,15 @@ export const SENSITIVE_FIELDS: ReadonlySet<string> = new Set([
 
 /** Names that look secret (the rule the saved flow state follows too). */
 const SECRET_PATTERN = /password|otp|token|secret|iban|card_?number|cvc|cvv/i;
-/** Settings whose names look secret but whose values are not (`password_policy`, `login_with_otp`). */
-const SETTING_PATTERN = /(_policy|_based_on|_using|_required|_enabled|_left|_at)$|^login_with_/i;
+/** Settings whose names look secret but whose values are not (`password_policy`, `login_with_otp`, `password_kind`). */
+const SETTING_PATTERN = /(_policy|_based_on|_using|_required|_enabled|_left|_at|_kind|_type|_via)$|^login_with_/i;
+/**
+ * Objects that map field names to messages about them, not to their values: an answer's `errors`, a form's
+ * `fieldErrors`, a failure's `fields` (`{ kind, fields }`). "The password is incorrect." under `password` is what
+ * the member saw next to the field, not the password.
+ */
+const MESSAGES_BY_FIELD = new Set(['errors', 'fieldErrors']);
+const isMessageMap = (key: string, parent: Record<string, unknown>) => MESSAGES_BY_FIELD.has(key) || (key === 'fields' && isText(parent.kind));
 /** `code` is a one-time code when it looks like one (digits, or a recovery code); error codes are words. */
 const ONE_TIME_CODE = /^[\d\s-]{4,}$|^[A-Z0-9]{4,}(-[A-Z0-9]{4,})+$/;
 
@@ -56,7 +63,7 @@ export function redact<T>(input: T): Redacted<T> {
   const keep = (s: string) => s.trim().length >= 3 && secrets.add(s);
 
   // 1. By declared name: values under sensitive keys, and the value of an event that changes a sensitive field.
-  const byName = (v: unknown, path: string): unknown => {
+  const byName = (v: unknown, path: string, messages = false): unknown => {
     if (Array.isArray(v)) return v.map((x, i) => byName(x, `${path}.${i}`));
     if (v && typeof v === 'object') {
       if (v instanceof Date) return v.toISOString();
@@ -66,13 +73,13 @@ export function redact<T>(input: T): Redacted<T> {
       for (const [k, inner] of Object.entries(obj)) {
         if (inner === undefined || typeof inner === 'function') continue;
         const here = path ? `${path}.${k}` : k;
-        if ((isText(inner) || isTextList(inner)) && (isSensitiveField(k, inner) || (fieldNamed && k === 'value'))) {
+        if (!messages && (isText(inner) || isTextList(inner)) && (isSensitiveField(k, inner) || (fieldNamed && k === 'value'))) {
           (isText(inner) ? [inner] : inner).forEach(keep);
           if (isText(inner) ? inner !== '' : inner.length) removed.push(here);
           out[k] = isText(inner) ? '' : [];
           continue;
         }
-        out[k] = byName(inner, here);
+        out[k] = byName(inner, here, isMessageMap(k, obj));
       }
       if (v instanceof Error) out.message = v.message;
       return out;

@@ -28,6 +28,8 @@ export interface SnapshotPage {
   id: string;
   /** The route-table path of the page (`/wallet/transactions`). */
   path: string;
+  /** Where the page was open: path under the app and query string (`/member/orders/381`, `/member/wallet/transactions?type=x`). */
+  url?: string | null;
   machine?: string | null;
   snapshot: unknown;
 }
@@ -58,9 +60,9 @@ function savedPageSnapshots(): SnapshotPage[] {
   try {
     for (const k of Object.keys(sessionStorage)) {
       if (!k.startsWith(PAGE_SNAPSHOT_PREFIX)) continue;
-      const saved = JSON.parse(sessionStorage.getItem(k) ?? '') as { snapshot?: unknown; path?: string; machine?: string };
+      const saved = JSON.parse(sessionStorage.getItem(k) ?? '') as { snapshot?: unknown; path?: string; machine?: string; url?: string };
       const key = k.slice(PAGE_SNAPSHOT_PREFIX.length);
-      if (saved.snapshot) out.push({ key, id: key.split(':')[0], path: saved.path ?? '', machine: saved.machine ?? null, snapshot: saved.snapshot });
+      if (saved.snapshot) out.push({ key, id: key.split(':')[0], path: saved.path ?? '', url: saved.url ?? null, machine: saved.machine ?? null, snapshot: saved.snapshot });
     }
   } catch {
     /* storage unavailable or not ours */
@@ -68,10 +70,29 @@ function savedPageSnapshots(): SnapshotPage[] {
   return out;
 }
 
+/**
+ * The pages of the snapshot: every open page's actor, whatever its own persistence (a memory-kept tree is
+ * support's business as much as a saved form), then the pages left in this tab as they were when left (held
+ * in memory by the trail), then the pages saved earlier in the tab (sessionStorage) — the newest state of
+ * each key only.
+ */
+function snapshotPages(): SnapshotPage[] {
+  const open: SnapshotPage[] = supportTrail.pages().map((p) => ({ key: p.key, id: p.id, path: p.path, url: p.url?.() ?? null, machine: p.machine ?? null, snapshot: p.actor.getPersistedSnapshot() }));
+  const left: SnapshotPage[] = supportTrail
+    .leftPages()
+    .reverse()
+    .map((p) => ({ key: p.key, id: p.id, path: p.path, url: p.url ?? null, machine: p.machine ?? null, snapshot: p.snapshot }));
+  const out: SnapshotPage[] = [];
+  for (const p of [...open, ...left, ...savedPageSnapshots()]) if (!out.some((o) => o.key === p.key)) out.push(p);
+  return out.slice(0, MAX_PAGES);
+}
+
+/** At most this many pages (the envelope's limit, supportSnapshotSchema). */
+const MAX_PAGES = 50;
+
 /** Takes the snapshot from what the app holds now, redacted. */
 export function captureSupportSnapshot(env: SnapshotEnv, options: { reason?: 'member' | 'error'; error?: unknown; now?: Date } = {}): SupportSnapshot {
   const root = supportTrail.root();
-  const open = supportTrail.pages().map((p) => ({ key: p.key, id: p.id, path: p.path, machine: p.machine ?? null, snapshot: p.actor.getPersistedSnapshot() }));
   const raw = {
     kind: SNAPSHOT_KIND,
     format: SNAPSHOT_FORMAT,
@@ -85,7 +106,7 @@ export function captureSupportSnapshot(env: SnapshotEnv, options: { reason?: 'me
     colour_scheme: env.colourScheme,
     viewport: env.viewport,
     root: root && root.getSnapshot().status === 'active' ? root.getPersistedSnapshot() : null,
-    pages: [...open, ...savedPageSnapshots().filter((p) => !open.some((o) => o.key === p.key))],
+    pages: snapshotPages(),
     events: supportTrail.events(),
     answers: supportTrail.answers(),
     redacted: [] as string[],

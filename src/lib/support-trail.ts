@@ -9,6 +9,8 @@ import type { AnyActorRef, InspectionEvent } from 'xstate';
 
 export const TRAIL_LIMIT = 200;
 export const ANSWER_LIMIT = 100;
+/** Pages the member left in this tab, kept (their last state) for a snapshot: the newest ones. */
+export const LEFT_PAGE_LIMIT = 30;
 /** A page state larger than this (tens of thousands of tree members) is not kept per event. */
 const STEP_SNAPSHOT_MAX_CHARS = 20000;
 
@@ -39,12 +41,32 @@ export interface OpenPage {
   path: string;
   /** Id of the page's machine (its diagram on the flow site). */
   machine?: string;
+  /** Where the page was open (path under the app and query string, `/member/orders/381?tab=x`), read when it is left. */
+  url?: () => string;
+  /**
+   * Whether the trail keeps the page's state after each of its events (default true). A page kept in memory
+   * because its state is too big to write on every change (a tree of tens of thousands of members) says
+   * false: its events keep only the state value, the snapshot its state when taken.
+   */
+  steps?: boolean;
   actor: AnyActorRef;
+}
+
+/** A page the member left: its last persisted snapshot, taken when it closed, whatever its own persistence. */
+export interface LeftPage {
+  key: string;
+  id: string;
+  path: string;
+  machine?: string;
+  url?: string;
+  snapshot: unknown;
 }
 
 const events: TrailEvent[] = [];
 const answers: RecordedAnswer[] = [];
 const pages = new Map<string, OpenPage>();
+const left = new Map<string, LeftPage>();
+const listeners = new Set<() => void>();
 let root: AnyActorRef | null = null;
 let now = () => new Date();
 
@@ -68,6 +90,8 @@ function pageOf(ref: AnyActorRef): OpenPage | undefined {
   return undefined;
 }
 
+const changed = () => listeners.forEach((l) => l());
+
 export const supportTrail = {
   /** The inspector given to the root actor and to every page actor. */
   inspect(ev: InspectionEvent): void {
@@ -77,12 +101,14 @@ export const supportTrail = {
     const snapshot = ev.snapshot as { value?: unknown };
     const ref = ev.actorRef as AnyActorRef;
     const entry: TrailEvent = { at: now().toISOString(), actor: labelOf(ref), type: event.type, event: toPlain(event), value: toPlain(snapshot.value ?? null) };
-    if (pageOf(ref)) {
+    const page = pageOf(ref);
+    if (page && page.steps !== false) {
       const persisted = toPlain(ref.getPersistedSnapshot());
       if (JSON.stringify(persisted).length <= STEP_SNAPSHOT_MAX_CHARS) entry.snapshot = persisted;
     }
     events.push(entry);
     if (events.length > TRAIL_LIMIT) events.splice(0, events.length - TRAIL_LIMIT);
+    changed();
   },
   setRoot(actor: AnyActorRef | null): void {
     root = actor;
@@ -90,14 +116,42 @@ export const supportTrail = {
   root(): AnyActorRef | null {
     return root;
   },
+  /**
+   * A page opened (any page, memory-kept ones too); the answer closes it, keeping its last persisted
+   * snapshot (in memory only, never written anywhere) so that a snapshot taken later, on the account hub,
+   * still holds the page the member came from.
+   */
   openPage(page: OpenPage): () => void {
     pages.set(page.key, page);
+    left.delete(page.key);
+    changed();
     return () => {
-      if (pages.get(page.key) === page) pages.delete(page.key);
+      if (pages.get(page.key) !== page) return;
+      pages.delete(page.key);
+      let snapshot: unknown = null;
+      try {
+        snapshot = page.actor.getPersistedSnapshot();
+      } catch {
+        /* a page whose state cannot be read is simply not kept */
+      }
+      if (snapshot) {
+        left.set(page.key, { key: page.key, id: page.id, path: page.path, machine: page.machine, url: page.url?.(), snapshot });
+        for (const k of [...left.keys()].slice(0, Math.max(0, left.size - LEFT_PAGE_LIMIT))) left.delete(k);
+      }
+      changed();
     };
   },
   pages(): OpenPage[] {
     return [...pages.values()];
+  },
+  /** The pages left in this tab, oldest first (see openPage). */
+  leftPages(): LeftPage[] {
+    return [...left.values()];
+  },
+  /** Told whenever a page opens or closes or an actor takes an event (the replay's panel). */
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
   },
   recordAnswer(answer: Omit<RecordedAnswer, 'at'>): void {
     const i = answers.findIndex((a) => a.path === answer.path && a.query === answer.query);
@@ -115,6 +169,7 @@ export const supportTrail = {
   clear(): void {
     events.length = 0;
     answers.length = 0;
+    left.clear();
   },
   /** Tests: a fixed clock. */
   setClock(clock: () => Date): void {

@@ -8,7 +8,7 @@
  */
 import { Alert, Badge, Button, Code, FileInput, Group, Paper, PasswordInput, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
 import DOMPurify from 'dompurify';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createActor } from 'xstate';
 import { APP_KEY } from '../api/call-common';
@@ -18,9 +18,10 @@ import { bindSessionMachine, browserBindings } from '../app/bindings';
 import { setReplayedPageSnapshots } from '../app/member/page-actor';
 import type { SessionActor } from '../app/session-actor';
 import type { SupportSnapshot } from '../lib/support-snapshot';
+import { supportTrail } from '../lib/support-trail';
 import { loadFlow } from '../machines/deferred-flows';
 import { supportSnapshotSchema } from '../schemas/support-snapshot.schema';
-import { pageSnapshotsAt, sandboxTransport, statePaths, type Refusal } from './sandbox';
+import { pageSnapshotsAt, replayedPages, sandboxTransport, statePaths, type Refusal } from './sandbox';
 
 /** The browser's own fetch, kept before the replay starts: only the sign-in, the snapshot and the diagrams use it. */
 const ownFetch = typeof window !== 'undefined' ? window.fetch.bind(window) : fetch;
@@ -154,6 +155,7 @@ function Trail({ snapshot, step, onStep, refused }: { snapshot: SupportSnapshot;
   const { t } = useTranslation('support');
   const total = snapshot.events.length;
   const pages = useMemo(() => pageSnapshotsAt(snapshot, step), [snapshot, step]);
+  const live = useLiveStates();
   return (
     <Stack gap="sm" p="sm">
       <Title order={2} size="h5">
@@ -175,18 +177,26 @@ function Trail({ snapshot, step, onStep, refused }: { snapshot: SupportSnapshot;
       </Text>
       {snapshot.pages.map((p) => {
         const value = (pages.get(p.key) as { value?: unknown } | undefined)?.value ?? null;
-        const active = statePaths(value);
+        const shown = live.get(p.key);
+        // The diagram highlights the state the replayed page is in; a page not on screen, its recorded one.
+        const active = statePaths(shown === undefined ? value : shown);
+        const url = pageUrl(p);
         return (
           <Stack key={p.key} gap={4} data-replay-page={p.key}>
             <Group gap="xs">
               <Badge variant="light">{p.key}</Badge>
               <Code data-replay-state>{JSON.stringify(value)}</Code>
-              {p.path && !p.path.includes(':') && (
-                <Button size="compact-xs" variant="light" onClick={() => openPage(`/member${p.path}`)} data-replay-open={p.key}>
+              {url && !shown && (
+                <Button size="compact-xs" variant="light" onClick={() => openPage(url)} data-replay-open={p.key}>
                   {t('replay.openPage')}
                 </Button>
               )}
             </Group>
+            {shown !== undefined && (
+              <Text size="xs">
+                {t('replay.onScreen')} <Code data-replay-live>{JSON.stringify(shown)}</Code>
+              </Text>
+            )}
             {p.machine && <Diagram machine={p.machine} active={active} />}
           </Stack>
         );
@@ -196,6 +206,18 @@ function Trail({ snapshot, step, onStep, refused }: { snapshot: SupportSnapshot;
       </Text>
     </Stack>
   );
+}
+
+/** The URL a recorded page was open at (its query string too); a route with parameters needs the recorded one. */
+export function pageUrl(p: SupportSnapshot['pages'][number]): string | null {
+  if (p.url) return p.url;
+  return p.path && !p.path.includes(':') ? `/member${p.path}` : null;
+}
+
+/** Page key → the state value of the replayed page actor on screen now (the actors the replayed app runs). */
+function useLiveStates(): Map<string, unknown> {
+  const text = useSyncExternalStore(supportTrail.subscribe, () => JSON.stringify(supportTrail.pages().map((p) => [p.key, p.actor.getSnapshot().value ?? null])));
+  return useMemo(() => new Map(JSON.parse(text) as Array<[string, unknown]>), [text]);
 }
 
 /** Opens another recorded page in the replayed app (its router follows the browser's history). */
@@ -227,7 +249,8 @@ function Replay({ snapshot }: { snapshot: SupportSnapshot }) {
       live = false;
     };
   }, [snapshot]);
-  setReplayedPageSnapshots(pageSnapshotsAt(snapshot, step));
+  const replayed = useMemo(() => replayedPages(snapshot, step), [snapshot, step]);
+  setReplayedPageSnapshots(replayed);
   if (!session) return <Text p="md">{t('replay.starting')}</Text>;
   return (
     <>

@@ -5,6 +5,7 @@
  * up to that point (the snapshot's own page state at the end of the trail).
  */
 import { ConnectionError } from '../api/errors';
+import { MemberTable } from '../api/network-members';
 import type { Transport } from '../api/client';
 import type { SupportSnapshot } from '../lib/support-snapshot';
 
@@ -55,4 +56,20 @@ export function statePaths(value: unknown, prefix = ''): string[] {
 export function pageValueAt(snapshot: Pick<SupportSnapshot, 'pages' | 'events'>, key: string, step: number): unknown {
   const s = pageSnapshotsAt(snapshot, step).get(key) as { value?: unknown } | undefined;
   return s?.value ?? null;
+}
+
+/**
+ * A recorded state as the machines hold it: the values written as JSON by a class of the app come back as
+ * that class (a network page's MemberTable). Everything else is plain data already.
+ */
+export function reviveState(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(reviveState);
+  if (!value || typeof value !== 'object') return value;
+  if (MemberTable.isJSON(value)) return MemberTable.fromJSON(value);
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, reviveState(v)]));
+}
+
+/** The page states the replayed app opens its pages on at `step`, revived (see reviveState). */
+export function replayedPages(snapshot: Pick<SupportSnapshot, 'pages' | 'events'>, step: number): Map<string, unknown> {
+  return new Map([...pageSnapshotsAt(snapshot, step)].map(([k, v]) => [k, reviveState(v)]));
 }

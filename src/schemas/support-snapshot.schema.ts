@@ -21,7 +21,7 @@ export const supportSnapshotSchema = z.object({
   colour_scheme: z.enum(['light', 'dark']),
   viewport: z.object({ width: z.number().check(z.int(), z.gte(0), z.lte(100000)), height: z.number().check(z.int(), z.gte(0), z.lte(100000)) }),
   root: z.unknown(),
-  pages: z.array(z.object({ key: z.string().check(z.maxLength(200)), id: z.string().check(z.maxLength(200)), path: z.string().check(z.maxLength(500)), machine: z.optional(z.nullable(z.string().check(z.maxLength(200)))), snapshot: z.unknown() })).check(z.maxLength(50)),
+  pages: z.array(z.object({ key: z.string().check(z.maxLength(200)), id: z.string().check(z.maxLength(200)), path: z.string().check(z.maxLength(500)), url: z.optional(z.nullable(z.string().check(z.maxLength(4000)))), machine: z.optional(z.nullable(z.string().check(z.maxLength(200)))), snapshot: z.unknown() })).check(z.maxLength(50)),
   events: z
     .array(z.object({ at: z.string().check(z.maxLength(40)), actor: z.string().check(z.maxLength(200)), type: z.string().check(z.maxLength(300)), event: z.unknown(), value: z.unknown(), snapshot: z.optional(z.unknown()) }))
     .check(z.maxLength(200)),

@@ -13,6 +13,9 @@ import { MemberArea } from '../../src/app/member-area';
 import { page, resolveMemberRoute } from '../../src/app/member/member-page';
 import { SESSION, type MemberRoute } from '../../src/app/member/member-route';
 import { MEMBER_ROUTES } from '../../src/app/member/route-table';
+import { setReplayedPageSnapshots } from '../../src/app/member/page-actor';
+import { captureSupportSnapshot, browserSnapshotEnv } from '../../src/lib/support-snapshot';
+import { supportTrail } from '../../src/lib/support-trail';
 import { buildMenu, menuSwitches, type Permission } from '../../src/lib/menu';
 import { createSearchCodec } from '../../src/lib/search-codec';
 import { positiveIntNumber, usernameParam } from '../../src/schemas/list-query.schema';
@@ -158,6 +161,25 @@ const testEntry: MemberRoute = page(
   { permission: eventsAffiliates, menu: { section: 'kyc' } },
 );
 
+/** The same page kept in memory only, refreshed ('search.set' to a marker) when opened on a restored state. */
+const memoryEntry: MemberRoute = page(
+  '/test/memory',
+  {
+    id: 'test.memory',
+    machine: searchMachine,
+    input: ({ url }) => ({ query: url }),
+    url: { codec: queryCodec, follow: { current: (s) => s.context.query, event: (query) => ({ type: 'search.set' as const, query }) } },
+    persist: { kind: 'memory', reason: 'a test page' },
+    refresh: { type: 'search.set', query: { term: 'refreshed' } },
+    view: ({ actor }) => (
+      <p>
+        Memory term: {useSelector(actor, (s) => s.context.query.term ?? 'none')}, queries seen: {useSelector(actor, (s) => s.context.seen.map((q) => q.term).join(' '))}
+      </p>
+    ),
+  },
+  { permission: eventsAffiliates },
+);
+
 function renderMember(path: string, modules: Partial<ReturnType<typeof moduleData>['modules']>, role_id: 1 | 2 | 3 = 3) {
   window.history.replaceState(null, '', path);
   const md = moduleData();
@@ -168,7 +190,7 @@ function renderMember(path: string, modules: Partial<ReturnType<typeof moduleDat
   });
   renderWithSession(
     <Route path="/member" nest>
-      <MemberArea routes={[...MEMBER_ROUTES, testEntry]} />
+      <MemberArea routes={[...MEMBER_ROUTES, testEntry, memoryEntry]} />
     </Route>,
     { actor: h.actor },
   );
@@ -238,5 +260,31 @@ describe('a page added as one table entry', () => {
       const saved = JSON.parse(sessionStorage.getItem('upline.page.test.search') ?? '{}') as { snapshot?: { context?: { seen?: Query[] } } };
       expect(saved.snapshot?.context?.seen).toEqual([{ term: 'old' }, { term: 'zed' }, { term: 'yan' }]);
     });
+  });
+
+  it('a page the member left, kept in memory only, is in a support snapshot as it was left, with its URL', async () => {
+    renderMember('/member/test/memory?term=kim', { events: true, kyc: false });
+    expect(await screen.findByText('Memory term: kim, queries seen: kim', undefined, { timeout: 15000 })).toBeInTheDocument();
+    act(() => navigate('/member/nowhere'));
+    await waitForDom(() => expect(screen.queryByText(/Memory term/)).not.toBeInTheDocument());
+    expect(sessionStorage.getItem('upline.page.test.memory')).toBeNull();
+    const left = captureSupportSnapshot(browserSnapshotEnv()).pages.find((p) => p.key === 'test.memory');
+    expect(left).toMatchObject({ url: '/member/test/memory?term=kim', path: '/test/memory', machine: 'testSearch' });
+    expect((left?.snapshot as { context: { query: Query } }).context.query).toEqual({ term: 'kim' });
+    supportTrail.clear();
+  });
+
+  it('in the support replay a page opens on the member’s state, is not refreshed and saves nothing', async () => {
+    const replayed = { status: 'active', value: {}, context: { query: { term: 'kim' }, seen: [{ term: 'old' }, { term: 'kim' }] }, children: {}, historyValue: {} };
+    setReplayedPageSnapshots(new Map([['test.memory', replayed]]));
+    try {
+      renderMember('/member/test/memory?term=kim', { events: true, kyc: false });
+      expect(await screen.findByText('Memory term: kim, queries seen: old kim', undefined, { timeout: 15000 })).toBeInTheDocument();
+      await new Promise((r) => setTimeout(r, 50));
+      expect(screen.getByText('Memory term: kim, queries seen: old kim')).toBeInTheDocument();
+      expect(Object.keys(sessionStorage).filter((k) => k.startsWith('upline.page.'))).toEqual([]);
+    } finally {
+      setReplayedPageSnapshots(null);
+    }
   });
 });

@@ -36,6 +36,11 @@ const SECRETS = {
   token: 'tok_4f9a1c2e7b8d',
 };
 
+const PAYOUT_SETTINGS = {
+  enabled: true, minimum_amount: '10', maximum_amount: '1000', fee_fixed: '1', fee_percent: '2', amount_decimals: 2, available_balance: '200',
+  max_requestable: '195.09', kyc_required: false, kyc_status: 'approved', single_pending: true, pending_request: null, password_required: true,
+};
+
 const opened: Array<() => void> = [];
 function openPage(key: string, machine: AnyStateMachine): AnyActorRef {
   const actor = createActor(stubActors(machine), { inspect: supportTrail.inspect });
@@ -61,12 +66,7 @@ describe('support snapshot redaction', () => {
 
     // Payout request: amount and the re-entered password typed.
     const payout = openPage('wallet.payout', payoutRequestMachine);
-    payout.send(
-      doneEvent('load', {
-        enabled: true, minimum_amount: '10', maximum_amount: '1000', fee_fixed: '1', fee_percent: '2', amount_decimals: 2, available_balance: '200',
-        max_requestable: '195.09', kyc_required: false, kyc_status: 'approved', single_pending: true, pending_request: null, password_required: true,
-      }),
-    );
+    payout.send(doneEvent('load', PAYOUT_SETTINGS));
     payout.send({ type: 'payout.change', field: 'amount', value: '73.50' });
     payout.send({ type: 'payout.change', field: 'password', value: SECRETS.payoutPassword });
 
@@ -117,6 +117,38 @@ describe('support snapshot redaction', () => {
     supportTrail.setClock(() => new Date());
   });
 
+  it('holds the pages the member left in the tab as they were left (memory-kept ones too), where they were open, the newest state of each', () => {
+    // A memory-kept page (nothing in sessionStorage): a payout form half typed, then left for the account hub.
+    const payout: AnyActorRef = createActor(stubActors(payoutRequestMachine), { inspect: supportTrail.inspect });
+    let where = '/member/wallet/request-payout?from=menu';
+    const close = supportTrail.openPage({ key: 'wallet.requestPayout', id: 'wallet.requestPayout', path: '/wallet/request-payout', url: () => where, machine: payoutRequestMachine.id, steps: false, actor: payout });
+    payout.start();
+    payout.send(doneEvent('load', PAYOUT_SETTINGS));
+    payout.send({ type: 'payout.change', field: 'amount', value: '73.50' });
+    close();
+    payout.stop();
+    where = '/member/account';
+    openPage('account.hub', emailChangeMachine);
+    // An older saved state of the same key in the tab gives way to the state it was left in.
+    sessionStorage.setItem('upline.page.wallet.requestPayout', JSON.stringify({ v: 1, snapshot: { value: 'old', context: {} }, path: '/wallet/request-payout' }));
+
+    const snapshot = captureSupportSnapshot(ENV);
+    expect(snapshot.pages.map((p) => p.key)).toEqual(['account.hub', 'wallet.requestPayout']);
+    const left = snapshot.pages[1];
+    expect(left).toMatchObject({ url: '/member/wallet/request-payout?from=menu', machine: payoutRequestMachine.id, path: '/wallet/request-payout' });
+    expect((left.snapshot as { context: { values: { amount: string } } }).context.values.amount).toBe('73.50');
+    expect(supportSnapshotSchema.safeParse(snapshot).success).toBe(true);
+    // A page that says so keeps no state per event (a tree of tens of thousands of members), only its value.
+    const change = snapshot.events.find((e) => e.actor === 'wallet.requestPayout' && e.type === 'payout.change')!;
+    expect(change.value).toBeDefined();
+    expect(change.snapshot).toBeUndefined();
+
+    // Opened again, it is the open one; logout forgets what was left.
+    sessionStorage.clear();
+    supportTrail.clear();
+    expect(captureSupportSnapshot(ENV).pages.map((p) => p.key)).toEqual(['account.hub']);
+  });
+
   it.each([
     ['password', 'p4ss-word'], ['current_password', 'p4ss-word'], ['password_confirmation', 'p4ss-word'], ['wallet_password', 'p4ss-word'],
     ['auth_token', 'abc.def.ghi'], ['store_auth_token', 'abc'], ['sso_token', 'abc'], ['idempotencyKey', 'k-123'], ['secret', 'JBSWY3DP'],
@@ -131,7 +163,7 @@ describe('support snapshot redaction', () => {
 
   it.each([
     ['password_policy', { min_length: 8 }], ['login_with_otp', true], ['password_required', true], ['code', 'validation_error'],
-    ['recovery_codes_left', 10], ['email', 'dana@example.com'], ['amount', '73.50'], ['bank_name', 'CaixaBank'],
+    ['recovery_codes_left', 10], ['email', 'dana@example.com'], ['amount', '73.50'], ['bank_name', 'CaixaBank'], ['password_kind', 'account'],
   ])('keeps %s', (field, value) => {
     expect(redact({ [field]: value }).value).toEqual({ [field]: value });
   });
@@ -139,6 +171,19 @@ describe('support snapshot redaction', () => {
   it('removes the value of an event that changes a sensitive field, and the same text anywhere else', () => {
     const { value } = redact({ event: { type: 'bank.change', field: 'iban', value: 'ES9121000418450200051332' }, message: 'IBAN ES9121000418450200051332 is not valid' });
     expect(value).toEqual({ event: { type: 'bank.change', field: 'iban', value: '' }, message: 'IBAN [redacted] is not valid' });
+  });
+
+  it('keeps the messages shown next to a sensitive field (they are not its value), and a setting’s word everywhere else', () => {
+    const refused = {
+      values: { amount: '50', password: 'Typed-Wrong-1' },
+      fieldErrors: { password: 'The password is incorrect.' },
+      error: { kind: 'validation', fields: { password: 'The password is incorrect.' }, body: { errors: { password: ['The password is incorrect.'] } } },
+      loaded: { password_kind: 'account' },
+      route: '/member/account',
+    };
+    const { value, removed } = redact(refused);
+    expect(value).toEqual({ ...refused, values: { amount: '50', password: '' } });
+    expect(removed).toEqual(['values.password']);
   });
 
   it('removes free text a form marks sensitive', () => {

@@ -6,7 +6,7 @@
  * and renders the entry's view with that actor.
  */
 import { useActorRef } from '@xstate/react';
-import { createContext, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import { matchRoute, Redirect, Route, Switch, useLocation, useSearch, type Parser } from 'wouter';
 import { allows, type Access } from '../../lib/menu';
@@ -53,20 +53,28 @@ export function MemberPage<L extends AnyStateMachine, I>({ spec, params, pageKey
   });
   const actor = useActorRef(start.logic, { input: start.input, snapshot: start.snapshot, inspect: supportTrail.inspect });
 
-  // Open pages are part of a support snapshot (src/lib/support-snapshot.ts).
-  useEffect(() => supportTrail.openPage({ key: pageKey, id: spec.id, path: routePath, machine: spec.machine.id, actor }), [actor, pageKey, spec.id, spec.machine.id, routePath]);
+  // Where the page is open (its URL under the app), as the member last saw it: a support snapshot reopens it there.
+  const url = useRef('');
+  url.current = `/member${location === '/' ? '' : location}${search ? `?${search}` : ''}`;
+
+  // Open pages, and pages left in this tab, are part of a support snapshot (src/lib/support-snapshot.ts).
+  useEffect(
+    () => supportTrail.openPage({ key: pageKey, id: spec.id, path: routePath, url: () => url.current, machine: spec.machine.id, steps: spec.persist.kind === 'session', actor }),
+    [actor, pageKey, spec.id, spec.machine.id, routePath, spec.persist.kind],
+  );
 
   // Saved state: every snapshot of a session-persisted page is written under its key.
   useEffect(() => {
     if (spec.persist.kind !== 'session') return;
-    const sub = actor.subscribe(() => savePageSnapshot(pageKey, actor.getPersistedSnapshot(), { path: routePath, machine: spec.machine.id }));
+    const sub = actor.subscribe(() => savePageSnapshot(pageKey, actor.getPersistedSnapshot(), { path: routePath, machine: spec.machine.id, url: url.current }));
     return () => sub.unsubscribe();
   }, [actor, pageKey, spec.persist.kind, routePath, spec.machine.id]);
 
-  // A page restored from this tab's saved state shows it at once and fetches it again.
+  // A page restored from this tab's saved state shows it at once and fetches it again; a replayed one
+  // (the support replay) shows the member's state as it was and fetches nothing.
   useEffect(() => {
     const refresh = spec.refresh;
-    if (start.snapshot && refresh && (actor.getSnapshot() as AnyMachineSnapshot).can(refresh)) actor.send(refresh);
+    if (start.snapshot && refresh && !isReplaying() && (actor.getSnapshot() as AnyMachineSnapshot).can(refresh)) actor.send(refresh);
   }, [actor, start.snapshot, spec.refresh]);
 
   // The URL is the source of the page's input: a changed query string (the view, Back, a pasted link)

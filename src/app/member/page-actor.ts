@@ -41,8 +41,8 @@ export function loadPageSnapshot(key: string): unknown {
   }
 }
 
-/** `about`: the page's route-table path and machine id, read by a support snapshot of pages no longer open. */
-export function savePageSnapshot(key: string, snapshot: unknown, about: { path?: string; machine?: string } = {}): void {
+/** `about`: the page's route-table path, machine id and URL, read by a support snapshot of pages no longer open. */
+export function savePageSnapshot(key: string, snapshot: unknown, about: { path?: string; machine?: string; url?: string } = {}): void {
   if (replayed) return;
   try {
     store()?.setItem(PAGE_SNAPSHOT_PREFIX + key, JSON.stringify({ v: VERSION, snapshot: sanitizeSnapshot(snapshot), ...about }));
