@@ -171,8 +171,13 @@ export async function recordCspViolations(context: BrowserContext) {
   });
 }
 
+/**
+ * Chromium, whose every context — made by `newPage` below, by a test's own `browser.newContext(…)` or by
+ * `browser.newPage()` — records the Content-Security-Policy violations its pages meet (`cspViolations`, which
+ * the suite asserts empty after each test).
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: [
@@ -186,6 +191,19 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-dev-shm-usage',
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await recordCspViolations(context);
+    return context;
+  };
+  browser.newPage = async (options) => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    page.once('close', () => void context.close());
+    return page;
+  };
+  return browser;
 }
 
 export async function newPage(browser: Browser, server: RunningServer, opts: { width?: number; height?: number; locale?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
@@ -194,7 +212,6 @@ export async function newPage(browser: Browser, server: RunningServer, opts: { w
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
     locale: opts.locale ?? 'en-US',
   });
-  await recordCspViolations(context);
   const page = await context.newPage();
   return { context, page };
 }
