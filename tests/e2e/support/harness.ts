@@ -111,7 +111,8 @@ async function launchServer(serverEnv: Record<string, string>, url: string, logs
   };
   child.stdout!.on('data', onData);
   child.stderr!.on('data', onData);
-  const deadline = Date.now() + 120_000;
+  // A busy machine may need longer (E2E_SERVER_START_MS).
+  const deadline = Date.now() + Number(process.env.E2E_SERVER_START_MS ?? 120_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${logs.slice(-30).join('\n')}`);
     try {
