@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import { members, sessions, type MemberRow } from '../db/schema';
 import { passwordChangeSchema, type PasswordChangeRequest, type PasswordChangeSettings } from '../../src/schemas/account.schema';
 import type { AppContext } from './app-context';
+import { recordAudit } from './audit';
 import { hashPassword, verifyPassword } from './crypto';
 import { issuesToFieldMap, validationError } from './errors';
 
@@ -24,7 +25,7 @@ export async function passwordChangeSettings(ctx: Pick<AppContext, 'settings'>):
  * storefront and SSO sessions opened with them — while the session making the change (and those opened
  * with it) stays signed in.
  */
-export async function changePassword(ctx: Services, member: MemberRow, sessionId: number, body: PasswordChangeRequest): Promise<void> {
+export async function changePassword(ctx: Services, member: MemberRow, sessionId: number, body: PasswordChangeRequest, ip: string | null = null): Promise<void> {
   const db = ctx.database.db;
   const { password_policy } = await passwordChangeSettings(ctx);
   const checked = z.safeParse(passwordChangeSchema(password_policy), body);
@@ -35,6 +36,7 @@ export async function changePassword(ctx: Services, member: MemberRow, sessionId
   await db.transaction(async (tx) => {
     await tx.update(members).set({ passwordHash }).where(eq(members.id, member.id));
     await revokeOtherSessions(tx as unknown as Db, member.id, sessionId);
+    await recordAudit(tx, member.id, 'password.changed', {}, ip);
   });
 }
 

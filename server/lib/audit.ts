@@ -9,6 +9,8 @@ import { rowsOf, type Executor } from './ledger';
 
 export type AuditAction =
   | 'password.changed'
+  | 'password.reset'
+  | 'preferences.changed'
   | 'email.change_requested'
   | 'email.changed'
   | 'phone.change_requested'

@@ -24,6 +24,8 @@ import { crmCalls, crmContacts, crmLeads, crmMeetings, crmNotes, type CallRow, t
 import { issuesToFieldMap, notFound, type FieldMap } from './errors';
 import { containsPattern } from './crm-leads';
 import type { ListQuery } from './pagination';
+import type { AppContext } from './app-context';
+import { announce } from './member-notices';
 
 // ── Contacts ────────────────────────────────────────────────────────────────────────────────────────
 
@@ -281,11 +283,11 @@ export const REMINDER_LEAD_MS = 30 * 60_000;
 
 /**
  * Meetings starting within REMINDER_LEAD_MS that were not reminded yet: each is claimed by one conditional
- * update (so two servers never remind twice) and its member finds a notice in the notifications list.
- * Answers how many reminders went out.
+ * update (so two servers never remind twice) and its member is told by their switches for meeting
+ * reminders (a notice in the notifications list, an e-mail). Answers how many reminders went out.
  */
-export async function remindMeetings(db: Db, now = new Date()): Promise<number> {
-  const due = await db
+export async function remindMeetings(ctx: Pick<AppContext, 'database' | 'outbox'>, now = new Date()): Promise<number> {
+  const due = await ctx.database.db
     .update(crmMeetings)
     .set({ remindedAt: now })
     .where(
@@ -299,9 +301,11 @@ export async function remindMeetings(db: Db, now = new Date()): Promise<number> 
     .returning();
   for (const m of due) {
     const { time } = localParts(m.startsAt, m.timeZone);
-    await db.execute(
-      sql`INSERT INTO member_notices (member_id, event, subject, body, link) VALUES (${m.memberId}, 'meeting_reminder', ${`Meeting at ${time}: ${m.title}`}, ${[m.who, m.place || m.link].filter(Boolean).join(' · ') || m.title}, ${'/member/crm/meetings'})`,
-    );
+    await announce(ctx, m.memberId, 'meeting_reminder', {
+      subject: `Meeting at ${time}: ${m.title}`,
+      body: [m.who, m.place || m.link].filter(Boolean).join(' · ') || m.title,
+      link: '/member/crm/meetings',
+    });
   }
   return due.length;
 }

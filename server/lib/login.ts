@@ -28,6 +28,7 @@ import {
 } from '../../src/schemas/auth.schema';
 import type { AppContext } from './app-context';
 import { createSession, SESSION_TTL_MS } from './auth';
+import { recordAudit } from './audit';
 import { hashPassword, tokenHash, verifyPassword } from './crypto';
 import { validationError, type FieldMap } from './errors';
 import { destinationOf, findByIdentifier, findById, findOneByIdentifier, maskIdentifier, normalizeEmail, type Identifier } from './members';
@@ -239,7 +240,7 @@ export async function resetDestination(ctx: Pick<AppContext, 'settings'>, body: 
 }
 
 /** A new password (policy, confirmation) with a reset code; every session of the member ends. */
-export async function resetPassword(ctx: Services, body: ResetPasswordRequest) {
+export async function resetPassword(ctx: Services, body: ResetPasswordRequest, ip: string | null = null) {
   const db = ctx.database.db;
   const { destination } = await resetDestination(ctx, body);
   const auth = await ctx.settings.get('auth');
@@ -255,6 +256,7 @@ export async function resetPassword(ctx: Services, body: ResetPasswordRequest) {
   await db.transaction(async (tx) => {
     await tx.update(members).set({ passwordHash }).where(eq(members.id, member.id));
     await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.memberId, member.id), isNull(sessions.revokedAt)));
+    await recordAudit(tx, member.id, 'password.reset', {}, ip);
   });
   // A new password unlocks password sign-in (also after a lock for good).
   await clearSignInFailures(ctx, member.id);

@@ -72,18 +72,27 @@ export async function saveNotificationSettings(
   return notificationSettingsOf(db, memberId);
 }
 
-/** Tell a member of an event by the channels they keep on for it. */
-export async function announce(ctx: Pick<AppContext, 'database' | 'outbox'>, memberId: number, event: MemberEvent, notice: Notice): Promise<void> {
-  const db = ctx.database.db;
-  const setting = (await notificationSettingsOf(db, memberId)).events.find((e) => e.event === event);
+/**
+ * Tell a member of an event by the channels they keep on for it. `ex`: the transaction the event happens
+ * in (a payment's fulfilment), so the notice and the outbox row commit or roll back with it; by default
+ * the database, after the fact.
+ */
+export async function announce(
+  ctx: Pick<AppContext, 'database' | 'outbox'>,
+  memberId: number,
+  event: MemberEvent,
+  notice: Notice,
+  ex: Executor = ctx.database.db,
+): Promise<void> {
+  const setting = (await notificationSettingsOf(ex, memberId)).events.find((e) => e.event === event);
   if (!setting) return;
   if (setting.push) {
-    await db.execute(
+    await ex.execute(
       sql`INSERT INTO member_notices (member_id, event, subject, body, link) VALUES (${memberId}, ${event}, ${notice.subject}, ${notice.body}, ${notice.link ?? null})`,
     );
   }
   if (setting.email) {
-    const [m] = await db.select({ email: members.email }).from(members).where(eq(members.id, memberId)).limit(1);
-    if (m?.email) await ctx.outbox.send('email', m.email, notice.subject, notice.link ? `${notice.body}\n\n${notice.link}` : notice.body);
+    const [m] = await ex.select({ email: members.email }).from(members).where(eq(members.id, memberId)).limit(1);
+    if (m?.email) await ctx.outbox.send('email', m.email, notice.subject, notice.link ? `${notice.body}\n\n${notice.link}` : notice.body, ex);
   }
 }

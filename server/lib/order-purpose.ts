@@ -2,12 +2,14 @@
  * The order purpose of the payments seam (PURPOSES.order in fulfilment.ts): what is due on a pending product
  * order, and its fulfilment — the order paid, the stock taken (never below zero: a conditional update per
  * line, so of concurrent checkouts of the last items only as many succeed as there are items), the company's
- * bank credited for payments from outside the wallet, the lines leaving the cart.
+ * bank credited for payments from outside the wallet, the lines leaving the cart, and the member told of the
+ * order's new status (by their switches for order status; a counter payment's decision tells them itself).
  */
 import { sql } from 'drizzle-orm';
 import { HttpError, notFound, type FieldMap } from './errors';
 import type { PurposeHandler } from './fulfilment';
 import { externalPaymentPosting, post, rowsOf, systemAccounts, type Executor } from './ledger';
+import { announce } from './member-notices';
 import * as money from './money';
 import { clearCartLines } from './shop';
 
@@ -42,13 +44,13 @@ export const orderPurpose: PurposeHandler = {
     if (o.status !== 'pending') throw new HttpError(409, 'already_paid', 'This order is not awaiting payment');
     return { amount: money.parse(o.total), description: `Order ${o.invoice_no}` };
   },
-  async fulfil(tx, input) {
-    const [o] = await rowsOf<{ id: number; total: string; created_at: Date | string }>(
+  async fulfil(tx, input, services) {
+    const [o] = await rowsOf<{ id: number; invoice_no: string; total: string; created_at: Date | string }>(
       tx,
       sql`UPDATE orders SET status = 'processing', paid_at = ${input.at.toISOString()}::timestamptz,
             payment_method = ${ORDER_PAYMENT_METHOD[input.method]}
           WHERE id = ${input.refId} AND member_id = ${input.memberId} AND status = 'pending'
-          RETURNING id, total::text AS total, created_at`,
+          RETURNING id, invoice_no, total::text AS total, created_at`,
     );
     if (!o) throw new HttpError(409, 'already_paid', 'This order is not awaiting payment');
     const lines = await rowsOf<{ product_id: number; quantity: number }>(
@@ -71,6 +73,19 @@ export const orderPurpose: PurposeHandler = {
       input.memberId,
       lines.map((l) => Number(l.product_id)),
     );
+    if (input.method !== 'otc') {
+      await announce(
+        services,
+        input.memberId,
+        'order_status',
+        {
+          subject: `Your order ${o.invoice_no} is paid`,
+          body: `Your order ${o.invoice_no} of ${money.format(money.parse(o.total), 2)} is paid and being processed.`,
+          link: `/member/orders/${Number(o.id)}`,
+        },
+        tx,
+      );
+    }
   },
 };
 

@@ -8,6 +8,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import type { Executor } from './ledger';
 import { outbox } from '../db/schema';
 import type { Mailer } from './mailer';
 import { maskDestination } from './members';
@@ -28,8 +29,9 @@ export class Outbox {
     private readonly opts: OutboxOptions = {},
   ) {}
 
-  async send(channel: 'email' | 'sms', destination: string, subject: string, body: string) {
-    await this.db.insert(outbox).values({ channel, destination, subject, body });
+  /** `ex`: the transaction the message belongs to (its row commits with it); by default the database. */
+  async send(channel: 'email' | 'sms', destination: string, subject: string, body: string, ex: Executor = this.db) {
+    await ex.insert(outbox).values({ channel, destination, subject, body });
     const shown = maskDestination(channel, destination);
     const demo = this.opts.isDemo?.() ?? false;
     this.log.info({ outbox: { channel, destination: shown, subject } }, demo ? `outbox → ${channel} ${shown}: ${body}` : `outbox → ${channel} ${shown}`);

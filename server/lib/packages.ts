@@ -36,6 +36,7 @@ import {
   type Executor,
   type Tx,
 } from './ledger';
+import { announce } from './member-notices';
 import * as money from './money';
 import { weekStart } from './pairing';
 import { pathIds } from './tree';
@@ -337,6 +338,18 @@ export async function promoteRanks(tx: Tx, memberIds: number[], at: Date, servic
     }
     promoted.push({ memberId, rankId: Number(d.best) });
   }
+  if (promoted.length) {
+    const names = new Map(
+      (await rowsOf<{ id: number; name: string }>(tx, sql`SELECT id, name FROM ranks WHERE id IN (${sql.join(promoted.map((p) => sql`${p.rankId}`), sql`, `)})`)).map((r) => [
+        Number(r.id),
+        r.name,
+      ]),
+    );
+    for (const p of promoted) {
+      const name = names.get(p.rankId) ?? '';
+      await announce(services, p.memberId, 'rank_achieved', { subject: `You reached the rank ${name}`, body: `Congratulations: you are now ${name}.`, link: '/member/home/rank' }, tx);
+    }
+  }
   return promoted;
 }
 
@@ -392,6 +405,17 @@ async function fulfilPackage(tx: Tx, input: FulfilmentInput, services: Fulfilmen
     if (gross > 0n) {
       await postEarning(tx as unknown as Db, { memberId: m.sponsor_id, bonusType: 'referral_bonus', gross, level: 1, fromMemberId: p.member_id, createdAt: at }, ws);
     }
+  }
+  // A counter payment's decision tells the member itself.
+  if (input.method !== 'otc') {
+    const what = p.kind === 'upgrade' ? 'upgrade to' : p.kind === 'renewal' ? 'renewal of' : 'package';
+    await announce(
+      services,
+      p.member_id,
+      'order_status',
+      { subject: `Your ${what} ${pkg.name} is paid`, body: `Your ${what} ${pkg.name} (${money.format(amount, 2)}) is paid and active.`, link: `/member/orders/${orderId}` },
+      tx,
+    );
   }
   await promoteRanks(tx, pathIds(m.path).length ? pathIds(m.path) : [p.member_id], at, services);
 }

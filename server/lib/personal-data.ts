@@ -155,13 +155,23 @@ const accountSettings: PersonalDataSection = {
       ['created_at', 'applied_at'],
     );
     const [wallet] = await rowsWithDates(ex, sql`SELECT created_at, updated_at FROM wallet_passwords WHERE member_id = ${id}`, ['created_at', 'updated_at']);
-    const [twoFactor] = await rowsWithDates(ex, sql`SELECT enabled_at, created_at FROM member_two_factor WHERE member_id = ${id}`, ['enabled_at', 'created_at']);
+    const [twoFactor] = await rowsWithDates(
+      ex,
+      sql`SELECT enabled_at, created_at,
+                 (SELECT count(*)::int FROM two_factor_recovery_codes r WHERE r.member_id = ${id} AND r.used_at IS NULL) AS recovery_codes_left,
+                 (SELECT count(*)::int FROM two_factor_recovery_codes r WHERE r.member_id = ${id} AND r.used_at IS NOT NULL) AS recovery_codes_used
+          FROM member_two_factor WHERE member_id = ${id}`,
+      ['enabled_at', 'created_at'],
+    );
     return {
       notification_settings: notifications,
       notices,
       contact_changes: contactChanges,
       wallet_password: wallet ? { set: true, ...wallet } : { set: false },
-      two_factor: twoFactor?.enabled_at ? { enabled: true, enabled_at: twoFactor.enabled_at } : { enabled: false },
+      // Whether it is on and how many recovery codes are left: never the key nor a code.
+      two_factor: twoFactor?.enabled_at
+        ? { enabled: true, enabled_at: twoFactor.enabled_at, recovery_codes_left: twoFactor.recovery_codes_left, recovery_codes_used: twoFactor.recovery_codes_used }
+        : { enabled: false },
     };
   },
   async erase(ex, id) {
@@ -234,15 +244,23 @@ const messages: PersonalDataSection = {
       ex,
       sql`SELECT msg.id, msg.thread_id, t.subject, msg.body, msg.created_at, msg.read_at,
                  CASE WHEN msg.sender_id = ${id} THEN 'sent' ELSE 'received' END AS direction,
-                 CASE WHEN msg.sender_id = ${id} THEN r.username ELSE s.username END AS other_party
+                 CASE WHEN msg.sender_id = ${id} THEN r.username ELSE s.username END AS other_party,
+                 CASE WHEN msg.sender_id = ${id} THEN msg.sender_binned_at ELSE msg.recipient_binned_at END AS binned_at,
+                 coalesce((SELECT json_agg(json_build_object('name', u.original_name, 'type', u.content_type, 'size', u.size_bytes) ORDER BY a.position)
+                   FROM message_attachments a JOIN uploads u ON u.id = a.upload_id WHERE a.message_id = msg.id), '[]'::json) AS attachments
           FROM messages msg
           JOIN message_threads t ON t.id = msg.thread_id
           LEFT JOIN members s ON s.id = msg.sender_id
           LEFT JOIN members r ON r.id = msg.recipient_id
           WHERE msg.sender_id = ${id} OR msg.recipient_id = ${id}
           ORDER BY msg.created_at, msg.id`,
-      ['created_at', 'read_at'],
+      ['created_at', 'read_at', 'binned_at'],
     );
+  },
+  async erase(ex, id) {
+    // The messages stay (they are the other party's too); the files the member attached go with their uploads.
+    await ex.execute(sql`DELETE FROM message_attachments a USING messages msg WHERE a.message_id = msg.id AND msg.sender_id = ${id}`);
+    await ex.execute(sql`DELETE FROM message_attachments a USING uploads u WHERE a.upload_id = u.id AND u.member_id = ${id}`);
   },
 };
 
@@ -265,8 +283,7 @@ const audit: PersonalDataSection = {
   read: (ex, id) => auditOf(ex, id),
 };
 
-/** Every section, in the order of the export file. */
-/** Package purchases and over-the-counter payment requests (the receipt itself is in `uploads`, cleared after this). */
+/** Package purchases, wallet top-ups, card payments and over-the-counter payment requests (the receipt itself is in `uploads`, cleared after this). */
 const payments: PersonalDataSection = {
   key: 'payments',
   async read(ex, id) {
@@ -275,6 +292,18 @@ const payments: PersonalDataSection = {
         ex,
         sql`SELECT pp.id, p.name AS package_name, pp.kind, pp.amount::text AS amount, pp.pv::text AS pv, pp.status, pp.payment_method, pp.created_at, pp.paid_at
             FROM package_purchases pp JOIN packages p ON p.id = pp.package_id WHERE pp.member_id = ${id} ORDER BY pp.id`,
+        ['created_at', 'paid_at'],
+      ),
+      wallet_topups: await rowsWithDates(
+        ex,
+        sql`SELECT id, amount::text AS amount, status, payment_ref, created_at, paid_at FROM wallet_topups WHERE member_id = ${id} ORDER BY id`,
+        ['created_at', 'paid_at'],
+      ),
+      // Checkout sessions at the card provider (what was paid, its state); never the provider's page address.
+      card_payments: await rowsWithDates(
+        ex,
+        sql`SELECT session_id, purpose, ref_id::int AS ref_id, amount::text AS amount, currency, status, failure, created_at, paid_at
+            FROM card_payments WHERE member_id = ${id} ORDER BY created_at, session_id`,
         ['created_at', 'paid_at'],
       ),
       payment_requests: await rowsWithDates(
@@ -291,11 +320,106 @@ const payments: PersonalDataSection = {
   },
 };
 
+/** The shop cart: what is in it, and lines removed (kept for undo). */
+const cart: PersonalDataSection = {
+  key: 'cart',
+  async read(ex, id) {
+    return rowsWithDates(
+      ex,
+      sql`SELECT p.sku, p.name, c.quantity, c.removed_at, c.updated_at FROM cart_items c JOIN products p ON p.id = c.product_id
+          WHERE c.member_id = ${id} ORDER BY c.updated_at, p.sku`,
+      ['removed_at', 'updated_at'],
+    );
+  },
+  async erase(ex, id) {
+    await ex.execute(sql`DELETE FROM cart_items WHERE member_id = ${id}`);
+  },
+};
+
+/**
+ * The member's CRM: leads, contacts, and their timeline (notes, calls, meetings), deleted ones included
+ * (with when). Data about other people that the member keeps: erased with the account.
+ */
+const crm: PersonalDataSection = {
+  key: 'crm',
+  async read(ex, id) {
+    const dates = ['created_at', 'updated_at', 'deleted_at'];
+    return {
+      leads: await rowsWithDates(
+        ex,
+        sql`SELECT id, name, company, email, phone, source, status, estimated_value::text AS estimated_value, next_follow_up::text AS next_follow_up,
+                   lost_reason, contact_id, created_at, updated_at, deleted_at
+            FROM crm_leads WHERE member_id = ${id} ORDER BY id`,
+        dates,
+      ),
+      contacts: await rowsWithDates(
+        ex,
+        sql`SELECT id, name, company, email, phone, city, lead_id, created_at, updated_at, deleted_at FROM crm_contacts WHERE member_id = ${id} ORDER BY id`,
+        dates,
+      ),
+      notes: await rowsWithDates(ex, sql`SELECT id, lead_id, contact_id, body, created_at FROM crm_notes WHERE member_id = ${id} ORDER BY id`),
+      calls: await rowsWithDates(
+        ex,
+        sql`SELECT id, lead_id, contact_id, who, direction, outcome, duration_seconds, notes, called_at, created_at, updated_at, deleted_at
+            FROM crm_calls WHERE member_id = ${id} ORDER BY id`,
+        ['called_at', ...dates],
+      ),
+      meetings: await rowsWithDates(
+        ex,
+        sql`SELECT id, title, starts_at, time_zone, duration_minutes, place, link, lead_id, contact_id, who, notes, reminded_at, created_at, updated_at, deleted_at
+            FROM crm_meetings WHERE member_id = ${id} ORDER BY id`,
+        ['starts_at', 'reminded_at', ...dates],
+      ),
+    };
+  },
+  async erase(ex, id) {
+    for (const table of ['crm_notes', 'crm_calls', 'crm_meetings']) await ex.execute(sql`DELETE FROM ${sql.raw(table)} WHERE member_id = ${id}`);
+    await ex.execute(sql`UPDATE crm_contacts SET lead_id = NULL WHERE member_id = ${id}`);
+    await ex.execute(sql`DELETE FROM crm_leads WHERE member_id = ${id}`);
+    await ex.execute(sql`DELETE FROM crm_contacts WHERE member_id = ${id}`);
+  },
+};
+
+/** Snapshots of the app the member sent to support (already redacted when sent), with their content. */
+const supportSnapshots: PersonalDataSection = {
+  key: 'support_snapshots',
+  async read(ex, id) {
+    return rowsWithDates(
+      ex,
+      sql`SELECT public_id, reason, route, size_bytes, body, created_at FROM support_snapshots WHERE member_id = ${id} ORDER BY created_at, id`,
+    );
+  },
+  async erase(ex, id) {
+    await ex.execute(sql`DELETE FROM support_snapshots WHERE member_id = ${id}`);
+  },
+};
+
+/** Ranks reached (when) and the member's own recruitment targets. */
+const achievements: PersonalDataSection = {
+  key: 'achievements',
+  async read(ex, id) {
+    return {
+      ranks: await rowsWithDates(
+        ex,
+        sql`SELECT r.name AS rank, a.achieved_at FROM rank_achievements a JOIN ranks r ON r.id = a.rank_id WHERE a.member_id = ${id} ORDER BY a.achieved_at, r.sort_order`,
+        ['achieved_at'],
+      ),
+      recruitment_targets: await rowsOf(
+        ex,
+        sql`SELECT month::text AS month, required_count FROM recruitment_targets WHERE member_id = ${id} ORDER BY month`,
+      ),
+    };
+  },
+};
+
 export const PERSONAL_DATA: readonly PersonalDataSection[] = [
   profile,
   addresses,
   kyc,
   payments,
+  cart,
+  crm,
+  supportSnapshots,
   uploads,
   payoutDetails,
   accountSettings,
@@ -303,11 +427,13 @@ export const PERSONAL_DATA: readonly PersonalDataSection[] = [
   payouts,
   transactions,
   earnings,
+  achievements,
   messages,
   supportPersonalData,
   sessions,
   audit,
 ];
+// (Every section, in the order of the export file.)
 
 export interface PersonalDataExport {
   format: 'upline.personal-data.v1';
@@ -322,11 +448,11 @@ export async function readPersonalData(ex: Executor, memberId: number, now = new
   return out;
 }
 
-/** Runs every section's erase for the member (inside the deletion's transaction). */
-/** Runs every section's erase; answers the stored names of the files to delete from disk after the commit. */
+/** Runs every section's erase (inside the deletion's transaction); answers the stored names of the files to delete from disk after the commit. */
 export async function erasePersonalData(ex: Executor, memberId: number): Promise<string[]> {
   const files: string[] = [];
-  for (const s of PERSONAL_DATA) {
+  // The uploads go last: the other sections first drop what refers to them (documents, attachments, receipts).
+  for (const s of [...PERSONAL_DATA.filter((x) => x !== uploads), uploads]) {
     const removed = s.erase ? await s.erase(ex, memberId) : undefined;
     if (removed) files.push(...removed);
   }

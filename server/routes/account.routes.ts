@@ -44,7 +44,7 @@ export async function accountRoutes(base: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      await changePassword(ctx, req.member!, req.sessionId!, req.body);
+      await changePassword(ctx, req.member!, req.sessionId!, req.body, req.ip);
       return ctx.envelope(req, { message: 'Your password was changed.' });
     },
   );

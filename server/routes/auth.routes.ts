@@ -187,7 +187,7 @@ export async function authRoutes(base: FastifyInstance, ctx: AppContext) {
       schema: { tags: ['auth'], body: resetPasswordRequestSchema, response: { 200: envelope(messageSchema) } },
     },
     async (req) => {
-      await resetPassword(ctx, req.body);
+      await resetPassword(ctx, req.body, req.ip);
       return ctx.envelope(req, { message: 'Your password was changed.' });
     },
   );

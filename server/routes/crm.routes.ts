@@ -240,7 +240,7 @@ export async function crmRoutes(base: FastifyInstance, ctx: AppContext) {
 
   // Reminders of meetings about to start, every minute (a claimed row is reminded once, whichever server claims it).
   const timer = setInterval(() => {
-    remindMeetings(db).catch((e: unknown) => base.log.error({ err: e }, 'meeting reminders failed'));
+    remindMeetings(ctx).catch((e: unknown) => base.log.error({ err: e }, 'meeting reminders failed'));
   }, 60_000);
   timer.unref?.();
   base.addHook('onClose', async () => clearInterval(timer));

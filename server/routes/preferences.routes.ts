@@ -27,6 +27,6 @@ export async function preferencesRoutes(base: FastifyInstance, ctx: AppContext) 
         response: { 200: envelope(userSchema) },
       },
     },
-    async (req) => ctx.envelope(req, toUser(await updatePreferences(db, ctx.settings, req.member!.id, req.body))),
+    async (req) => ctx.envelope(req, toUser(await updatePreferences(db, ctx.settings, req.member!.id, req.body, req.ip))),
   );
 }

@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 
 /** The events a member is told about (server/lib/member-notices.ts announces them). */
-export const NOTIFICATION_EVENTS = ['team_member_joined', 'payout_status', 'order_status', 'new_message', 'kyc_decision', 'rank_achieved'] as const;
+export const NOTIFICATION_EVENTS = ['team_member_joined', 'payout_status', 'order_status', 'new_message', 'kyc_decision', 'rank_achieved', 'meeting_reminder'] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 export const NOTIFICATION_CHANNELS = ['email', 'push'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];

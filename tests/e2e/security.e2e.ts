@@ -34,6 +34,26 @@ describe('Content-Security-Policy', () => {
     }
   });
 
+  test("a context a test opens itself (another viewport, no harness page) reports violations too", async () => {
+    const context = await app.browser.newContext({ baseURL: app.server.url, viewport: { width: 360, height: 740 } });
+    try {
+      const page = await context.newPage();
+      await page.goto('/login');
+      await page.waitForFunction(() => window.__uplineReady === true);
+      expect(cspViolations).toEqual([]);
+      await page.evaluate(() => {
+        const s = document.createElement('script');
+        s.textContent = 'window.__injected = true';
+        document.body.appendChild(s);
+      });
+      // Both reports of the violation: the page's event and the console's message.
+      await expect.poll(() => cspViolations.filter((v) => /script-src/.test(v)).length).toBeGreaterThanOrEqual(2);
+    } finally {
+      await context.close();
+      cspViolations.length = 0;
+    }
+  });
+
   test('a member signs in and works under the policy; the page cannot be framed', async () => {
     const { context, page } = await newPage(app.browser, app.server);
     try {

@@ -44,6 +44,8 @@ describe('PUT /api/user/password', () => {
     expect((await check(m.session.token)).status).toBe(200);
     expect((await signIn(m.username, TEST_PASSWORD)).status).toBe(422);
     expect((await signIn(m.username, NEW_PASSWORD)).status).toBe(200);
+    const trail = await rows<{ action: string; detail: object }>(s.database, sql`SELECT action, detail FROM account_audit WHERE member_id = ${m.id} ORDER BY id`);
+    expect(trail).toEqual([{ action: 'password.changed', detail: {} }]);
   });
 
   it('a wrong current password is a field error of current_password and changes nothing', async () => {

@@ -194,6 +194,8 @@ describe('password reset', () => {
     expect((await login(s.app, m.username, 'New-pass-2026')).token).toBeTruthy();
     const old = await post(s.app, '/api/auth/login', { login_using: 'username', username: m.username, password: TEST_PASSWORD }, { ip: freshIp() });
     expect(old.status).toBe(422);
+    const trail = await rows<{ action: string }>(s.database, sql`SELECT action FROM account_audit WHERE member_id = ${m.id} AND action LIKE 'password.%'`);
+    expect(trail.map((r) => r.action)).toEqual(['password.reset']);
 
     const reuse = await post(
       s.app,

@@ -155,8 +155,8 @@ describe('calls and meetings', () => {
     expect(agenda.map((x) => x.id)).toContain(m.id);
     expect((await api('GET', '/api/crm/agenda?when=past', mine)).body.data.items.map((x: Meeting) => x.id)).not.toContain(m.id);
 
-    expect(await remindMeetings(s.database.db)).toBeGreaterThanOrEqual(1);
-    expect(await remindMeetings(s.database.db)).toBe(0);
+    expect(await remindMeetings(s.app.ctx)).toBeGreaterThanOrEqual(1);
+    expect(await remindMeetings(s.app.ctx)).toBe(0);
     const [notice] = await s.database.rows<{ subject: string; link: string }>(
       sql`SELECT subject, link FROM member_notices WHERE event = 'meeting_reminder' AND member_id = (SELECT id FROM members WHERE username = 'demo') ORDER BY id DESC LIMIT 1`,
     );

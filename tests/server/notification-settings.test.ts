@@ -3,6 +3,8 @@
  * GET/PUT /api/user/notification_settings and what the switches decide: a recruit joining the team
  * (signup) and a payout status change reach the member by e-mail (the outbox) only with the e-mail
  * switch on, and as a notice in the notifications answer (and its count) only with the push switch on.
+ * The same for every other event where it happens: an order paid (shop checkout, package purchase), a rank
+ * reached through a package purchase, a meeting reminder of the CRM.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
@@ -12,10 +14,12 @@ import { adjustWallet } from '../../server/lib/ledger';
 import * as money from '../../server/lib/money';
 import { decidePayout } from '../../server/lib/payout';
 import { announce } from '../../server/lib/member-notices';
+import { remindMeetings } from '../../server/lib/crm-people';
+import { walletBalance } from '../../server/lib/ledger';
 import { bulkMembers, call, freshIp, get, login, post, rows, TEST_PASSWORD, withSettings } from './helpers';
 
 let s: TestServer;
-const EVENTS = ['team_member_joined', 'payout_status', 'order_status', 'new_message', 'kyc_decision', 'rank_achieved'];
+const EVENTS = ['team_member_joined', 'payout_status', 'order_status', 'new_message', 'kyc_decision', 'rank_achieved', 'meeting_reminder'];
 
 const settingsOf = (token: string) => get(s.app, '/api/user/notification_settings', { token });
 const change = (token: string | undefined, body: unknown) => call(s.app, 'PUT', '/api/user/notification_settings', body, { token });
@@ -157,5 +161,86 @@ describe('what the switches decide', () => {
     expect(read.status).toBe(200);
     expect(read.body.data.notice_count).toBe(before.notice_count - 1);
     expect(read.body.data.total_count).toBe(before.total_count - 1);
+  });
+
+  /** Exactly `amount` in the member's wallet. */
+  async function fundExactly(memberId: number, amount: string) {
+    const had = await walletBalance(s.database.db, memberId);
+    if (had !== 0n) await adjustWallet(s.database.db, { memberId, amount: -had, memo: 'test reset' });
+    await adjustWallet(s.database.db, { memberId, amount: money.parse(amount), memo: 'test funds' });
+  }
+
+  it('an order paid from the wallet at checkout follows the order_status switches', async () => {
+    const m = await member();
+    await fundExactly(m.id, '100');
+    const [p] = await rows<{ id: number }>(s.database, sql`INSERT INTO products (sku, name, price, bv, pv, stock) VALUES (${`N-${randomUUID().slice(0, 8)}`}, 'Notice test', '10.00', '1', '1', 50) RETURNING id`);
+    const [us] = await rows<{ id: number }>(s.database, sql`SELECT id FROM countries WHERE iso_code_2 = 'US'`);
+    const buy = async () => {
+      expect((await post(s.app, '/api/shop/cart', { product_id: Number(p.id), quantity: 1 }, { token: m.token })).status).toBe(200);
+      const res = await call(
+        s.app,
+        'POST',
+        '/api/shop/checkout',
+        { address: { first_name: 'Rae', address_1: '1 Main St', city: 'Springfield', country_id: Number(us.id) }, payment_method: 'wallet', password: TEST_PASSWORD },
+        { token: m.token, headers: { 'idempotency-key': randomUUID() } },
+      );
+      expect(res.status).toBe(201);
+      return res.body.data as { order_id: number; invoice_no: string };
+    };
+    const first = await buy();
+    expect(await mails(m.email, `Your order ${first.invoice_no} is paid`)).toHaveLength(1);
+    expect(await notices(m.token)).toEqual([expect.objectContaining({ event: 'order_status', subject: `Your order ${first.invoice_no} is paid`, link: `/member/orders/${first.order_id}` })]);
+
+    await change(m.token, { events: [{ event: 'order_status', email: false, push: false }] });
+    const second = await buy();
+    expect(await mails(m.email, `Your order ${second.invoice_no}`)).toHaveLength(0);
+    expect((await notices(m.token)).map((x) => x.subject)).toEqual([`Your order ${first.invoice_no} is paid`]);
+  });
+
+  it('a package bought from the wallet tells of the order and of the rank it reaches, each by its switches', async () => {
+    const m = await member();
+    // No package, no rank, a recruit and team volume: the Starter package's 50 PV makes the member Bronze.
+    await s.database.db.execute(sql`UPDATE members SET package_id = NULL, package_expiry = NULL, rank_id = NULL, pv = 0, tv = 600 WHERE id = ${m.id}`);
+    await s.database.db.execute(sql`DELETE FROM rank_achievements WHERE member_id = ${m.id}`);
+    const [recruited] = await bulkMembers(s.database, 1, 150);
+    await s.database.db.execute(sql`UPDATE members SET sponsor_id = ${m.id} WHERE id = ${recruited.id}`);
+    await fundExactly(m.id, '500');
+    await change(m.token, { events: [{ event: 'rank_achieved', email: false }] });
+
+    const [starter] = await rows<{ id: number }>(s.database, sql`SELECT id FROM packages WHERE name = 'Starter'`);
+    const purchase = await post(s.app, '/api/packages/purchases', { package_id: Number(starter.id) }, { token: m.token });
+    expect(purchase.status).toBeLessThan(300);
+    const paid = await post(s.app, `/api/packages/purchases/${purchase.body.data.id}/wallet`, { password: TEST_PASSWORD }, { token: m.token });
+    expect(paid.status).toBe(200);
+    const orderId = paid.body.data.purchase.order_id as number;
+
+    const listed = await notices(m.token);
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ event: 'order_status', subject: 'Your package Starter is paid', link: `/member/orders/${orderId}` }),
+        expect.objectContaining({ event: 'rank_achieved', subject: 'You reached the rank Bronze', link: '/member/home/rank' }),
+      ]),
+    );
+    expect(await mails(m.email, 'Your package Starter is paid')).toHaveLength(1);
+    // The rank's e-mail switch is off.
+    expect(await mails(m.email, 'You reached the rank')).toHaveLength(0);
+  });
+
+  it('a meeting reminder follows the meeting_reminder switches', async () => {
+    const m = await member();
+    const meeting = (title: string) =>
+      s.database.db.execute(
+        sql`INSERT INTO crm_meetings (member_id, title, starts_at, time_zone, who, place) VALUES (${m.id}, ${title}, now() + interval '10 minutes', 'UTC', 'Ana', 'Cafe')`,
+      );
+    await meeting('Coffee with Ana');
+    expect(await remindMeetings(s.app.ctx)).toBeGreaterThanOrEqual(1);
+    expect(await notices(m.token)).toEqual([expect.objectContaining({ event: 'meeting_reminder', subject: expect.stringContaining('Coffee with Ana'), link: '/member/crm/meetings' })]);
+    expect(await mails(m.email, 'Meeting at')).toHaveLength(1);
+
+    await change(m.token, { events: [{ event: 'meeting_reminder', email: false, push: false }] });
+    await meeting('Lunch with Ana');
+    expect(await remindMeetings(s.app.ctx)).toBeGreaterThanOrEqual(1);
+    expect((await notices(m.token)).map((x) => x.subject)).toEqual([expect.stringContaining('Coffee with Ana')]);
+    expect(await mails(m.email, 'Meeting at')).toHaveLength(1);
   });
 });

@@ -55,6 +55,12 @@ describe('preferences', () => {
     expect(m.default_currency).toMatchObject({ code: 'EUR', symbol: '€', value: '0.92' });
     expect(m.date_format).toBe('l, d M Y H:i');
     expect(m.user?.date_format).toBe('l, d M Y H:i');
+    // One audit row with what changed, from what to what.
+    const [audit] = await rows<{ action: string; detail: Record<string, { from: string | null; to: string }> }>(
+      server.database,
+      sql`SELECT action, detail FROM account_audit WHERE member_id = (SELECT id FROM members WHERE username = 'demo') AND action = 'preferences.changed' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(audit.detail).toMatchObject({ language: { to: 'es' }, currency: { to: 'EUR' }, date_format: { to: 'l, d M Y H:i' } });
   });
 
   it('changes only what is sent, and accepts codes in any case', async () => {

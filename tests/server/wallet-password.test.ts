@@ -205,6 +205,48 @@ describe('payouts with a wallet password', () => {
   });
 });
 
+describe('wallet payments with a wallet password', () => {
+  it('shop checkout, package payment and the wallet payment call refuse the account password and take the wallet password', async () => {
+    const m = await funded();
+    expect((await setIt(m)).status).toBe(200);
+    const token = m.session.token;
+
+    // Shop checkout from the wallet.
+    const [product] = await rows<{ id: number }>(s.database, sql`INSERT INTO products (sku, name, price, bv, pv, stock) VALUES (${`W-${randomUUID().slice(0, 8)}`}, 'Wallet test', '10.00', '1', '1', 20) RETURNING id`);
+    const [us] = await rows<{ id: number }>(s.database, sql`SELECT id FROM countries WHERE iso_code_2 = 'US'`);
+    await post(s.app, '/api/shop/cart', { product_id: Number(product.id), quantity: 1 }, { token });
+    const checkout = (password: string) =>
+      call(
+        s.app,
+        'POST',
+        '/api/shop/checkout',
+        { address: { first_name: 'Rae', address_1: '1 Main St', city: 'Springfield', country_id: Number(us.id) }, payment_method: 'wallet', password },
+        { token, headers: { 'idempotency-key': randomUUID() } },
+      );
+    const byAccount = await checkout(TEST_PASSWORD);
+    expect(byAccount.status).toBe(422);
+    expect(byAccount.body.errors).toEqual({ password: ['validation:invalidPassword'] });
+    expect((await checkout(WALLET)).status).toBe(201);
+
+    // A package purchase paid from the wallet, then one paid through the wallet payment call.
+    await s.database.db.execute(sql`UPDATE members SET package_id = NULL, package_expiry = NULL WHERE id = ${m.id}`);
+    const packageId = async (name: string) => Number((await rows<{ id: number }>(s.database, sql`SELECT id FROM packages WHERE name = ${name}`))[0].id);
+    const first = (await post(s.app, '/api/packages/purchases', { package_id: await packageId('Starter') }, { token })).body.data;
+    const wrong = await post(s.app, `/api/packages/purchases/${first.id}/wallet`, { password: TEST_PASSWORD }, { token });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors.password).toEqual(['validation:invalidPassword']);
+    expect((await post(s.app, `/api/packages/purchases/${first.id}/wallet`, { password: WALLET }, { token })).status).toBe(200);
+
+    const upgrade = (await post(s.app, '/api/packages/purchases', { package_id: await packageId('Business') }, { token })).body.data;
+    const viaCall = (password: string) => call(s.app, 'POST', '/api/payments/wallet', { purpose: 'package', ref_id: upgrade.id, password }, { token, headers: { 'idempotency-key': randomUUID() } });
+    const refused = await viaCall(TEST_PASSWORD);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.password).toEqual(['validation:invalidPassword']);
+    expect((await viaCall(WALLET)).status).toBeLessThan(300);
+    expect((await get(s.app, `/api/packages/purchases/${upgrade.id}`, { token })).body.data.status).toBe('paid');
+  });
+});
+
 describe('access', () => {
   it('answers 401 without a session and 403 in demo mode', async () => {
     expect((await get(s.app, W)).status).toBe(401);

@@ -111,7 +111,8 @@ async function launchServer(serverEnv: Record<string, string>, url: string, logs
   };
   child.stdout!.on('data', onData);
   child.stderr!.on('data', onData);
-  const deadline = Date.now() + 120_000;
+  // A busy machine may need longer (E2E_SERVER_START_MS).
+  const deadline = Date.now() + Number(process.env.E2E_SERVER_START_MS ?? 120_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${logs.slice(-30).join('\n')}`);
     try {
@@ -171,8 +172,13 @@ export async function recordCspViolations(context: BrowserContext) {
   });
 }
 
+/**
+ * Chromium, whose every context — made by `newPage` below, by a test's own `browser.newContext(…)` or by
+ * `browser.newPage()` — records the Content-Security-Policy violations its pages meet (`cspViolations`, which
+ * the suite asserts empty after each test).
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: [
@@ -186,6 +192,19 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-dev-shm-usage',
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await recordCspViolations(context);
+    return context;
+  };
+  browser.newPage = async (options) => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    page.once('close', () => void context.close());
+    return page;
+  };
+  return browser;
 }
 
 export async function newPage(browser: Browser, server: RunningServer, opts: { width?: number; height?: number; locale?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
@@ -194,7 +213,6 @@ export async function newPage(browser: Browser, server: RunningServer, opts: { w
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
     locale: opts.locale ?? 'en-US',
   });
-  await recordCspViolations(context);
   const page = await context.newPage();
   return { context, page };
 }
