@@ -337,7 +337,8 @@ const cart: PersonalDataSection = {
 };
 
 /**
- * The member's CRM: leads, contacts, and their timeline (notes, calls, meetings), deleted ones included
+ * The member's CRM: leads, contacts, their timeline (notes, calls, meetings), sales with their lines and
+ * invoices, deleted ones included
  * (with when). Data about other people that the member keeps: erased with the account.
  */
 const crm: PersonalDataSection = {
@@ -370,9 +371,29 @@ const crm: PersonalDataSection = {
             FROM crm_meetings WHERE member_id = ${id} ORDER BY id`,
         ['starts_at', 'reminded_at', ...dates],
       ),
+      sales: await rowsWithDates(
+        ex,
+        sql`SELECT s.id, s.contact_id, s.contact_name, s.total::text AS total, s.notes, s.created_at, s.updated_at, s.deleted_at,
+                   COALESCE((SELECT json_agg(json_build_object('kind', l.kind, 'sku', l.sku, 'name', l.name, 'quantity', l.quantity,
+                                                               'unit_price', l.unit_price::text, 'amount', l.amount::text) ORDER BY l.position)
+                             FROM crm_sale_lines l WHERE l.sale_id = s.id), '[]'::json) AS lines
+            FROM crm_sales s WHERE s.member_id = ${id} ORDER BY s.id`,
+        dates,
+      ),
+      invoices: await rowsWithDates(
+        ex,
+        sql`SELECT id, sale_id, number, status, issued_on::text AS issued_on, due_on::text AS due_on, total::text AS total,
+                   sent_at, paid_at, created_at, updated_at, deleted_at
+            FROM crm_invoices WHERE member_id = ${id} ORDER BY id`,
+        ['sent_at', 'paid_at', ...dates],
+      ),
     };
   },
   async erase(ex, id) {
+    await ex.execute(sql`DELETE FROM crm_invoices WHERE member_id = ${id}`);
+    await ex.execute(sql`DELETE FROM crm_sale_lines WHERE sale_id IN (SELECT id FROM crm_sales WHERE member_id = ${id})`);
+    await ex.execute(sql`DELETE FROM crm_sales WHERE member_id = ${id}`);
+    await ex.execute(sql`DELETE FROM crm_invoice_counters WHERE member_id = ${id}`);
     for (const table of ['crm_notes', 'crm_calls', 'crm_meetings']) await ex.execute(sql`DELETE FROM ${sql.raw(table)} WHERE member_id = ${id}`);
     await ex.execute(sql`UPDATE crm_contacts SET lead_id = NULL WHERE member_id = ${id}`);
     await ex.execute(sql`DELETE FROM crm_leads WHERE member_id = ${id}`);

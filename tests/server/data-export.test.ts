@@ -159,6 +159,8 @@ const EXPORTED: Record<string, string> = {
   crm_notes: 'crm',
   crm_calls: 'crm',
   crm_meetings: 'crm',
+  crm_sales: 'crm',
+  crm_invoices: 'crm',
 };
 const NOT_EXPORTED: Record<string, string> = {
   otp_codes: 'one-time codes: secrets',
@@ -174,6 +176,7 @@ const NOT_EXPORTED: Record<string, string> = {
   member_wallet_months: 'sums kept of the exported rows',
   member_earning_totals: 'sums kept of the exported rows',
   member_sponsor_months: 'sums kept of the exported rows',
+  crm_invoice_counters: 'the last invoice number used; the invoices themselves are exported',
 };
 
 describe('the export covers every table about the member', () => {
@@ -210,6 +213,9 @@ describe('the newer areas in the export, and erased with the account', () => {
     await q(sql`INSERT INTO crm_notes (member_id, lead_id, body) VALUES (${m.id}, ${lead.id}, 'Likes the starter kit')`);
     await q(sql`INSERT INTO crm_calls (member_id, contact_id, who, direction, outcome, called_at) VALUES (${m.id}, ${contact.id}, 'Carl Contact', 'outgoing', 'answered', now())`);
     await q(sql`INSERT INTO crm_meetings (member_id, title, starts_at, time_zone, contact_id) VALUES (${m.id}, 'Coffee with Carl', now() + interval '2 days', 'UTC', ${contact.id})`);
+    const { catalogue } = (await call<{ data: { catalogue: Array<{ item: string; kind: string }> } }>(s.app, 'GET', '/api/crm/sales/choices', undefined, { token: session.token })).body.data;
+    const sold = await call(s.app, 'POST', '/api/crm/sales', { contact_id: String(contact.id), due_days: '30', notes: '', lines: [{ item: catalogue.find((c) => c.kind === 'product')!.item, quantity: '2' }] }, { token: session.token });
+    expect(sold.status, JSON.stringify(sold.body)).toBe(201);
     await q(sql`INSERT INTO support_snapshots (public_id, member_id, reason, route, size_bytes, body) VALUES (${`snap-${m.id}`}, ${m.id}, 'It froze', '/member/wallet', 20, '{"route":"/member/wallet"}'::jsonb)`);
     await q(sql`INSERT INTO member_two_factor (member_id, secret_enc, enabled_at) VALUES (${m.id}, 'encrypted-secret-value', now())`);
     await q(sql`INSERT INTO two_factor_recovery_codes (member_id, code_hash) VALUES (${m.id}, 'recovery-hash-1'), (${m.id}, 'recovery-hash-2')`);
@@ -233,6 +239,8 @@ describe('the newer areas in the export, and erased with the account', () => {
     expect(data.crm.notes).toEqual([expect.objectContaining({ body: 'Likes the starter kit' })]);
     expect(data.crm.calls).toEqual([expect.objectContaining({ who: 'Carl Contact', outcome: 'answered' })]);
     expect(data.crm.meetings).toEqual([expect.objectContaining({ title: 'Coffee with Carl' })]);
+    expect(data.crm.sales).toEqual([expect.objectContaining({ contact_name: 'Carl Contact', lines: [expect.objectContaining({ kind: 'product', quantity: 2 })] })]);
+    expect(data.crm.invoices).toEqual([expect.objectContaining({ number: 1, status: 'draft' })]);
     expect(data.support_snapshots).toEqual([expect.objectContaining({ public_id: `snap-${m.id}`, reason: 'It froze', body: { route: '/member/wallet' } })]);
     expect(data.account_settings.two_factor).toEqual({ enabled: true, enabled_at: expect.any(String), recovery_codes_left: 1, recovery_codes_used: 1 });
     const sent = data.messages.find((x: { id: number }) => x.id === m.messageId);
@@ -250,7 +258,8 @@ describe('the newer areas in the export, and erased with the account', () => {
       sql`SELECT (SELECT count(*)::int FROM cart_items WHERE member_id = ${m.id}) AS cart,
                  (SELECT count(*)::int FROM crm_leads WHERE member_id = ${m.id}) + (SELECT count(*)::int FROM crm_contacts WHERE member_id = ${m.id})
                  + (SELECT count(*)::int FROM crm_notes WHERE member_id = ${m.id}) + (SELECT count(*)::int FROM crm_calls WHERE member_id = ${m.id})
-                 + (SELECT count(*)::int FROM crm_meetings WHERE member_id = ${m.id}) AS crm,
+                 + (SELECT count(*)::int FROM crm_meetings WHERE member_id = ${m.id}) + (SELECT count(*)::int FROM crm_sales WHERE member_id = ${m.id})
+                 + (SELECT count(*)::int FROM crm_invoices WHERE member_id = ${m.id}) AS crm,
                  (SELECT count(*)::int FROM support_snapshots WHERE member_id = ${m.id}) AS snapshots,
                  (SELECT count(*)::int FROM uploads WHERE member_id = ${m.id}) AS uploads,
                  (SELECT count(*)::int FROM two_factor_recovery_codes WHERE member_id = ${m.id}) AS recovery,
