@@ -45,6 +45,7 @@ import { accountRoutes } from './routes/account.routes';
 import { contactRoutes } from './routes/contact.routes';
 import { addressesRoutes } from './routes/addresses.routes';
 import { crmRoutes } from './routes/crm.routes';
+import { crmDashboardRoutes } from './routes/crm-dashboard.routes';
 import { accountHubRoutes } from './routes/account-hub.routes';
 import { payoutDestinationRoutes } from './routes/payout-destination.routes';
 import { notificationSettingsRoutes } from './routes/notification-settings.routes';
@@ -87,6 +88,7 @@ const ROUTES: RouteModule[] = [
   storiesRoutes,
   supportSnapshotRoutes,
   crmRoutes,
+  crmDashboardRoutes,
 ];
 
 /** The API's paths: everything under /api/, plus the spec's alternative logout path and KYC delete path (spec §7). */

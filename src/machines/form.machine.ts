@@ -106,7 +106,8 @@ export function newIdempotencyKey(): string {
 }
 
 /** A form's value: text as typed, or the files a file field holds (chosen files are never persisted: such pages keep their actor in memory). */
-export type FormValue = string | undefined | readonly File[];
+/** A field's value: text, chosen files, or chosen options of a multi-select. */
+export type FormValue = string | undefined | readonly File[] | readonly string[];
 export type FormValues = Record<string, FormValue>;
 
 /** What the submission (and the code request) receives. */
@@ -183,7 +184,7 @@ export interface FormContext<V, L, R, I = never> {
 }
 
 export type FormEvent<V, D extends string = 'form'> =
-  | { type: `${D}.change`; field: (keyof V & string) | 'password' | 'otp'; value: string | readonly File[] }
+  | { type: `${D}.change`; field: (keyof V & string) | 'password' | 'otp'; value: string | readonly File[] | readonly string[] }
   | { type: `${D}.submit` }
   | { type: `${D}.save`; values: Partial<V> }
   | { type: `${D}.retry` }
