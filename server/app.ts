@@ -47,6 +47,7 @@ import { contactRoutes } from './routes/contact.routes';
 import { addressesRoutes } from './routes/addresses.routes';
 import { crmRoutes } from './routes/crm.routes';
 import { crmSalesRoutes } from './routes/crm-sales.routes';
+import { crmDashboardRoutes } from './routes/crm-dashboard.routes';
 import { accountHubRoutes } from './routes/account-hub.routes';
 import { payoutDestinationRoutes } from './routes/payout-destination.routes';
 import { notificationSettingsRoutes } from './routes/notification-settings.routes';
@@ -90,6 +91,7 @@ const ROUTES: RouteModule[] = [
   supportSnapshotRoutes,
   crmRoutes,
   crmSalesRoutes,
+  crmDashboardRoutes,
 ];
 
 /** The API's paths: everything under /api/, plus the spec's alternative logout path and KYC delete path (spec §7). */

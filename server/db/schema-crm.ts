@@ -1,6 +1,6 @@
 /**
- * Drizzle description of the CRM tables created by migrations/0017_crm.sql: the member's leads and the
- * notes of their timeline. Imported directly where used.
+ * Drizzle description of the CRM tables created by migrations/0017_crm.sql and 0025: the member's leads,
+ * contacts, the timeline's notes, calls, meetings and their invitees. Imported directly where used.
  */
 import { date, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
@@ -18,6 +18,10 @@ export const crmLeads = pgTable('crm_leads', {
   estimatedValue: numeric('estimated_value', { precision: 20, scale: 4 }).notNull().default('0'),
   nextFollowUp: date('next_follow_up', { mode: 'string' }),
   lostReason: text('lost_reason').notNull().default(''),
+  /** customer | recruit (migration 0025). */
+  interest: text('interest').notNull().default('customer'),
+  /** When it was won or lost; kept by a trigger (migration 0025). */
+  closedAt: ts('closed_at'),
   contactId: integer('contact_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -75,8 +79,7 @@ export const crmMeetings = pgTable('crm_meetings', {
   durationMinutes: integer('duration_minutes').notNull().default(30),
   place: text('place').notNull().default(''),
   link: text('link').notNull().default(''),
-  leadId: integer('lead_id'),
-  contactId: integer('contact_id'),
+  /** The invitees' names when the meeting was saved, as reminders show them. */
   who: text('who').notNull().default(''),
   notes: text('notes').notNull().default(''),
   remindedAt: ts('reminded_at'),
@@ -85,3 +88,12 @@ export const crmMeetings = pgTable('crm_meetings', {
   deletedAt: ts('deleted_at'),
 });
 export type MeetingRow = typeof crmMeetings.$inferSelect;
+
+/** Who a meeting invites: one row per contact or lead of the member (migration 0025). */
+export const crmMeetingInvitees = pgTable('crm_meeting_invitees', {
+  id: serial('id').primaryKey(),
+  meetingId: integer('meeting_id').notNull(),
+  memberId: integer('member_id').notNull(),
+  leadId: integer('lead_id'),
+  contactId: integer('contact_id'),
+});

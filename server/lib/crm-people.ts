@@ -3,7 +3,7 @@
  * contact conversion (once per lead, race-proof), the CSV import checked row by row, the agenda, the
  * timeline of a contact and the meeting reminders. Every query names the member.
  */
-import { and, asc, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import {
   contactRequestSchema,
   type Call,
@@ -13,6 +13,7 @@ import {
   type ContactImportResult,
   type ContactRequest,
   type CrmChoices,
+  type Invitee,
   type Meeting,
   type MeetingRequest,
   type TimelineEntry,
@@ -20,7 +21,7 @@ import {
 import * as z from 'zod/mini';
 import type { Db } from '../db/client';
 import type { MemberRow } from '../db/schema';
-import { crmCalls, crmContacts, crmLeads, crmMeetings, crmNotes, type CallRow, type ContactRow, type MeetingRow } from '../db/schema-crm';
+import { crmCalls, crmContacts, crmLeads, crmMeetingInvitees, crmMeetings, crmNotes, type CallRow, type ContactRow, type MeetingRow } from '../db/schema-crm';
 import { issuesToFieldMap, notFound, type FieldMap } from './errors';
 import { containsPattern } from './crm-leads';
 import type { ListQuery } from './pagination';
@@ -198,8 +199,6 @@ export const meetingValues = (b: MeetingRequest, who: string) => ({
   durationMinutes: Number(b.duration_minutes),
   place: b.place ?? '',
   link: b.link ?? '',
-  contactId: b.contact_id ? Number(b.contact_id) : null,
-  leadId: b.lead_id ? Number(b.lead_id) : null,
   who,
   notes: b.notes ?? '',
   // A moved meeting is reminded again.
@@ -215,12 +214,71 @@ export const toMeeting = (r: MeetingRow): Meeting => ({
   duration_minutes: r.durationMinutes,
   place: r.place,
   link: r.link,
-  contact_id: r.contactId,
-  lead_id: r.leadId,
+  // Filled by withInvitees.
+  invitees: [],
   who: r.who,
   notes: r.notes,
   created_at: r.createdAt.toISOString(),
 });
+
+/** The contacts and leads a meeting body invites (`contact:5`, `lead:12`), each once, in the order given. */
+export function inviteeRefs(refs: readonly string[] | undefined): Array<{ kind: 'contact' | 'lead'; id: number }> {
+  const seen = new Set<string>();
+  const out: Array<{ kind: 'contact' | 'lead'; id: number }> = [];
+  for (const ref of refs ?? []) {
+    if (seen.has(ref)) continue;
+    seen.add(ref);
+    const [kind, id] = ref.split(':');
+    out.push({ kind: kind as 'contact' | 'lead', id: Number(id) });
+  }
+  return out;
+}
+
+/**
+ * The names of the people a meeting body invites, or a field error (`invitees`) when any of them is not a
+ * live contact or lead of the member — then nothing is stored.
+ */
+export async function inviteesOf(db: Db, member: MemberRow, refs: readonly string[] | undefined): Promise<{ errors: FieldMap; who: string }> {
+  const wanted = inviteeRefs(refs);
+  const ids = (kind: 'contact' | 'lead') => wanted.filter((w) => w.kind === kind).map((w) => w.id);
+  const [contacts, leads] = await Promise.all([
+    ids('contact').length
+      ? db.select({ id: crmContacts.id, name: crmContacts.name }).from(crmContacts).where(and(eq(crmContacts.memberId, member.id), isNull(crmContacts.deletedAt), inArray(crmContacts.id, ids('contact'))))
+      : [],
+    ids('lead').length
+      ? db.select({ id: crmLeads.id, name: crmLeads.name }).from(crmLeads).where(and(eq(crmLeads.memberId, member.id), isNull(crmLeads.deletedAt), inArray(crmLeads.id, ids('lead'))))
+      : [],
+  ]);
+  const names = new Map<string, string>([...contacts.map((c) => [`contact:${c.id}`, c.name] as const), ...leads.map((l) => [`lead:${l.id}`, l.name] as const)]);
+  if (wanted.some((w) => !names.has(`${w.kind}:${w.id}`))) return { errors: { invitees: ['validation:invalidChoice'] }, who: '' };
+  return { errors: {}, who: [...new Set(wanted.map((w) => names.get(`${w.kind}:${w.id}`)!))].join(', ') };
+}
+
+/** The meeting's invitees become those of the body (checked by inviteesOf before), in the record's transaction. */
+export async function saveInvitees(tx: Db, member: MemberRow, meetingId: number, refs: readonly string[] | undefined): Promise<void> {
+  await tx.delete(crmMeetingInvitees).where(and(eq(crmMeetingInvitees.meetingId, meetingId), eq(crmMeetingInvitees.memberId, member.id)));
+  const rows = inviteeRefs(refs).map((w) => ({ meetingId, memberId: member.id, leadId: w.kind === 'lead' ? w.id : null, contactId: w.kind === 'contact' ? w.id : null }));
+  if (rows.length) await tx.insert(crmMeetingInvitees).values(rows);
+}
+
+/** Meetings with their invitees (contacts and leads still on record, by name), one query for all of them. */
+export async function withInvitees<T extends { id: number }>(db: Db, member: MemberRow, meetings: T[]): Promise<Array<T & { invitees: Invitee[] }>> {
+  if (!meetings.length) return [];
+  const rows = await db
+    .select({ meetingId: crmMeetingInvitees.meetingId, leadId: crmMeetingInvitees.leadId, contactId: crmMeetingInvitees.contactId, lead: crmLeads.name, contact: crmContacts.name })
+    .from(crmMeetingInvitees)
+    .leftJoin(crmLeads, and(eq(crmLeads.id, crmMeetingInvitees.leadId), isNull(crmLeads.deletedAt)))
+    .leftJoin(crmContacts, and(eq(crmContacts.id, crmMeetingInvitees.contactId), isNull(crmContacts.deletedAt)))
+    .where(and(eq(crmMeetingInvitees.memberId, member.id), inArray(crmMeetingInvitees.meetingId, meetings.map((m) => m.id))))
+    .orderBy(asc(crmMeetingInvitees.id));
+  const of = new Map<number, Invitee[]>();
+  for (const r of rows) {
+    const invitee: Invitee | null =
+      r.leadId !== null ? (r.lead !== null ? { kind: 'lead', id: r.leadId, name: r.lead } : null) : r.contact !== null ? { kind: 'contact', id: r.contactId!, name: r.contact } : null;
+    if (invitee) of.set(r.meetingId, [...(of.get(r.meetingId) ?? []), invitee]);
+  }
+  return meetings.map((m) => ({ ...m, invitees: of.get(m.id) ?? [] }));
+}
 
 /** The agenda: upcoming meetings soonest first (sort=asc) or past ones latest first, keyset-paged by (starts_at, id). */
 export async function agendaRows(db: Db, member: MemberRow, q: ListQuery, when: 'upcoming' | 'past', limit: number) {
@@ -238,7 +296,7 @@ export async function agendaRows(db: Db, member: MemberRow, q: ListQuery, when: 
     )
     .orderBy(q.orderSql(sql`${crmMeetings.startsAt}`, sql`${crmMeetings.id}`))
     .limit(limit);
-  return rows.map((r) => ({ ...toMeeting(r), _at: r.startsAt, _id: r.id }));
+  return withInvitees(db, member, rows.map((r) => ({ ...toMeeting(r), _at: r.startsAt, _id: r.id })));
 }
 
 /** A contact's timeline (or a lead's, with `lead`): notes, calls and meetings, newest first. */
@@ -248,12 +306,30 @@ export async function timelineOf(db: Db, member: MemberRow, about: { leadId?: nu
   const [notes, calls, meetings] = await Promise.all([
     db.select().from(crmNotes).where(of(crmNotes)).orderBy(desc(crmNotes.createdAt)).limit(200),
     db.select().from(crmCalls).where(and(of(crmCalls), isNull(crmCalls.deletedAt))).orderBy(desc(crmCalls.calledAt)).limit(200),
-    db.select().from(crmMeetings).where(and(of(crmMeetings), isNull(crmMeetings.deletedAt))).orderBy(desc(crmMeetings.startsAt)).limit(200),
+    // Meetings that invite them (a meeting may invite several people).
+    db
+      .select()
+      .from(crmMeetings)
+      .where(
+        and(
+          eq(crmMeetings.memberId, member.id),
+          isNull(crmMeetings.deletedAt),
+          inArray(
+            crmMeetings.id,
+            db
+              .select({ id: crmMeetingInvitees.meetingId })
+              .from(crmMeetingInvitees)
+              .where(and(eq(crmMeetingInvitees.memberId, member.id), about.leadId ? eq(crmMeetingInvitees.leadId, about.leadId) : eq(crmMeetingInvitees.contactId, about.contactId!))),
+          ),
+        ),
+      )
+      .orderBy(desc(crmMeetings.startsAt))
+      .limit(200),
   ]);
   const entries: TimelineEntry[] = [
     ...notes.map((n) => ({ kind: 'note', id: n.id, at: n.createdAt.toISOString(), text: n.body })),
     ...calls.map((c) => ({ kind: 'call', id: c.id, at: c.calledAt.toISOString(), text: [`${c.direction} · ${c.outcome} · ${Math.round(c.durationSeconds / 60)} min`, c.notes].filter(Boolean).join('\n') })),
-    ...meetings.map((m) => ({ kind: 'meeting', id: m.id, at: m.startsAt.toISOString(), text: [m.title, m.place || m.link].filter(Boolean).join(' · ') })),
+    ...meetings.map((m) => ({ kind: 'meeting', id: m.id, at: m.startsAt.toISOString(), text: [m.title, m.who, m.place || m.link].filter(Boolean).join(' · ') })),
   ];
   return entries.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : b.id - a.id));
 }

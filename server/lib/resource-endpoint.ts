@@ -66,6 +66,15 @@ export interface ResourceDefinition<T extends OwnedTable, Body, Item, Filters = 
   };
   /** Writes are refused in demo mode (spec §6 protected actions). */
   demoBlocked?: boolean;
+  /**
+   * Rows of another table that belong to each record (a meeting's invitees): `save` writes them in the
+   * transaction that creates or updates the record (after `check` accepted the body), `load` adds them to
+   * records as answered (list, detail, create, update, restore).
+   */
+  related?: {
+    save: (tx: Db, member: MemberRow, id: number, body: Body) => Promise<void>;
+    load: (db: Db, member: MemberRow, items: Item[]) => Promise<Item[]>;
+  };
 }
 
 /** Highest id of a serial column: anything larger cannot name a record. */
@@ -109,6 +118,18 @@ export function resourceEndpoints<T extends OwnedTable, Body, Item, Filters = un
     if (!rows.length) throw notFound();
     return def.toItem(rows[0] as RowOf<T>);
   };
+  /** The answered records with their related rows. */
+  const expand = async (member: MemberRow, items: Item[]) => (def.related ? def.related.load(db, member, items) : items);
+  const answer = async (member: MemberRow, rows: unknown[]) => (await expand(member, [found(rows)]))[0];
+  /** A write of the record and, when declared, its related rows, in one transaction. */
+  const writing = async (member: MemberRow, body: Body, write: (tx: Db) => Promise<unknown[]>) => {
+    if (!def.related) return write(db);
+    return db.transaction(async (tx) => {
+      const rows = await write(tx as unknown as Db);
+      if (rows.length) await def.related!.save(tx as unknown as Db, member, Number((rows[0] as { id: number }).id), body);
+      return rows;
+    });
+  };
   const checked = async (member: MemberRow, body: Body, id: number | null) => {
     const errors = def.check ? await def.check(db, member, body, id) : undefined;
     if (errors && Object.keys(errors).length) throw validationError(errors);
@@ -137,7 +158,8 @@ export function resourceEndpoints<T extends OwnedTable, Body, Item, Filters = un
         )
         .orderBy(q.orderSql(sql`${t.createdAt}`, sql`${t.id}`))
         .limit(limit)) as Array<RowOf<T> & { id: number; createdAt: Date }>;
-      return rows.map((r): Keyed<{ item: Item }> => ({ item: def.toItem(r), _at: new Date(r.createdAt), _id: Number(r.id) }));
+      const items = await expand(member, rows.map((r) => def.toItem(r)));
+      return rows.map((r, i): Keyed<{ item: Item }> => ({ item: items[i], _at: new Date(r.createdAt), _id: Number(r.id) }));
     },
     item: (r) => r.item,
     csv: def.list.csv && { name: def.list.csv.name, columns: def.list.csv.columns, line: (r) => def.list.csv!.line(r.item) },
@@ -145,7 +167,7 @@ export function resourceEndpoints<T extends OwnedTable, Body, Item, Filters = un
 
   app.get(`${def.path}/:id`, { preHandler: requireAuth, schema: one }, async (req) => {
     const rows = await db.select().from(table).where(live(req.member!, idOf(req))).limit(1);
-    return ctx.envelope(req, found(rows)) as never;
+    return ctx.envelope(req, await answer(req.member!, rows)) as never;
   });
 
   app.post(
@@ -156,12 +178,14 @@ export function resourceEndpoints<T extends OwnedTable, Body, Item, Filters = un
       const values = await checked(member, req.body as Body, null);
       // Timestamps from here have the cursor's precision (milliseconds), so paging never skips a record.
       const now = new Date();
-      const rows = await db
-        .insert(table)
-        .values({ ...values, memberId: member.id, createdAt: now, ...(t.updatedAt ? { updatedAt: now } : {}) } as never)
-        .returning();
+      const rows = await writing(member, req.body as Body, (tx) =>
+        tx
+          .insert(table)
+          .values({ ...values, memberId: member.id, createdAt: now, ...(t.updatedAt ? { updatedAt: now } : {}) } as never)
+          .returning() as Promise<unknown[]>,
+      );
       reply.status(201);
-      return ctx.envelope(req, found(rows as unknown[])) as never;
+      return ctx.envelope(req, await answer(member, rows)) as never;
     },
   );
 
@@ -174,12 +198,14 @@ export function resourceEndpoints<T extends OwnedTable, Body, Item, Filters = un
     const member = req.member!;
     const id = idOf(req);
     const values = await checked(member, req.body as Body, id);
-    const rows = await db
-      .update(table)
-      .set({ ...values, ...(t.updatedAt ? { updatedAt: new Date() } : {}) } as never)
-      .where(live(member, id))
-      .returning();
-    return ctx.envelope(req, found(rows as unknown[])) as never;
+    const rows = await writing(member, req.body as Body, (tx) =>
+      tx
+        .update(table)
+        .set({ ...values, ...(t.updatedAt ? { updatedAt: new Date() } : {}) } as never)
+        .where(live(member, id))
+        .returning() as Promise<unknown[]>,
+    );
+    return ctx.envelope(req, await answer(member, rows)) as never;
   });
 
   app.delete(`${def.path}/:id`, { preValidation: write, schema: { tags, params: idParams, response: { 200: envelope(deletedSchema) } } }, async (req) => {
@@ -199,6 +225,6 @@ export function resourceEndpoints<T extends OwnedTable, Body, Item, Filters = un
       .set({ deletedAt: null } as never)
       .where(and(eq(t.id, idOf(req)), owned(req.member!), isNotNull(t.deletedAt)))
       .returning();
-    return ctx.envelope(req, found(rows as unknown[])) as never;
+    return ctx.envelope(req, await answer(req.member!, rows as unknown[])) as never;
   });
 }

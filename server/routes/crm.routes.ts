@@ -5,6 +5,7 @@
  *   GET   /api/crm/leads/board      the leads by status (the board)
  *   PUT   /api/crm/leads/{id}/status a move on the board
  *   GET   /api/crm/leads/{id}/timeline, POST /api/crm/leads/{id}/notes
+ *   /api/crm/contacts, /api/crm/calls, /api/crm/meetings (a meeting invites any number of contacts and leads), /api/crm/agenda
  *
  * Another member's lead answers 404, like one that does not exist.
  */
@@ -52,15 +53,18 @@ import {
   convertLead,
   crmChoices,
   importContacts,
+  inviteesOf,
   isTimeZone,
   meetingValues,
   ownContact,
   remindMeetings,
+  saveInvitees,
   timelineOf,
   toCall,
   toContact,
   toMeeting,
   whoOf,
+  withInvitees,
 } from '../lib/crm-people';
 import { listEndpoint } from '../lib/list-endpoint';
 import { validationError } from '../lib/errors';
@@ -217,8 +221,9 @@ export async function crmRoutes(base: FastifyInstance, ctx: AppContext) {
     table: crmMeetings,
     body: meetingRequestSchema,
     item: meetingSchema,
+    // Invitees: any number of the member's contacts and leads; someone else's is a field error, never stored.
     check: async (_db, member, body: MeetingRequest) => {
-      const w = await who(member, body);
+      const w = await inviteesOf(db, member, body.invitees);
       whoNames.set(body, w.who);
       const errors = { ...w.errors };
       if (!isTimeZone(body.time_zone)) errors.time_zone = ['validation:invalidChoice'];
@@ -226,6 +231,7 @@ export async function crmRoutes(base: FastifyInstance, ctx: AppContext) {
     },
     values: (body: MeetingRequest) => meetingValues(body, whoNames.get(body) ?? ''),
     toItem: toMeeting,
+    related: { save: (tx, member, id, body) => saveInvitees(tx, member, id, body.invitees), load: withInvitees },
     list: { querystring: simpleListQuerySchema },
   });
   // The agenda: upcoming meetings soonest first (sort=asc), or past ones (when=past) latest first.

@@ -257,3 +257,12 @@ export function weekdayNames(language?: string | null, width: 'long' | 'short' |
   // 1 January 2024 was a Monday.
   return Array.from({ length: 7 }, (_, i) => dayjs(new Date(2024, 0, 1 + i)).locale(dateLanguage(language)).format(token));
 }
+
+/** The member's time zone, as the browser knows it (UTC when it cannot say). */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}

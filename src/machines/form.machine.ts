@@ -116,10 +116,10 @@ export function newIdempotencyKey(): string {
 export type FormRow = Readonly<Record<string, string>>;
 /**
  * A form's value: text as typed, the files a file field holds (chosen files are never persisted: such pages keep
- * their actor in memory), or a list of rows (added and removed by changing the whole list; a row's field errors
- * are named `<field>.<index>.<name>`, like the server's field map).
+ * their actor in memory), the chosen options of a multi-select, or a list of rows (added and removed by changing
+ * the whole list; a row's field errors are named `<field>.<index>.<name>`, like the server's field map).
  */
-export type FormValue = string | undefined | readonly File[] | readonly FormRow[];
+export type FormValue = string | undefined | readonly File[] | readonly string[] | readonly FormRow[];
 export type FormValues = Record<string, FormValue>;
 
 /** What the submission (and the code request) receives. */

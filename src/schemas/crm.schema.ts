@@ -13,6 +13,11 @@ export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'proposal', 'won'
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 export const LEAD_SOURCES = ['website', 'referral', 'social', 'event', 'advert', 'other'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
+/** What a lead wants: to buy (customer) or to join the business (recruit: may be registered as a member). */
+export const LEAD_INTERESTS = ['customer', 'recruit'] as const;
+export type LeadInterest = (typeof LEAD_INTERESTS)[number];
+/** Statuses of a lead still in the pipeline (neither won nor lost). */
+export const OPEN_LEAD_STATUSES = ['new', 'contacted', 'qualified', 'proposal'] as const;
 
 /** Text of at most `max` characters, trimmed, without control characters; `required` ones cannot be empty. */
 export const crmText = (max: number, required = false, multiline = false) =>
@@ -50,6 +55,7 @@ export const leadRequestSchema = z.strictObject({
   phone: z.optional(blankOr(mobileField, 'validation:invalidMobile')),
   source: choiceOf(LEAD_SOURCES),
   status: choiceOf(LEAD_STATUSES),
+  interest: z.optional(choiceOf(LEAD_INTERESTS)),
   estimated_value: z.optional(moneyText()),
   next_follow_up: z.optional(dayText),
   lost_reason: z.optional(crmText(300)),
@@ -64,6 +70,7 @@ export const EMPTY_LEAD: LeadValues = {
   phone: '',
   source: 'website',
   status: 'new',
+  interest: 'customer',
   estimated_value: '',
   next_follow_up: '',
   lost_reason: '',
@@ -78,6 +85,7 @@ export const leadSchema = z.object({
   phone: z.string(),
   source: z.string(),
   status: z.string(),
+  interest: z.string(),
   estimated_value: z.string(),
   next_follow_up: z.nullable(z.string()),
   lost_reason: z.string(),
@@ -244,6 +252,17 @@ export const simpleListQuerySchema = z.looseObject({ cursor: z.optional(cursorPa
 
 // ── Meetings ────────────────────────────────────────────────────────────────────────────────────────
 
+/** Most people one meeting invites. */
+export const MAX_INVITEES = 50;
+/** One invitee of a meeting as a request names it: `contact:<id>` or `lead:<id>`. */
+export const INVITEE_REF = /^(contact|lead):[1-9]\d{0,9}$/;
+export const inviteeRef = (kind: 'contact' | 'lead', id: number) => `${kind}:${id}`;
+/** The invitees of a meeting: each the member's contact or lead, each once (a repeat is dropped). */
+const inviteesField = z.array(z.string('validation:invalidChoice'), 'validation:invalidChoice').check(
+  z.refine((v) => v.every((x) => INVITEE_REF.test(x)), 'validation:invalidChoice'),
+  z.maxLength(MAX_INVITEES, 'validation:tooBig'),
+);
+
 /** Body of POST /api/crm/meetings (and PUT): a local date and time in the member's time zone. */
 export const meetingRequestSchema = z.strictObject({
   title: crmText(160, true),
@@ -253,13 +272,15 @@ export const meetingRequestSchema = z.strictObject({
   duration_minutes: z.string('validation:invalidFormat').check(z.trim(), z.regex(/^([1-9]\d{0,2})$/, 'validation:invalidFormat')),
   place: z.optional(crmText(200)),
   link: z.optional(z.string().check(z.trim(), z.maxLength(500, 'validation:tooLong'), z.refine((v) => v === '' || /^https:\/\/[^\s<>"]+$/.test(v), 'validation:invalidFormat'))),
-  contact_id: z.optional(optionalId),
-  lead_id: z.optional(optionalId),
+  invitees: z.optional(inviteesField),
   notes: z.optional(crmText(2000, false, true)),
 });
 export type MeetingRequest = z.infer<typeof meetingRequestSchema>;
-export type MeetingValues = { [K in keyof MeetingRequest]-?: string };
-export const EMPTY_MEETING: MeetingValues = { title: '', date: '', time: '', time_zone: '', duration_minutes: '30', place: '', link: '', contact_id: '', lead_id: '', notes: '' };
+export type MeetingValues = { [K in Exclude<keyof MeetingRequest, 'invitees'>]-?: string } & { invitees: readonly string[] };
+export const EMPTY_MEETING: MeetingValues = { title: '', date: '', time: '', time_zone: '', duration_minutes: '30', place: '', link: '', invitees: [], notes: '' };
+
+export const inviteeSchema = z.object({ kind: z.enum(['contact', 'lead']), id: idSchema, name: z.string() });
+export type Invitee = z.infer<typeof inviteeSchema>;
 
 export const meetingSchema = z.object({
   id: idSchema,
@@ -271,8 +292,9 @@ export const meetingSchema = z.object({
   duration_minutes: z.number(),
   place: z.string(),
   link: z.string(),
-  contact_id: z.nullable(idSchema),
-  lead_id: z.nullable(idSchema),
+  /** Who is invited (contacts and leads of the member still on record), in the order they were added. */
+  invitees: z.array(inviteeSchema),
+  /** Their names when the meeting was saved. */
   who: z.string(),
   notes: z.string(),
   created_at: z.string(),

@@ -39,6 +39,7 @@ const BUILT = [
   '/shopping/products', '/shopping/products/4', '/shopping/cart', '/shopping/checkout', '/payment/stripe/success',
   '/packages/payment', '/otc/request-payment', '/otc/make-payment', '/otc/payment-history',
   '/signup', '/signup/otp', '/signup/success',
+  '/crm/index', '/crm/dashboard', '/crm/dashboard/analytics',
   '/crm/leads', '/crm/leads/new', '/crm/leads/7', '/crm/contacts', '/crm/meetings', '/crm/meetings/new', '/crm/calls', '/crm/calls/new',
   '/crm/sales', '/crm/sales/new', '/crm/sales/7', '/crm/invoices', '/crm/invoices/7',
   '/mail/inbox', '/mail/sent', '/mail/sent-item', '/mail/sent-item/3', '/mail/compose', '/mail/conversation', '/mail/conversation/3',
@@ -57,7 +58,8 @@ describe('the member route table', () => {
     // Each entry is the one some spec path opens (the first match, as the router takes it)…
     const unused = MEMBER_ROUTES.filter((r) => !SPEC_PATHS.some((p) => resolveMemberRoute(MEMBER_ROUTES, parser, p) === r));
     // …but the one that sends an unknown home tab to the dashboard, and pages the spec does not name: the member
-    // signup's last step (after /signup and /signup/otp), the CRM's board, lead editing by id and contact pages,
+    // signup's last step (after /signup and /signup/otp), the CRM's board, lead editing by id, contact pages and
+    // meeting editing by id,
     // the account deletion's own page (spec §5, §7 DELETE /api/users names the call, not a path), and a support
     // ticket's pages under /support.
     expect(unused.map((r) => r.path)).toEqual([
@@ -69,6 +71,7 @@ describe('the member route table', () => {
       '/crm/contacts/import',
       '/crm/contacts/edit/:id',
       '/crm/contacts/:id',
+      '/crm/meetings/edit/:id',
       '/account/delete',
       '/support/new',
       '/support/tickets/:id',

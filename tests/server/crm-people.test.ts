@@ -147,9 +147,9 @@ describe('calls and meetings', () => {
       time_zone: 'America/Mexico_City',
       duration_minutes: '45',
       link: 'https://meet.example.com/abc',
-      lead_id: String(lead.id),
+      invitees: [`lead:${lead.id}`],
     });
-    expect(m).toMatchObject({ title: 'Product demo', who: 'Meeting Lead', time_zone: 'America/Mexico_City', time: `${parts.hour}:${parts.minute}` });
+    expect(m).toMatchObject({ title: 'Product demo', who: 'Meeting Lead', invitees: [{ kind: 'lead', id: lead.id, name: 'Meeting Lead' }], time_zone: 'America/Mexico_City', time: `${parts.hour}:${parts.minute}` });
     expect(Math.abs(Date.parse(m.starts_at) - soon.getTime())).toBeLessThan(60_000);
     const agenda = (await api('GET', '/api/crm/agenda?sort=asc', mine)).body.data.items as Meeting[];
     expect(agenda.map((x) => x.id)).toContain(m.id);
@@ -179,7 +179,7 @@ describe('calls and meetings', () => {
   it("another member's contact, call or meeting is a 404 on every call", async () => {
     const c = await created<Contact>('/api/crm/contacts', contact({ name: 'Mine Only' }));
     const callRow = await created<any>('/api/crm/calls', { contact_id: String(c.id), direction: 'incoming', outcome: 'voicemail', duration_minutes: '1', date: '2026-11-20', time: '09:00' });
-    const meeting = await created<Meeting>('/api/crm/meetings', { title: 'Private', date: '2026-12-20', time: '09:00', time_zone: 'UTC', duration_minutes: '30', contact_id: String(c.id) });
+    const meeting = await created<Meeting>('/api/crm/meetings', { title: 'Private', date: '2026-12-20', time: '09:00', time_zone: 'UTC', duration_minutes: '30', invitees: [`contact:${c.id}`] });
     for (const [method, url, body] of [
       ['GET', `/api/crm/contacts/${c.id}`],
       ['PUT', `/api/crm/contacts/${c.id}`, contact()],

@@ -41,6 +41,7 @@ export const leads = createResource({
     phone: l.phone,
     source: l.source,
     status: l.status,
+    interest: l.interest,
     estimated_value: l.estimated_value === '0.00' ? '' : l.estimated_value,
     next_follow_up: l.next_follow_up ?? '',
     lost_reason: l.lost_reason,

@@ -9,6 +9,7 @@ import Papa from 'papaparse';
 import { assign, fromPromise, setup } from 'xstate';
 import { callApi, choicesApi, contactApi, meetingApi } from '../../api/crm';
 import { classifyFailure, endsSession, errorInfo, type ErrorInfo } from '../../api/errors';
+import { browserTimeZone } from '../../lib/dates';
 import type { NotifyParams } from '../../lib/flow';
 import {
   callRequestSchema,
@@ -16,6 +17,7 @@ import {
   EMPTY_CALL,
   EMPTY_CONTACT,
   EMPTY_MEETING,
+  inviteeRef,
   MAX_IMPORT_ROWS,
   meetingRequestSchema,
   noteRequestSchema,
@@ -67,13 +69,7 @@ export const contactNoteForm = createFormMachine<{ body: string }, never, Timeli
 export const contactPageMachine = createRecordPageMachine('contactPage', { detail: contactDetailLoad, note: contactNoteForm, remove: contacts.remove });
 
 /** The member's time zone, as the browser knows it (a meeting's default). */
-const ownTimeZone = () => {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-};
+const ownTimeZone = browserTimeZone;
 
 export const calls = createResource({
   id: 'call',
@@ -128,8 +124,7 @@ export const meetings = createResource({
     duration_minutes: String(m.duration_minutes),
     place: m.place,
     link: m.link,
-    contact_id: m.contact_id ? String(m.contact_id) : '',
-    lead_id: m.lead_id ? String(m.lead_id) : '',
+    invitees: m.invitees.map((i) => inviteeRef(i.kind, i.id)),
     notes: m.notes,
   }),
 });

@@ -319,6 +319,20 @@ export function Timeline({ items, datePattern }: { items: TimelineEntry[]; dateP
   );
 }
 
+/**
+ * The member signup (/member/signup) prefilled with a recruit lead's name (first word, then the rest), e-mail
+ * and phone.
+ */
+export function recruitSignupLink(lead: Pick<Lead, 'name' | 'email' | 'phone'>): string {
+  const [first, ...rest] = lead.name.trim().split(/\s+/);
+  const q = new URLSearchParams();
+  if (first) q.set('first_name', first);
+  if (rest.length) q.set('last_name', rest.join(' '));
+  if (lead.email) q.set('email', lead.email);
+  if (lead.phone) q.set('mobile', lead.phone);
+  return `/signup?${q.toString()}`;
+}
+
 export function LeadPageView({ actor, currency, datePattern }: { actor: LeadPageActor; currency: Currency | null; datePattern: string | null }) {
   const { t } = useTranslation('crm');
   const detail = useSelector(actor, (s) => s.children.detail);
@@ -364,6 +378,11 @@ export function LeadPageView({ actor, currency, datePattern }: { actor: LeadPage
               {t('leads.convert')}
             </Button>
           )}
+          {lead.interest === 'recruit' && (
+            <Button component={Link} href={recruitSignupLink(lead)} variant="default" data-register-recruit>
+              {t('leads.registerMember')}
+            </Button>
+          )}
           <Button component={Link} href={`${LEADS}/edit/${lead.id}`} variant="light">
             {t('leads.edit')}
           </Button>
@@ -381,6 +400,7 @@ export function LeadPageView({ actor, currency, datePattern }: { actor: LeadPage
           <Detail label={t('leads.fields.email')}>{lead.email}</Detail>
           <Detail label={t('leads.fields.phone')}>{lead.phone}</Detail>
           <Detail label={t('leads.fields.source')}>{t(`source.${lead.source}`)}</Detail>
+          <Detail label={t('leads.fields.interest')}>{t(`interest.${lead.interest}`)}</Detail>
           <Detail label={t('leads.fields.estimated_value')}>{formatMoney(lead.estimated_value, currency)}</Detail>
           <Detail label={t('leads.fields.next_follow_up')}>{lead.next_follow_up ? calendarDay(lead.next_follow_up, datePattern) : t('leads.noFollowUp')}</Detail>
           <Detail label={t('leads.created')}>{formatDay(lead.created_at, datePattern)}</Detail>

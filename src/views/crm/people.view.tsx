@@ -12,7 +12,7 @@ import { Link } from 'wouter';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import { formatDate } from '../../lib/dates';
 import type { calls, contactImportMachine, contactPageMachine, contacts, meetings } from '../../machines/crm/people.machine';
-import type { Call, Contact, ContactFilters, Meeting, TimelineEntry } from '../../schemas/crm.schema';
+import type { Call, Contact, ContactFilters, Invitee, Meeting, TimelineEntry } from '../../schemas/crm.schema';
 import { EmptyState } from '../components/empty-state';
 import { ErrorView } from '../components/error-view';
 import { PageLoader } from '../components/page-loader';
@@ -309,6 +309,24 @@ export function CallsView({ actor, datePattern }: { actor: ActorRefFrom<typeof c
   );
 }
 
+/** Who a meeting invites, each linking to their contact or lead page. */
+export function Invitees({ invitees }: { invitees: Invitee[] }) {
+  const { t } = useTranslation('crm');
+  if (!invitees.length) return null;
+  return (
+    <Group gap={6} wrap="wrap" data-invitees={invitees.length}>
+      <Text size="sm" c="dimmed">
+        {t('meetings.with')}
+      </Text>
+      {invitees.map((i) => (
+        <Anchor key={`${i.kind}:${i.id}`} component={Link} href={`/crm/${i.kind === 'lead' ? 'leads' : 'contacts'}/${i.id}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {i.name}
+        </Anchor>
+      ))}
+    </Group>
+  );
+}
+
 export function MeetingsView({ actor }: { actor: ActorRefFrom<typeof meetings.book> }) {
   const { t } = useTranslation('crm');
   const list = useSelector(actor, (s) => s.children.list);
@@ -335,8 +353,9 @@ export function MeetingsView({ actor }: { actor: ActorRefFrom<typeof meetings.bo
                   </Text>
                 </Group>
                 <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {[m.who, m.place, t('calls.minutes', { count: m.duration_minutes })].filter(Boolean).join(' · ')}
+                  {[m.place, t('calls.minutes', { count: m.duration_minutes })].filter(Boolean).join(' · ')}
                 </Text>
+                <Invitees invitees={m.invitees} />
                 {m.link && (
                   <Anchor href={m.link} target="_blank" rel="noopener noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }}>
                     {m.link}

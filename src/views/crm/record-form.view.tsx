@@ -4,13 +4,15 @@
  * with the page). The edit loads the record first (a missing or someone else's one is not found); field
  * errors show under their fields; what was typed stays.
  */
-import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
+import { Alert, Anchor, Button, Group, MultiSelect, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { AnyActorRef } from 'xstate';
-import type { CrmChoices } from '../../schemas/crm.schema';
+import { inviteeRef, type CrmChoices } from '../../schemas/crm.schema';
 import { EmptyState } from '../components/empty-state';
 import { ErrorView } from '../components/error-view';
 import { useFieldError } from '../components/field-error';
@@ -19,7 +21,8 @@ import { PageLoader } from '../components/page-loader';
 
 export interface FieldSpec {
   name: string;
-  kind: 'text' | 'email' | 'tel' | 'date' | 'time' | 'number' | 'long' | 'choice' | 'contact' | 'lead';
+  /** `invitees`: any number of the member's contacts and leads (a searchable multi-select). */
+  kind: 'text' | 'email' | 'tel' | 'date' | 'time' | 'number' | 'long' | 'choice' | 'contact' | 'lead' | 'invitees';
   required?: boolean;
   /** Fixed options: values, labelled by `crm:<optionsKey>.<value>`. */
   options?: readonly string[];
@@ -45,7 +48,7 @@ export function RecordFormView({ actor, area, fields, backTo }: RecordFormProps)
   const choicesState = useSelector(choicesActor, (s) => (s ? String(s.value) : 'loading'));
   const choices = useSelector(choicesActor, (s) => (s?.context.data ?? null) as CrmChoices | null);
   const error = useFieldError(ctx?.fieldErrors);
-  const needsChoices = fields.some((f) => f.kind === 'contact' || f.kind === 'lead');
+  const needsChoices = fields.some((f) => f.kind === 'contact' || f.kind === 'lead' || f.kind === 'invitees');
 
   if (!form || !ctx) return <PageLoader />;
   const back = (
@@ -66,7 +69,7 @@ export function RecordFormView({ actor, area, fields, backTo }: RecordFormProps)
   if (state === 'loading' || state === 'forceLogout' || (needsChoices && !choices)) return <PageLoader />;
 
   const values = ctx.values as Record<string, string>;
-  const change = (field: string, value: string) => form.send({ type: 'form.change', field, value });
+  const change = (field: string, value: string | string[]) => form.send({ type: 'form.change', field, value });
   const refused = state === 'validationError' && !Object.keys(ctx.fieldErrors).length;
   const label = (f: FieldSpec) => t(`${area}.fields.${f.name}`);
 
@@ -74,6 +77,27 @@ export function RecordFormView({ actor, area, fields, backTo }: RecordFormProps)
     const common = { key: f.name, label: label(f), required: f.required, error: error(f.name), disabled: busy };
     if (f.kind === 'long')
       return <Textarea {...common} rows={3} value={values[f.name] ?? ''} onChange={(e: ChangeEvent<HTMLTextAreaElement>) => change(f.name, e.currentTarget.value)} />;
+    if (f.kind === 'invitees') {
+      const data = [
+        { group: t('common.contacts'), items: choices!.contacts.map((c) => ({ value: inviteeRef('contact', c.id), label: c.name })) },
+        { group: t('common.leads'), items: choices!.leads.map((l) => ({ value: inviteeRef('lead', l.id), label: l.name })) },
+      ].filter((g) => g.items.length);
+      const chosen = (ctx.values[f.name] as readonly string[] | undefined) ?? [];
+      return (
+        <MultiSelect
+          {...common}
+          data={data}
+          searchable
+          clearable
+          hidePickedOptions
+          nothingFoundMessage={t('common.nothingFound')}
+          placeholder={chosen.length ? undefined : t('common.invitePlaceholder')}
+          value={[...chosen]}
+          onChange={(v) => change(f.name, v)}
+          data-invitees
+        />
+      );
+    }
     if (f.kind === 'choice' || f.kind === 'contact' || f.kind === 'lead') {
       const data =
         f.kind === 'choice'

@@ -26,20 +26,33 @@ export const MEMBER_SIGNUP_PATH = '/member/signup';
 export interface MemberSignupQuery {
   placement?: string;
   position?: 'L' | 'R';
+  /** The recruit's details when the signup starts from a CRM lead (?first_name=&last_name=&email=&mobile=). */
+  first_name?: string;
+  last_name?: string;
+  email?: string;
+  mobile?: string;
 }
 
-/** ?placement=ann7&position=L (the genealogy's "sign up here"); a matrix slot number is not a position. */
+/** The recruit's fields a link may prefill. */
+const PREFILLED = ['first_name', 'last_name', 'email', 'mobile'] as const;
+
+/**
+ * ?placement=ann7&position=L (the genealogy's "sign up here"; a matrix slot number is not a position), and the
+ * recruit's name, e-mail and mobile when a CRM lead is registered as a member.
+ */
 export const memberSignupCodec = {
   parse(search: string): MemberSignupQuery {
     const q = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
     const placement = (q.get('placement') ?? '').trim().slice(0, 100);
     const position = q.get('position');
-    return { ...(placement ? { placement } : {}), ...(position === 'L' || position === 'R' ? { position } : {}) };
+    const recruit = Object.fromEntries(PREFILLED.map((k) => [k, (q.get(k) ?? '').trim().slice(0, 191)]).filter(([, v]) => v));
+    return { ...(placement ? { placement } : {}), ...(position === 'L' || position === 'R' ? { position } : {}), ...recruit };
   },
   format(value: MemberSignupQuery): string {
     const q = new URLSearchParams();
     if (value.placement) q.set('placement', value.placement);
     if (value.position) q.set('position', value.position);
+    for (const k of PREFILLED) if (value[k]) q.set(k, value[k]!);
     const s = q.toString();
     return s ? `?${s}` : '';
   },
@@ -167,7 +180,7 @@ export function MemberSignupView({ actor, url }: { actor: SignupActor; url: Memb
   const [location] = useLocation();
   // A "sign up here" link opened on a flow restored from earlier: the link's place wins, and a finished
   // signup starts over for the new recruit.
-  const link = useRef<MemberSignupQuery | null>(url.placement || url.position ? url : null);
+  const link = useRef<MemberSignupQuery | null>(url.placement || url.position || PREFILLED.some((k) => url[k]) ? url : null);
   const inForm = snap.matches('form');
   const finished = snap.matches('success');
   useEffect(() => {
@@ -179,6 +192,7 @@ export function MemberSignupView({ actor, url }: { actor: SignupActor; url: Memb
     const v = actor.getSnapshot().context.values;
     if (wanted.placement && wanted.placement !== v.placement) actor.send({ type: 'signup.change', field: 'placement', value: wanted.placement });
     if (wanted.position && wanted.position !== v.position) actor.send({ type: 'signup.change', field: 'position', value: wanted.position });
+    for (const k of PREFILLED) if (wanted[k] && wanted[k] !== v[k]) actor.send({ type: 'signup.change', field: k, value: wanted[k]! });
   }, [actor, inForm, finished]);
 
   const wanted = memberSignupStepPath(snap);

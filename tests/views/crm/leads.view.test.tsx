@@ -38,6 +38,7 @@ const LEAD: Lead = {
   phone: '34911222333',
   source: 'event',
   status: 'qualified',
+  interest: 'customer',
   estimated_value: '1250.50',
   next_follow_up: '2026-12-01',
   lost_reason: '',

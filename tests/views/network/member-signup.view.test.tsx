@@ -119,6 +119,18 @@ describe('MemberSignupView', () => {
     expect(screen.getByText('In a unilevel plan new members go directly under you.')).toBeInTheDocument();
   });
 
+  it("a CRM recruit lead's link prefills the recruit's name, e-mail and mobile", async () => {
+    const { recruitSignupLink } = await import('../../../src/views/crm/leads.view');
+    const link = recruitSignupLink({ name: ' Ana María  López ', email: 'ana@example.com', phone: '34600111222' });
+    expect(memberSignupCodec.parse(link.slice('/signup'.length))).toEqual({ first_name: 'Ana', last_name: 'María López', email: 'ana@example.com', mobile: '34600111222' });
+    const t = setup(link.slice('/signup'.length));
+    await ready(t, signupData({ ...MEMBER, compensation_plan: 'unilevel', default_leg: null }));
+    expect(screen.getByRole('textbox', { name: 'First name' })).toHaveValue('Ana');
+    expect(screen.getByRole('textbox', { name: /^Last name/ })).toHaveValue('María López');
+    expect(screen.getByRole('textbox', { name: /^E-mail/ })).toHaveValue('ana@example.com');
+    expect(t.actor.getSnapshot().context.values).toMatchObject({ first_name: 'Ana', last_name: 'María López', email: 'ana@example.com', mobile: '34600111222' });
+  });
+
   it("asks to accept the company's terms when it has them", async () => {
     const t = setup();
     await ready(t, signupData({ ...MEMBER, otp_verification: false, company_terms_url: 'https://upline.example/terms', compensation_plan: 'binary' }));

@@ -1,8 +1,8 @@
 /**
- * The CRM routes of spec §2 (/member/crm…), under the crm permission: the base goes to the dashboard;
- * leads as a list (filters in the URL), a board, new, edit and detail; contacts, calls and meetings; sales (a new
- * sale's form with its lines) and invoices (mark sent, mark paid, the PDF); the sections not built yet show the
- * coming-soon page under their menu items.
+ * The CRM routes of spec §2 (/member/crm…), under the crm permission: the base goes to the dashboard; the
+ * phone hub (/crm/index), the dashboard and its analytics (the period in the URL); leads as a list (filters
+ * in the URL), a board, new, edit and detail; contacts, meetings and calls; sales (a new sale's form with its
+ * lines) and invoices (mark sent, mark paid, the PDF).
  */
 import i18next from 'i18next';
 import { PERMISSIONS } from '../../../lib/menu';
@@ -12,9 +12,11 @@ import { contactApi, leadApi } from '../../../api/crm';
 import { invoiceApi, saleApi } from '../../../api/crm-sales';
 import { invoicePageMachine, invoicesListMachine, saleDetailMachine, saleForm, salesListMachine } from '../../../machines/crm/sales.machine';
 import { invoiceListQuerySchema, saleListQuerySchema, type InvoiceFilters, type SaleFilters } from '../../../schemas/crm-sales.schema';
+import { crmAnalyticsMachine, crmCountsMachine, crmDashboardMachine } from '../../../machines/crm/dashboard.machine';
 import { leadBoardMachine, leadPageMachine, leads } from '../../../machines/crm/leads.machine';
 import { calls, contactImportMachine, contactPageMachine, contacts, meetings } from '../../../machines/crm/people.machine';
-import { CALL_DIRECTIONS, CALL_OUTCOMES, LEAD_SOURCES, LEAD_STATUSES, contactListQuerySchema, leadListQuerySchema, type ContactFilters, type LeadFilters } from '../../../schemas/crm.schema';
+import { crmAnalyticsQuerySchema, type CrmAnalyticsFilters } from '../../../schemas/crm-dashboard.schema';
+import { CALL_DIRECTIONS, CALL_OUTCOMES, LEAD_INTERESTS, LEAD_SOURCES, LEAD_STATUSES, contactListQuerySchema, leadListQuerySchema, type ContactFilters, type LeadFilters } from '../../../schemas/crm.schema';
 import type { FieldSpec } from '../../../views/crm/record-form.view';
 import { browserBindings } from '../../bindings';
 import { lazyView } from '../../lazy-view';
@@ -22,7 +24,7 @@ import { formActions } from '../member-forms';
 import { page } from '../member-page';
 import { comingSoon, redirect, SESSION, type MemberRoute, type PageEnv, type UrlBinding } from '../member-route';
 import { resourceActions } from '../resource-actions';
-import { FILES_MEMORY, formats, guarded } from '../route-parts';
+import { FILES_MEMORY, formats, guarded, LOADED } from '../route-parts';
 
 const leadViews = () => import('../../../views/crm/leads.view');
 const LeadsListView = lazyView(() => leadViews().then((m) => m.LeadsListView));
@@ -40,6 +42,10 @@ const SalePageView = lazyView(() => salesViews().then((m) => m.SalePageView));
 const InvoicesListView = lazyView(() => salesViews().then((m) => m.InvoicesListView));
 const InvoicePageView = lazyView(() => salesViews().then((m) => m.InvoicePageView));
 const RecordFormView = lazyView(() => import('../../../views/crm/record-form.view').then((m) => m.RecordFormView));
+const dashboardViews = () => import('../../../views/crm/dashboard.view');
+const CrmDashboardView = lazyView(() => dashboardViews().then((m) => m.CrmDashboardView));
+const CrmAnalyticsView = lazyView(() => dashboardViews().then((m) => m.CrmAnalyticsView));
+const CrmIndexView = lazyView(() => dashboardViews().then((m) => m.CrmIndexView));
 // The board brings the drag-and-drop library: loaded only with the board.
 const LeadBoardView = lazyView(() => import('../../../views/crm/lead-board.view').then((m) => m.LeadBoardView));
 
@@ -59,6 +65,12 @@ const contactsUrl: UrlBinding<typeof contacts.list, ContactFilters> = {
   follow: { current: (s) => s.context.filters, event: (filters) => ({ type: 'list.setFilters', filters }) },
 };
 
+/** The analytics' period in the URL (?period=), followed by `load.refresh` with it. */
+const analyticsUrl: UrlBinding<typeof crmAnalyticsMachine, CrmAnalyticsFilters> = {
+  codec: createSearchCodec(crmAnalyticsQuerySchema, { fields: ['period'] }) as UrlBinding<typeof crmAnalyticsMachine, CrmAnalyticsFilters>['codec'],
+  follow: { current: (s) => s.context.params ?? {}, event: (filters) => ({ type: 'load.refresh', params: filters }) },
+};
+
 const LEAD_FIELDS: FieldSpec[] = [
   { name: 'name', kind: 'text', required: true },
   { name: 'company', kind: 'text' },
@@ -68,6 +80,7 @@ const LEAD_FIELDS: FieldSpec[] = [
   { name: 'next_follow_up', kind: 'date' },
   { name: 'source', kind: 'choice', options: LEAD_SOURCES, optionsKey: 'source', required: true },
   { name: 'status', kind: 'choice', options: LEAD_STATUSES, optionsKey: 'status', required: true },
+  { name: 'interest', kind: 'choice', options: LEAD_INTERESTS, optionsKey: 'interest', required: true },
   { name: 'lost_reason', kind: 'text' },
 ];
 const CONTACT_FIELDS: FieldSpec[] = [
@@ -89,14 +102,13 @@ const CALL_FIELDS: FieldSpec[] = [
 ];
 const MEETING_FIELDS: FieldSpec[] = [
   { name: 'title', kind: 'text', required: true },
-  { name: 'contact_id', kind: 'contact' },
+  { name: 'invitees', kind: 'invitees' },
   { name: 'date', kind: 'date', required: true },
   { name: 'time', kind: 'time', required: true },
   { name: 'time_zone', kind: 'text', required: true },
   { name: 'duration_minutes', kind: 'number', required: true },
   { name: 'place', kind: 'text' },
   { name: 'link', kind: 'text' },
-  { name: 'lead_id', kind: 'lead' },
   { name: 'notes', kind: 'long' },
 ];
 
@@ -154,9 +166,29 @@ const soon = (path: string, key: string, item?: boolean) => comingSoon(path, `me
 
 export const crmRoutes: MemberRoute[] = [
   redirect('/crm', '/crm/dashboard', { permission: crm }),
-  soon('/crm/index', 'crm'),
-  soon('/crm/dashboard', 'crmDashboard', true),
-  soon('/crm/dashboard/analytics', 'crmAnalytics', true),
+  page(
+    '/crm/index',
+    {
+      id: 'crm.index',
+      machine: crmCountsMachine,
+      persist: { kind: 'memory', reason: 'the counts are a glance at the moment; they load on every visit' },
+      view: CrmIndexView,
+    },
+    { permission: crm },
+  ),
+  page('/crm/dashboard', { id: 'crm.dashboard', machine: crmDashboardMachine, ...LOADED, view: CrmDashboardView }, guarded(crm, 'crm', 'crmDashboard')),
+  page(
+    '/crm/dashboard/analytics',
+    {
+      id: 'crm.analytics',
+      machine: crmAnalyticsMachine,
+      input: ({ url }) => ({ params: url }),
+      url: analyticsUrl,
+      ...LOADED,
+      view: ({ actor, url, setUrl }) => <CrmAnalyticsView actor={actor} filters={url} onFilters={setUrl} />,
+    },
+    guarded(crm, 'crm', 'crmAnalytics'),
+  ),
   page(
     '/crm/leads',
     {
@@ -306,6 +338,7 @@ export const crmRoutes: MemberRoute[] = [
     guarded(crm, 'crm', 'meetings'),
   ),
   formPage('/crm/meetings/new', 'crm.meetings.new', meetings.formPage, 'meetings', MEETING_FIELDS, '/crm/meetings'),
+  formPage('/crm/meetings/edit/:id', 'crm.meetings.edit', meetings.formPage, 'meetings', MEETING_FIELDS, '/crm/meetings', true),
   page(
     '/crm/calls',
     {

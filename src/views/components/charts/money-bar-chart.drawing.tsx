@@ -4,7 +4,7 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import type { MoneyBarChartProps } from './money-bar-chart';
 
-export default function MoneyBarChartDrawing({ rows, series, money, height }: MoneyBarChartProps & { height: number }) {
+export default function MoneyBarChartDrawing({ rows, series, money, height, stacked }: MoneyBarChartProps & { height: number }) {
   // Bar heights only: every figure shown in words goes through money() from the exact decimal string.
   const data = rows.map((r) => ({
     period: r.label,
@@ -17,6 +17,7 @@ export default function MoneyBarChartDrawing({ rows, series, money, height }: Mo
       data={data}
       dataKey="period"
       series={series}
+      type={stacked ? 'stacked' : 'default'}
       valueFormatter={(v) => money(v)}
       withLegend={series.length > 1}
       legendProps={{ verticalAlign: 'bottom' }}

@@ -1,5 +1,5 @@
 /**
- * Money per period as a bar chart with axes, values on hover and a legend (Mantine charts, drawn by
+ * Money (or counts: `money` formats whatever the figures are) per period as a bar chart with axes, values on hover and a legend (Mantine charts, drawn by
  * recharts: loaded with the first page that shows a chart, never with the sign-in), and the same figures
  * as a table a member can switch to — exact amounts, right-aligned, for reading and for screen readers.
  */
@@ -38,6 +38,8 @@ export interface MoneyBarChartProps {
   /** A one-sentence summary: the chart's accessible name. */
   summary: string;
   height?: number;
+  /** Series stacked in one bar per period (parts of a whole, e.g. leads by source) instead of side by side. */
+  stacked?: boolean;
 }
 
 const Drawing = lazy(() => import('./money-bar-chart.drawing'));
