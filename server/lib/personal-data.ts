@@ -367,8 +367,10 @@ const crm: PersonalDataSection = {
       ),
       meetings: await rowsWithDates(
         ex,
-        sql`SELECT id, title, starts_at, time_zone, duration_minutes, place, link, lead_id, contact_id, who, notes, reminded_at, created_at, updated_at, deleted_at
-            FROM crm_meetings WHERE member_id = ${id} ORDER BY id`,
+        sql`SELECT m.id, m.title, m.starts_at, m.time_zone, m.duration_minutes, m.place, m.link, m.who, m.notes, m.reminded_at, m.created_at, m.updated_at, m.deleted_at,
+                   COALESCE((SELECT json_agg(json_build_object('lead_id', i.lead_id, 'contact_id', i.contact_id) ORDER BY i.id)
+                             FROM crm_meeting_invitees i WHERE i.meeting_id = m.id), '[]'::json) AS invitees
+            FROM crm_meetings m WHERE m.member_id = ${id} ORDER BY m.id`,
         ['starts_at', 'reminded_at', ...dates],
       ),
       sales: await rowsWithDates(
@@ -394,7 +396,7 @@ const crm: PersonalDataSection = {
     await ex.execute(sql`DELETE FROM crm_sale_lines WHERE sale_id IN (SELECT id FROM crm_sales WHERE member_id = ${id})`);
     await ex.execute(sql`DELETE FROM crm_sales WHERE member_id = ${id}`);
     await ex.execute(sql`DELETE FROM crm_invoice_counters WHERE member_id = ${id}`);
-    for (const table of ['crm_notes', 'crm_calls', 'crm_meetings']) await ex.execute(sql`DELETE FROM ${sql.raw(table)} WHERE member_id = ${id}`);
+    for (const table of ['crm_notes', 'crm_calls', 'crm_meeting_invitees', 'crm_meetings']) await ex.execute(sql`DELETE FROM ${sql.raw(table)} WHERE member_id = ${id}`);
     await ex.execute(sql`UPDATE crm_contacts SET lead_id = NULL WHERE member_id = ${id}`);
     await ex.execute(sql`DELETE FROM crm_leads WHERE member_id = ${id}`);
     await ex.execute(sql`DELETE FROM crm_contacts WHERE member_id = ${id}`);

@@ -159,6 +159,7 @@ const EXPORTED: Record<string, string> = {
   crm_notes: 'crm',
   crm_calls: 'crm',
   crm_meetings: 'crm',
+  crm_meeting_invitees: 'crm',
   crm_sales: 'crm',
   crm_invoices: 'crm',
 };
@@ -212,7 +213,8 @@ describe('the newer areas in the export, and erased with the account', () => {
     const [contact] = await q(sql`INSERT INTO crm_contacts (member_id, name, phone, lead_id) VALUES (${m.id}, 'Carl Contact', '+34 600 000 000', ${lead.id}) RETURNING id`);
     await q(sql`INSERT INTO crm_notes (member_id, lead_id, body) VALUES (${m.id}, ${lead.id}, 'Likes the starter kit')`);
     await q(sql`INSERT INTO crm_calls (member_id, contact_id, who, direction, outcome, called_at) VALUES (${m.id}, ${contact.id}, 'Carl Contact', 'outgoing', 'answered', now())`);
-    await q(sql`INSERT INTO crm_meetings (member_id, title, starts_at, time_zone, contact_id) VALUES (${m.id}, 'Coffee with Carl', now() + interval '2 days', 'UTC', ${contact.id})`);
+    const [meeting] = await q(sql`INSERT INTO crm_meetings (member_id, title, starts_at, time_zone) VALUES (${m.id}, 'Coffee with Carl', now() + interval '2 days', 'UTC') RETURNING id`);
+    await q(sql`INSERT INTO crm_meeting_invitees (meeting_id, member_id, contact_id) VALUES (${meeting.id}, ${m.id}, ${contact.id})`);
     const { catalogue } = (await call<{ data: { catalogue: Array<{ item: string; kind: string }> } }>(s.app, 'GET', '/api/crm/sales/choices', undefined, { token: session.token })).body.data;
     const sold = await call(s.app, 'POST', '/api/crm/sales', { contact_id: String(contact.id), due_days: '30', notes: '', lines: [{ item: catalogue.find((c) => c.kind === 'product')!.item, quantity: '2' }] }, { token: session.token });
     expect(sold.status, JSON.stringify(sold.body)).toBe(201);
@@ -238,7 +240,7 @@ describe('the newer areas in the export, and erased with the account', () => {
     expect(data.crm.contacts).toEqual([expect.objectContaining({ name: 'Carl Contact', phone: '+34 600 000 000' })]);
     expect(data.crm.notes).toEqual([expect.objectContaining({ body: 'Likes the starter kit' })]);
     expect(data.crm.calls).toEqual([expect.objectContaining({ who: 'Carl Contact', outcome: 'answered' })]);
-    expect(data.crm.meetings).toEqual([expect.objectContaining({ title: 'Coffee with Carl' })]);
+    expect(data.crm.meetings).toEqual([expect.objectContaining({ title: 'Coffee with Carl', invitees: [{ lead_id: null, contact_id: expect.any(Number) }] })]);
     expect(data.crm.sales).toEqual([expect.objectContaining({ contact_name: 'Carl Contact', lines: [expect.objectContaining({ kind: 'product', quantity: 2 })] })]);
     expect(data.crm.invoices).toEqual([expect.objectContaining({ number: 1, status: 'draft' })]);
     expect(data.support_snapshots).toEqual([expect.objectContaining({ public_id: `snap-${m.id}`, reason: 'It froze', body: { route: '/member/wallet' } })]);
@@ -258,7 +260,8 @@ describe('the newer areas in the export, and erased with the account', () => {
       sql`SELECT (SELECT count(*)::int FROM cart_items WHERE member_id = ${m.id}) AS cart,
                  (SELECT count(*)::int FROM crm_leads WHERE member_id = ${m.id}) + (SELECT count(*)::int FROM crm_contacts WHERE member_id = ${m.id})
                  + (SELECT count(*)::int FROM crm_notes WHERE member_id = ${m.id}) + (SELECT count(*)::int FROM crm_calls WHERE member_id = ${m.id})
-                 + (SELECT count(*)::int FROM crm_meetings WHERE member_id = ${m.id}) + (SELECT count(*)::int FROM crm_sales WHERE member_id = ${m.id})
+                 + (SELECT count(*)::int FROM crm_meetings WHERE member_id = ${m.id}) + (SELECT count(*)::int FROM crm_meeting_invitees WHERE member_id = ${m.id})
+                 + (SELECT count(*)::int FROM crm_sales WHERE member_id = ${m.id})
                  + (SELECT count(*)::int FROM crm_invoices WHERE member_id = ${m.id}) AS crm,
                  (SELECT count(*)::int FROM support_snapshots WHERE member_id = ${m.id}) AS snapshots,
                  (SELECT count(*)::int FROM uploads WHERE member_id = ${m.id}) AS uploads,
