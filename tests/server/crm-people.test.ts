@@ -157,10 +157,11 @@ describe('calls and meetings', () => {
 
     expect(await remindMeetings(s.app.ctx)).toBeGreaterThanOrEqual(1);
     expect(await remindMeetings(s.app.ctx)).toBe(0);
-    const [notice] = await s.database.rows<{ subject: string; link: string }>(
-      sql`SELECT subject, link FROM member_notices WHERE event = 'meeting_reminder' AND member_id = (SELECT id FROM members WHERE username = 'demo') ORDER BY id DESC LIMIT 1`,
+    // The demo's seeded meetings may start within the reminder window too: this meeting's notice is among them, once.
+    const notices = await s.database.rows<{ subject: string; link: string }>(
+      sql`SELECT subject, link FROM member_notices WHERE event = 'meeting_reminder' AND member_id = (SELECT id FROM members WHERE username = 'demo') ORDER BY id`,
     );
-    expect(notice).toEqual({ subject: `Meeting at ${parts.hour}:${parts.minute}: Product demo`, link: '/member/crm/meetings' });
+    expect(notices.filter((n) => n.subject.endsWith(': Product demo'))).toEqual([{ subject: `Meeting at ${parts.hour}:${parts.minute}: Product demo`, link: '/member/crm/meetings' }]);
 
     const bad = await api('POST', '/api/crm/meetings', mine, { title: 'x', date: '2026-11-20', time: '10:00', time_zone: 'Mars/Olympus', duration_minutes: '30', link: 'javascript:alert(1)' });
     expect(bad.status).toBe(422);
