@@ -42,9 +42,9 @@ export interface GenealogyViewProps {
   onPaint?: (ms: number, drawn: number) => void;
 }
 
-/** Where an empty slot's "sign up here" leads: the member signup with placement and position prefilled. */
+/** Where an empty slot's "sign up here" leads: the member signup with its place prefilled (binary: the leg; matrix: the place's number). */
 export function signupHref(parentUsername: string, position: string): string {
-  const q = new URLSearchParams({ placement: parentUsername, position });
+  const q = new URLSearchParams({ placement: parentUsername, ...(position === 'L' || position === 'R' ? { position } : { slot: position }) });
   return `~/member/signup?${q.toString()}`;
 }
 
