@@ -16,7 +16,8 @@ import { companyName } from './login';
 import { canSponsor, destinationOf, findById, findByUsername, maskDestination, maskMobile, normalizeEmail, normalizePhoneCode } from './members';
 import { issueOtp, verifyOtp } from './otp';
 import { announce } from './member-notices';
-import { autoSlot, binarySlotFree, freeSlotUnder, isInSubtree, legSlot, matrixWidth, placeMember, withTreeLock, type Leg, type Slot } from './tree';
+import { compensationSettings } from './compensation';
+import { autoSlot, binarySlotFree, freeSlotUnder, matrixSlotFree, isInSubtree, legSlot, matrixWidth, placeMember, withTreeLock, type Leg, type Slot } from './tree';
 
 type Services = Pick<AppContext, 'database' | 'settings' | 'outbox'>;
 
@@ -82,12 +83,18 @@ async function generateUsername(db: Db, firstName: string): Promise<string> {
   }
 }
 
+/** A matrix's width and depth, read before the tree lock's transaction (a settings read inside it could wait for it). */
+interface MatrixShape {
+  width: number;
+  depth: number;
+}
+
 /** Where the new member goes: the requested placement when it is allowed and free, else automatic. */
-async function chooseSlot(ctx: Services, tx: Db, p: Plan, sponsor: MemberRow, b: SignupRequest): Promise<Slot> {
+async function chooseSlot(tx: Db, p: Plan, matrix: MatrixShape, sponsor: MemberRow, b: SignupRequest): Promise<Slot> {
   const unavailable = () => validationError({ placement: ['validation:placementUnavailable'] });
   if (p === 'unilevel') return autoSlot(tx, p, sponsor.id);
   if (!b.placement) {
-    return autoSlot(tx, p, sponsor.id, { leg: b.position ?? defaultLeg(p, sponsor), width: await matrixWidth(ctx.settings) });
+    return autoSlot(tx, p, sponsor.id, { leg: b.position ?? defaultLeg(p, sponsor), width: matrix.width });
   }
   const placement = await findByUsername(tx, b.placement);
   if (!placement || !placement.verified || !placement.path || !isInSubtree(placement.path, sponsor.path)) throw unavailable();
@@ -98,7 +105,14 @@ async function chooseSlot(ctx: Services, tx: Db, p: Plan, sponsor: MemberRow, b:
     }
     throw unavailable();
   }
-  const slot = await freeSlotUnder(tx, placement.id, await matrixWidth(ctx.settings));
+  // Matrix: a place of the sponsor's matrix (the recruit's level at most its depth), the one picked when named.
+  if (placement.depth + 1 - sponsor.depth > matrix.depth) throw unavailable();
+  const width = matrix.width;
+  if (b.slot !== undefined) {
+    if (b.slot > width || !(await matrixSlotFree(tx, placement.id, b.slot - 1))) throw unavailable();
+    return { parentId: placement.id, position: null, slot: b.slot - 1 };
+  }
+  const slot = await freeSlotUnder(tx, placement.id, width);
   if (slot === null) throw unavailable();
   return { parentId: placement.id, position: null, slot };
 }
@@ -121,6 +135,7 @@ export async function signUp(ctx: Services, caller: MemberRow | null, b: SignupR
   if (!sponsor) add('referral', 'validation:invalidReferral');
   if (p === 'unilevel' && b.placement) add('placement', 'validation:notAllowed');
   if (p !== 'binary' && b.position) add('position', 'validation:notAllowed');
+  if ((p !== 'matrix' || !b.placement) && b.slot !== undefined) add('slot', 'validation:notAllowed');
   if (signup.otp_verification && signup.otp_based_on === 'email' && !b.email) add('email', 'validation:required');
   if (signup.otp_verification && signup.otp_based_on === 'mobile' && !b.mobile) add('mobile', 'validation:required');
   if (b.mobile && !b.mobile_code) add('mobile_code', 'validation:required');
@@ -140,6 +155,7 @@ export async function signUp(ctx: Services, caller: MemberRow | null, b: SignupR
 
   // Uniqueness, placement and insert under the tree lock: two signups cannot take the same name or slot.
   let placedUnder: number | null = null;
+  const matrix: MatrixShape = { width: await matrixWidth(ctx.settings), depth: (await compensationSettings(ctx.settings)).matrix_depth };
   const created = await withTreeLock(db, async (tx) => {
     const taken: FieldMap = {};
     if (b.username && (await findByUsername(tx, b.username))) taken.username = ['validation:usernameTaken'];
@@ -156,7 +172,7 @@ export async function signUp(ctx: Services, caller: MemberRow | null, b: SignupR
       if (hit) taken.mobile = ['validation:phoneTaken'];
     }
     if (Object.keys(taken).length) throw validationError(taken);
-    const slot = await chooseSlot(ctx, tx, p, sponsor, b);
+    const slot = await chooseSlot(tx, p, matrix, sponsor, b);
     const username = b.username ?? (await generateUsername(tx, b.first_name));
     const [row] = await tx
       .insert(members)

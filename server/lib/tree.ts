@@ -69,10 +69,15 @@ export async function outermostBinarySlot(db: Db, fromId: number, leg: Leg): Pro
 
 /** Is this binary slot under `parentId` free? */
 export async function binarySlotFree(db: Db, parentId: number, leg: Leg): Promise<boolean> {
+  return matrixSlotFree(db, parentId, legSlot(leg));
+}
+
+/** Is place `slot` (0-based) under a parent free (binary: L = 0, R = 1)? */
+export async function matrixSlotFree(db: Db, parentId: number, slot: number): Promise<boolean> {
   const rows = await db
     .select({ id: members.id })
     .from(members)
-    .where(sql`${members.parentId} = ${parentId} AND ${members.slot} = ${legSlot(leg)}`)
+    .where(sql`${members.parentId} = ${parentId} AND ${members.slot} = ${slot}`)
     .limit(1);
   return rows.length === 0;
 }

@@ -8,6 +8,8 @@ import {
   downlineCategorySchema,
   downlineReportQuerySchema,
   downlineReportSchema,
+  freePlacesQuerySchema,
+  freePlacesSchema,
   genealogyQuerySchema,
   genealogySchema,
   maxLevelsSchema,
@@ -19,6 +21,7 @@ import {
   type DownlineCategory,
 } from '../../src/schemas/network.schema';
 import { requireAuth } from '../lib/auth';
+import { freePlaces } from '../lib/free-places';
 import { fieldError } from '../lib/errors';
 import {
   REPORT_PAGE_SIZE,
@@ -131,6 +134,20 @@ export async function networkRoutes(base: FastifyInstance, ctx: AppContext) {
           : null,
       });
     },
+  );
+
+  app.get(
+    '/api/network/free_places',
+    { preHandler: requireAuth, schema: { tags, querystring: freePlacesQuerySchema, response: { 200: envelope(freePlacesSchema) } } },
+    async (req) =>
+      ctx.envelope(
+        req,
+        await freePlaces(ctx, me(req), {
+          placement: req.query.placement,
+          after: req.query.after,
+          limit: req.query.limit ? Number(req.query.limit) : undefined,
+        }),
+      ),
   );
 
   withOptional('/api/network/max_levels', 'id', nodeIdParamsSchema.shape.id, z.looseObject({}), maxLevelsSchema, async (req, id) => {

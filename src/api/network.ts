@@ -4,6 +4,8 @@ import { queryRecord } from '../lib/search-codec';
 import {
   downlineReportQuerySchema,
   downlineReportSchema,
+  freePlacesQuerySchema,
+  freePlacesSchema,
   genealogyQuerySchema,
   maxLevelsSchema,
   tableViewQuerySchema,
@@ -11,6 +13,7 @@ import {
   tableViewSingleSchema,
   type DownlineCategory,
   type DownlineReportQuery,
+  type FreePlacesQuery,
   type GenealogyQuery,
   type TableViewQuery,
   type TableViewSingleQuery,
@@ -47,6 +50,8 @@ export const networkApi = {
   /** One level below the root as a list; `page` continues a long level (see next_page_url). */
   tableViewSingle: (q: TableViewSingleQuery & { id?: number | null } = {}) =>
     get(tableViewSingleSchema, at('table_view_single', q.id), queryRecord(tableViewSingleQuerySchema, q)),
+  /** The free places of the member's own tree a recruit may be signed up into (binary and matrix plans). */
+  freePlaces: (q: FreePlacesQuery = {}) => get(freePlacesSchema, at('free_places'), queryRecord(freePlacesQuerySchema, q)),
   maxLevels: (id?: number | null) => get(maxLevelsSchema, at('max_levels', id)),
   downlineReport: (category: DownlineCategory = 'placement', q: DownlineReportQuery = {}) =>
     get(downlineReportSchema, `/api/network/downline_report/${category}`, queryRecord(downlineReportQuerySchema, q)),

@@ -119,16 +119,22 @@ export function canSeeReferral(user: Pick<MenuUser, 'account_type'> | null | und
   return !!user && user.account_type !== 'merchant';
 }
 
-/** Spec §6: the orders/investments area needs packages or internalStore, with store and crm off. */
-const shop = rule(({ switches: s }) => (s.packages || s.internalStore) && !s.store && !s.crm);
+/** Spec §6: the orders/investments menu entry needs packages or internalStore, with store and crm off. */
+const ordersEntry = (s: MenuSwitches) => (s.packages || s.internalStore) && !s.store && !s.crm;
 const feature = (name: keyof MenuSwitches, deniedKey?: string) => rule(({ switches }) => switches[name] === true, deniedKey);
+const either = (a: Permission, b: Permission): Permission => rule((x) => a.allows(x) || b.allows(x), a.deniedKey);
+/**
+ * The shop's pages depend on their own switches only (the internal store, packages); store and crm hide
+ * the orders/investments menu entry, not the pages, which stay reachable from My orders and the Home tabs.
+ */
+const shop = either(feature('packages'), feature('internalStore'));
 
 export const PERMISSIONS = {
   network: rule(({ user }) => canSeeNetwork(user), 'network:forbidden'),
   referral: rule(({ user }) => canSeeReferral(user), 'referral:forbidden'),
   shop,
-  shopProducts: both(shop, feature('internalStore')),
-  shopPackages: both(shop, feature('packages')),
+  shopProducts: feature('internalStore'),
+  shopPackages: feature('packages'),
   crm: feature('crm'),
   kyc: feature('kyc'),
   mailbox: feature('supportMessage'),
@@ -147,6 +153,8 @@ interface MenuSection {
   bottom?: boolean;
   /** Path prefixes highlighted as this entry besides its routes' own paths. */
   match?: string[];
+  /** The entry's own rule besides its routes' permissions (spec §6: the orders/investments entry). */
+  shown?: (s: MenuSwitches) => boolean;
 }
 
 const named = (id: string, icon: MenuIcon, extra: Omit<MenuSection, 'id' | 'icon'> = {}): MenuSection => ({ id: () => id, icon: () => icon, ...extra });
@@ -161,7 +169,7 @@ const SECTIONS = {
   }),
   referral: named('referral', 'referral', { match: ['/member/referral'] }),
   wallet: named('wallet', 'wallet', { bottom: true, match: ['/member/wallet'] }),
-  shop: { id: investments, icon: investments, bottom: true, match: ['/member/shopping', '/member/packages', '/member/payment', '/member/otc'] },
+  shop: { id: investments, icon: investments, bottom: true, shown: ordersEntry, match: ['/member/shopping', '/member/packages', '/member/payment', '/member/otc'] },
   crm: named('crm', 'crm', { bottom: true, match: ['/member/crm'] }),
   kyc: named('kyc', 'kyc'),
   mailbox: named('mailbox', 'mail', { match: ['/member/mail'] }),
@@ -213,7 +221,8 @@ export function buildMenu(routes: readonly MenuRoute[], s: MenuSwitches, user: M
   const access: Access = { switches: s, user };
   const out: MenuEntry[] = [];
   for (const key of SECTION_ORDER) {
-    const section = SECTIONS[key];
+    const section: MenuSection = SECTIONS[key];
+    if (section.shown && !section.shown(s)) continue;
     const shown = routes.filter((r) => r.menu?.section === key && allows(r, access));
     if (!shown.length) continue;
     const own = shown.find((r) => !r.menu?.item);

@@ -73,6 +73,8 @@ export interface SignupValues {
   password_confirmation: string;
   placement: string;
   position: '' | 'L' | 'R';
+  /** A matrix place (1-based) under `placement`, picked from the free places; '' for any free one. */
+  slot?: string;
   otp: string;
 }
 export type SignupField = keyof SignupValues;
@@ -83,6 +85,8 @@ export interface MemberSignupInput {
   /** Prefilled placement (a username of the member's tree) and position. */
   placement?: string | null;
   position?: 'L' | 'R' | null;
+  /** A matrix place under `placement` (1-based), from the genealogy's empty place. */
+  slot?: number | null;
 }
 
 export interface SignupInput extends FlowInput {
@@ -190,6 +194,7 @@ export function signupBody(ctx: Pick<SignupContext, 'data' | 'values' | 'linkRef
   if (!isEmpty(v.username)) body.username = v.username.trim();
   if (asksPlacement(ctx.data) && !isEmpty(v.placement)) body.placement = v.placement.trim();
   if (asksPosition(ctx.data) && (v.position === 'L' || v.position === 'R')) body.position = v.position;
+  if (ctx.data?.compensation_plan === 'matrix' && body.placement && /^[1-9]\d?$/.test(v.slot ?? '')) body.slot = Number(v.slot);
   return body;
 }
 
@@ -210,7 +215,7 @@ const EMPTY_VALUES: SignupValues = {
 
 /** The form's first values: a member's recruit starts with the member as sponsor and the chosen place. */
 const startValues = (member: MemberSignupInput | null): SignupValues =>
-  member ? { ...EMPTY_VALUES, referral: member.sponsor ?? '', placement: member.placement ?? '', position: member.position ?? '' } : { ...EMPTY_VALUES };
+  member ? { ...EMPTY_VALUES, referral: member.sponsor ?? '', placement: member.placement ?? '', position: member.position ?? '', slot: member.slot ? String(member.slot) : '' } : { ...EMPTY_VALUES };
 
 const resendBody = (c: Pick<SignupContext, 'result'>) => ({ key: c.result?.key ?? '' });
 

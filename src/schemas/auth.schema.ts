@@ -214,6 +214,8 @@ export const signupRequestSchema = z.strictObject({
   password: passwordField,
   placement: z.optional(usernameField),
   position: z.optional(z.enum(['L', 'R'])),
+  /** Not named by the spec: the matrix place (1-based) under `placement` picked from the free places. */
+  slot: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(20))),
 });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 

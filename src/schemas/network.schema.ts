@@ -229,3 +229,41 @@ export type DownlineReportQuery = QueryParams<typeof downlineReportQuerySchema>;
 export const downlineCategoryParamsSchema = z.object({ category: downlineCategorySchema });
 /** Ids travel as path text; anything that is not a member of the caller's downline is refused alike. */
 export const nodeIdParamsSchema = z.object({ id: z.string() });
+
+/**
+ * The free places of the member's own tree a recruit may be signed up into (not named by the spec): binary,
+ * each empty left or right slot (upper levels first); matrix, each free place in spill-over order (breadth
+ * first, the place automatic placement takes first) within the matrix's width and depth; unilevel, none
+ * (recruits go directly under their sponsor). `placement` narrows the list to places under that member of
+ * the tree; `after` (from next_after) continues after a place.
+ */
+export const freePlacesQuerySchema = z.looseObject({
+  placement: z.optional(usernameParam),
+  after: z.optional(z.string().check(z.regex(/^[1-9]\d{0,9}\.\d{1,2}$/))),
+  limit: z.optional(positiveIntParam),
+});
+export type FreePlacesQuery = { placement?: string; after?: string; limit?: number };
+
+export const freePlaceSchema = z.object({
+  /** The member the recruit would be placed under. */
+  placement: z.string(),
+  placement_name: z.string(),
+  /** Binary: the leg; matrix: null. */
+  position: z.nullable(legSchema),
+  /** 1-based place under the placement member (binary: L = 1, R = 2). */
+  slot: z.number().check(z.int(), z.positive()),
+  /** The recruit's level below the signed-in member. */
+  level: z.number().check(z.int(), z.positive()),
+});
+export type FreePlace = z.infer<typeof freePlaceSchema>;
+
+export const freePlacesSchema = z.object({
+  compensation_plan: planSchema,
+  places: z.array(freePlaceSchema),
+  /** Levels a matrix reaches below the member (matrix only). */
+  max_depth: z.nullable(level),
+  max_width: z.nullable(count),
+  /** `after` of the next page; null on the last one. */
+  next_after: z.nullable(z.string()),
+});
+export type FreePlaces = z.infer<typeof freePlacesSchema>;

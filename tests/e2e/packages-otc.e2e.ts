@@ -6,45 +6,52 @@
  */
 import { describe, expect, test } from 'vitest';
 import sharp from 'sharp';
-import type { Page } from 'playwright-core';
 import { newPage, PASSWORD, runOperator, signIn } from './support/harness';
 import { realAppForFile } from './support/suite';
 
 const app = realAppForFile();
 const APP_KEY = 'upline-demo-key';
 
-/**
- * The packages area is for a company whose CRM is off (spec §6); the demo company has it on. The member's
- * module data is answered with crm off, as such a company's would be.
- */
-async function companyWithoutCrm(page: Page) {
-  await page.route('**/api/**', async (route) => {
-    const res = await route.fetch();
-    const text = await res.text();
-    try {
-      const body = JSON.parse(text) as { loaded_modules?: { modules?: Record<string, unknown> } };
-      if (body.loaded_modules?.modules) {
-        body.loaded_modules.modules.crm = false;
-        return route.fulfill({ response: res, body: JSON.stringify(body) });
-      }
-    } catch {
-      /* not JSON */
-    }
-    return route.fulfill({ response: res, body: text });
-  });
-}
-
-/** A member of demo's team holding the Starter package (every seeded member has the seed password). */
-async function starterMember(): Promise<string> {
+const headers = (token?: string) => ({
+  'X-App-Key': APP_KEY,
+  'X-Requested-With': 'XMLHttpRequest',
+  Accept: 'application/json',
+  'Content-Type': 'application/json',
+  ...(token ? { Authorization: `Bearer ${token}` } : {}),
+});
+async function tokenFor(username: string): Promise<string> {
   const login = await fetch(`${app.server.url}/api/auth/login`, {
     method: 'POST',
-    headers: { 'X-App-Key': APP_KEY, 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: JSON.stringify({ login_using: 'username', username: 'demo', password: PASSWORD }),
+    headers: headers(),
+    body: JSON.stringify({ login_using: 'username', username, password: PASSWORD }),
   });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
-  const res = await fetch(`${app.server.url}/api/network/genealogy`, {
-    headers: { Authorization: `Bearer ${token}`, 'X-App-Key': APP_KEY, 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
-  });
+  return ((await login.json()) as { data: { token: string } }).data.token;
+}
+async function get<T>(token: string, path: string): Promise<T> {
+  return ((await (await fetch(`${app.server.url}${path}`, { headers: headers(token) })).json()) as { data: T }).data;
+}
+
+interface RankFigures {
+  name: string;
+  referral_count: number;
+  pv: string;
+  tv: string;
+}
+interface Ranks {
+  current_rank: { name: string } | null;
+  rank_achievements: RankFigures[];
+  higher_ranks: RankFigures[];
+  criteria_achieved: { referral_count: number; pv: string; tv: string };
+}
+
+/**
+ * A member of demo's team holding the Starter package (every seeded member has the seed password) whom the
+ * upgrade to Elite lifts to a higher rank, with that rank worked out by hand from the member's figures: the
+ * upgrade adds its PV difference (Elite 400 − Starter 50 = 350) to the buyer's PV and team volume, and the
+ * rank is the highest whose direct recruits, PV and TV are all met.
+ */
+async function starterMemberRankingUp(): Promise<{ username: string; before: string; after: string }> {
+  const res = await fetch(`${app.server.url}/api/network/genealogy`, { headers: headers(await tokenFor('demo')) });
   const names: string[] = [];
   const walk = (v: unknown): void => {
     if (Array.isArray(v)) v.forEach(walk);
@@ -56,16 +63,35 @@ async function starterMember(): Promise<string> {
   };
   walk(await res.json());
   expect(names.length).toBeGreaterThan(0);
-  return names[0];
+  for (const username of names.slice(0, 40)) {
+    const token = await tokenFor(username);
+    const ranks = await get<Ranks>(token, '/api/home/ranks');
+    const pkgs = await get<{ packages: Array<{ name: string; pv_difference: string }> }>(token, '/api/home/packages');
+    const added = Number(pkgs.packages.find((p) => p.name === 'Elite')!.pv_difference);
+    expect(added).toBe(350);
+    const have = ranks.criteria_achieved;
+    const pv = Number(have.pv) + added;
+    const tv = Number(have.tv) + added;
+    const met = [...ranks.rank_achievements, ...ranks.higher_ranks].filter((r) => r.referral_count <= have.referral_count && Number(r.pv) <= pv && Number(r.tv) <= tv);
+    const reached = ranks.higher_ranks.filter((r) => met.includes(r)).at(-1);
+    if (reached) return { username, before: ranks.current_rank?.name ?? 'No rank yet', after: reached.name };
+  }
+  throw new Error(`no Starter member of demo's team reaches a new rank by the upgrade: ${names.slice(0, 40).join(', ')}`);
 }
 
 describe('packages and over-the-counter payments', () => {
   test('upgrade over the counter with a receipt; staff approve; the package changes', async () => {
-    const username = await starterMember();
+    const { username, before, after } = await starterMemberRankingUp();
+    expect(after).not.toBe(before);
     const { context, page } = await newPage(app.browser, app.server);
-    await companyWithoutCrm(page);
+    // The demo company as seeded (crm on): the Home package tab leads to the packages.
     await signIn(page, username, PASSWORD);
-    await page.goto('/member/packages/payment');
+    await page.goto('/member/home/rank');
+    const currentRank = (p: typeof page) => p.locator('[data-figure="Current rank"] [data-value]');
+    await expect.poll(() => currentRank(page).textContent(), { timeout: 30_000 }).toBe(before);
+    await page.goto('/member/home/package');
+    await page.getByRole('link', { name: 'Upgrade or renew your package' }).click();
+    await page.waitForURL('**/member/packages/payment');
     await page.getByRole('heading', { name: 'Packages' }).waitFor();
     await page.locator('[data-package="Elite"]').getByRole('button', { name: 'Upgrade' }).click();
     await page.locator('[data-purchase-kind="upgrade"]').getByText('Starter → Elite').waitFor();
@@ -87,7 +113,6 @@ describe('packages and over-the-counter payments', () => {
     await page.locator('input[type="file"]').setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: slip });
     await page.getByRole('button', { name: 'Send receipt' }).click();
     await page.locator('[data-otc-status="submitted"]').waitFor();
-    await page.unrouteAll({ behavior: 'ignoreErrors' });
     await context.close();
 
     const open = await runOperator(app.server, ['otc', 'list', '--status', 'submitted']);
@@ -100,20 +125,21 @@ describe('packages and over-the-counter payments', () => {
     expect(twice.code).toBe(1);
 
     const again = await newPage(app.browser, app.server);
-    await companyWithoutCrm(again.page);
     await signIn(again.page, username, PASSWORD);
     await again.page.goto('/member/otc/payment-history');
     await again.page.locator('[data-otc-status="approved"]').first().waitFor();
     await again.page.goto('/member/home/package');
     await again.page.locator('[data-package]').filter({ hasText: 'Elite' }).getByText('Current').waitFor();
-    await again.page.unrouteAll({ behavior: 'ignoreErrors' });
+    // The rank the upgrade reached, on the rank tab: the current rank, and among the achieved ones.
+    await again.page.goto('/member/home/rank');
+    await expect.poll(() => currentRank(again.page).textContent(), { timeout: 30_000 }).toBe(after);
+    await again.page.getByRole('rowheader', { name: after }).waitFor();
     await again.context.close();
   }, 240_000);
 
   test('renew by e-wallet in Spanish, dark, at 360 px', async () => {
     const { context, page } = await newPage(app.browser, app.server, { width: 360, height: 740 });
     await context.addCookies([{ name: 'color-scheme', value: 'dark', url: app.server.url }]);
-    await companyWithoutCrm(page);
     await signIn(page, 'demo', PASSWORD);
     await page.goto('/member/packages/payment?lng=es');
     await page.getByRole('heading', { name: 'Paquetes' }).waitFor();
@@ -130,7 +156,6 @@ describe('packages and over-the-counter payments', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await page.getByRole('link', { name: 'Ver el pedido' }).click();
     await page.waitForURL(/\/member\/orders\/\d+/);
-    await page.unrouteAll({ behavior: 'ignoreErrors' });
     await context.close();
   }, 240_000);
 });

@@ -91,9 +91,14 @@ describe('binary company', () => {
     expect(await described(page)).toMatch(/^Empty right slot under bina\.first/i);
     await page.getByRole('link', { name: 'Sign up here' }).click();
     await page.waitForURL('**/member/signup**');
-    await page.waitForFunction(() => (document.querySelector('input[value="bina.first"]') as HTMLInputElement | null) !== null);
-    expect(await page.getByRole('textbox', { name: /Placement/ }).inputValue()).toBe('bina.first');
-    expect(await page.getByRole('radio', { name: 'Right' }).isChecked()).toBe(true);
+    // The place is picked in the list of free places (narrowed to bina.first's): its right slot.
+    const place = page.getByRole('combobox', { name: 'Place' });
+    await expect.poll(() => place.locator('option:checked').textContent(), { timeout: 30_000 }).toMatch(/^Under bina\.first \(Rita\), Right — level \d+$/);
+    expect(await place.locator('option').allTextContents()).toEqual([
+      "Automatic: the plan's next free place",
+      expect.stringMatching(/^Under bina\.first \(Rita\), Left/),
+      expect.stringMatching(/^Under bina\.first \(Rita\), Right/),
+    ]);
     expect(await registerRecruit(page, app.server, 'bina.second', EN)).toContain('bina.second');
 
     // At once in the genealogy, under bina.first on the right.
@@ -135,6 +140,22 @@ describe('matrix company (width 3)', () => {
     await page.goto('/member/signup');
     await page.getByRole('heading', { name: 'Registrar un miembro' }).waitFor();
     expect(await page.getByRole('radio').count()).toBe(0);
+    // The free places of demo's matrix, in spill-over order: the list the server answers, first free place first.
+    const token = await page.evaluate(() => localStorage.getItem('auth_token')?.replace(/^"|"$/g, '') ?? '');
+    const free = (await (
+      await fetch(new URL('/api/network/free_places', app.server.url), { headers: { 'x-app-key': 'upline-demo-key', accept: 'application/json', authorization: `Bearer ${token}` } })
+    ).json()) as { data: { places: Array<{ placement: string; slot: number; level: number }> } };
+    expect(free.data.places.length).toBeGreaterThan(1);
+    // Breadth first: never a shallower place after a deeper one.
+    const levels = free.data.places.map((p) => p.level);
+    expect(levels).toEqual([...levels].sort((a, b) => a - b));
+    const place = page.getByRole('combobox', { name: 'Lugar' });
+    await place.locator('option').nth(free.data.places.length).waitFor({ state: 'attached' });
+    const shown = (await place.locator('option').allTextContents()).slice(1);
+    expect(shown.slice(0, free.data.places.length)).toEqual(free.data.places.map((p) => expect.stringMatching(new RegExp(`^Bajo ${p.placement.replace('.', '\\.')} \\(.*\\), lugar ${p.slot} — nivel ${p.level}$`))));
+    // The recruit goes into the second free place of the list, picked from it.
+    const picked = free.data.places[1];
+    await place.selectOption({ index: 2 });
     expect(await fitsWidth(page)).toBe(true);
     expect(await registerRecruit(page, app.server, 'matr.one', ES)).toContain('matr.one');
     await page.getByRole('link', { name: 'Verlo en la genealogía' }).click();
@@ -142,6 +163,13 @@ describe('matrix company (width 3)', () => {
     await page.getByRole('application').waitFor();
     await page.getByRole('application').focus();
     expect(await described(page)).toMatch(/^matr\.one, /);
+    // There: under the member of that place, in that place.
+    const at = (await (
+      await fetch(new URL(`/api/network/genealogy?username=${picked.placement}&is_nested=1`, app.server.url), {
+        headers: { 'x-app-key': 'upline-demo-key', accept: 'application/json', authorization: `Bearer ${token}` },
+      })
+    ).json()) as { data: { genealogy: { children: Array<{ username: string; slot?: number | null }> } } };
+    expect(at.data.genealogy.children.find((c) => c.username === 'matr.one')).toMatchObject({ slot: picked.slot - 1 });
 
     // The Home tabs and the network menu have no binary pages; the URL of one is refused.
     await page.goto('/member/home/dashboard');

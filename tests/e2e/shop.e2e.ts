@@ -4,9 +4,8 @@
  * Stripe-compatible provider (declined card first, then the test card) and lands on the success page with the
  * order paid; in Spanish, the dark scheme and on a 360 px phone.
  */
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openDatabase } from '../../server/db/client';
 import { APP_KEY } from '../../src/api/call-common';
 import { newPage, PASSWORD, signIn } from './support/harness';
 import { realAppForFile } from './support/suite';
@@ -21,15 +20,6 @@ async function api<T = any>(token: string, path: string): Promise<T> {
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('auth_token')?.replace(/^"|"$/g, '') ?? '');
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-/** The shop section shows when the CRM is off (spec §6): switched off on the stopped server's database. */
-beforeAll(async () => {
-  await app.server.whileStopped(async (env) => {
-    const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: null });
-    await database.execText(`UPDATE settings SET value = jsonb_set(value, '{crm}', 'false') WHERE key = 'modules'`);
-    await database.close();
-  });
-}, 180_000);
-
 describe('shop', () => {
   test('add to cart and check out with the wallet: the balance drops and the order is listed', { timeout: 120_000 }, async () => {
     const { context, page } = await newPage(app.browser, app.server);
@@ -38,6 +28,20 @@ describe('shop', () => {
     const balance = async () => Number((await api<{ wallet_balance: string }>(token, '/api/wallet/statement')).wallet_balance);
     const before = await balance();
     expect(before).toBeGreaterThan(106.8);
+
+    // The demo company as seeded (crm on): no orders/investments entry in the menu (spec §6), but My orders
+    // leads to the shop.
+    const loaded = await fetch(new URL('/api/auth_check?load_modules=1', app.server.url), {
+      headers: { 'x-app-key': APP_KEY, accept: 'application/json', authorization: `Bearer ${token}` },
+    }).then((r) => r.json() as Promise<{ loaded_modules: { modules: { crm: boolean; internal_store: boolean } } }>);
+    expect(loaded.loaded_modules.modules).toMatchObject({ crm: true, internal_store: true });
+    await page.goto('/member/orders');
+    await page.getByRole('heading', { name: 'My orders' }).waitFor();
+    const nav = page.getByRole('navigation', { name: 'Shop pages' });
+    await nav.getByRole('link', { name: 'Shop' }).click();
+    await page.waitForURL('**/member/shopping/products');
+    await page.getByRole('heading', { name: 'Products' }).waitFor();
+    expect(await page.locator('[data-shell="member"] nav').getByRole('link', { name: /^(Orders|Investments)$/ }).count()).toBe(0);
 
     await page.goto('/member/shopping/products?search=yoga');
     const card = page.locator('[data-product="FIT-MAT"]');

@@ -1,6 +1,6 @@
 /** The member menu of spec §6 (built from the member route table), every combination of role, account type and the nine feature switches. */
 import { describe, expect, it } from 'vitest';
-import { activeMenu, bottomBar, bottomBarSize, buildMenu, menuLabelKeys, menuSwitches, PERMISSIONS, type MenuEntry, type MenuSwitches, type MenuUser } from '../../src/lib/menu';
+import { activeMenu, allows, bottomBar, bottomBarSize, buildMenu, menuLabelKeys, menuSwitches, PERMISSIONS, type MenuEntry, type MenuSwitches, type MenuUser } from '../../src/lib/menu';
 import { MEMBER_ROUTES } from '../../src/app/member/route-table';
 
 const SWITCHES: Array<keyof MenuSwitches> = ['store', 'crm', 'packages', 'internalStore', 'roi', 'kyc', 'supportMessage', 'stories', 'events'];
@@ -112,6 +112,25 @@ describe('examples', () => {
     const pkgs = buildMenu(MEMBER_ROUTES, on({ packages: true }), affiliate).find((e) => e.id === 'orders')!;
     expect(pkgs.link).toBe('/member/packages/payment');
     expect(pkgs.children!.map((c) => c.id)).not.toContain('products');
+  });
+
+  it('with crm or store on the orders entry is gone, but the shop pages still open by their own switches', () => {
+    const allowed = (path: string, s: ReturnType<typeof on>) => allows(MEMBER_ROUTES.find((r) => r.path === path)!, { switches: s, user: affiliate });
+    for (const s of [on({ crm: true, packages: true, internalStore: true }), on({ store: true, packages: true, internalStore: true })]) {
+      expect(ids(buildMenu(MEMBER_ROUTES, s, affiliate))).not.toContain('orders');
+      for (const path of ['/shopping/products', '/shopping/cart', '/shopping/checkout', '/packages/payment', '/otc/request-payment', '/otc/payment-history', '/payment/stripe/success']) {
+        expect(allowed(path, s), path).toBe(true);
+      }
+    }
+    // Each page by its own switch: products need the internal store, package payment the packages switch.
+    const packagesOnly = on({ crm: true, packages: true });
+    expect(allowed('/shopping/products', packagesOnly)).toBe(false);
+    expect(allowed('/packages/payment', packagesOnly)).toBe(true);
+    expect(allowed('/otc/request-payment', packagesOnly)).toBe(true);
+    const storeOnly = on({ crm: true, internalStore: true });
+    expect(allowed('/packages/payment', storeOnly)).toBe(false);
+    expect(allowed('/shopping/cart', storeOnly)).toBe(true);
+    expect(allowed('/otc/payment-history', on({ crm: true }))).toBe(false);
   });
 
   it('the notifications entry carries the unread total as its badge', () => {

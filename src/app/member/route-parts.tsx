@@ -42,13 +42,19 @@ export const LIST_FILTERS_URL = {
  * followed after, the view's filter bar writing the URL, the CSV download of the filtered rows, saved
  * in this tab.
  */
-export function filteredList<A>(View: (props: ListViewProps<A>) => ReactNode, download: (filters: ListFilterState) => Promise<unknown>) {
+export function filteredList<A, E extends object = object>(
+  View: (props: ListViewProps<A> & E) => ReactNode,
+  download: (filters: ListFilterState) => Promise<unknown>,
+  /** Further props of the view, from the member's environment (e.g. which shop pages the company has). */
+  extra?: (env: PageEnv) => E,
+) {
   return {
     input: ({ url }: { url: ListFilterState }) => ({ filters: url }),
     url: LIST_FILTERS_URL,
     persist: SESSION,
-    view: ({ actor, url, setUrl }: { actor: A; url: ListFilterState; setUrl: (f: ListFilterState) => void }) => (
+    view: ({ actor, url, setUrl, env }: { actor: A; url: ListFilterState; setUrl: (f: ListFilterState) => void; env: PageEnv }) => (
       <View
+        {...((extra?.(env) ?? {}) as E)}
         actor={actor}
         onFilters={setUrl}
         onDownload={() => {

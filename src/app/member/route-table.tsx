@@ -265,6 +265,11 @@ function soon(permission: Permission | undefined, section: MenuSectionId, routes
   );
 }
 
+/** The shop pages My orders leads to: each by its own switch (spec §6 hides only the orders/investments entry). */
+const shopLinks = (env: PageEnv) => ({
+  shop: { products: !!env.moduleData?.modules.internal_store, packages: !!env.moduleData?.modules.package },
+});
+
 export const MEMBER_ROUTES: readonly MemberRoute[] = [
   // Home: tabs dashboard, binary, package, rank; the base (and an unknown tab) goes to dashboard.
   page(
@@ -397,7 +402,7 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
   ...storiesRoutes,
 
   // My orders, with the detail under the list.
-  page('/orders', { id: 'orders', machine: ordersListMachine, ...filteredList(OrdersListView, listDownloads.orders) }, menu('myOrders')),
+  page('/orders', { id: 'orders', machine: ordersListMachine, ...filteredList(OrdersListView, listDownloads.orders, shopLinks) }, menu('myOrders')),
   page('/orders/:id', {
     id: 'orders.detail',
     machine: orderDetailMachine,

@@ -1,5 +1,6 @@
 /** The package tab (spec §3 Package data): current package and expiry, upgrade and autoship, bonuses, available packages. */
-import { Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import type { homePackageMachine } from '../../machines/home.machine';
@@ -34,6 +35,11 @@ export function PackageContent({ data: p }: { data: PackageData }) {
         {p.price_difference !== null && <FigureCard index={0} label={t('package.nextPriceDifference')} value={money(p.price_difference)} />}
         {p.pv_difference !== null && <FigureCard index={1} label={t('package.nextPvDifference')} value={money(p.pv_difference, VOLUME)} />}
       </SimpleGrid>
+      <Group>
+        <Button component={Link} href="/packages/payment" variant="light" data-package-payment="">
+          {t(current ? 'package.buyUpgradeRenew' : 'package.buy')}
+        </Button>
+      </Group>
       <Section title={t('package.available')}>
         {p.packages.length ? (
           <Table.ScrollContainer minWidth={640}>

@@ -42,9 +42,9 @@ export interface GenealogyViewProps {
   onPaint?: (ms: number, drawn: number) => void;
 }
 
-/** Where an empty slot's "sign up here" leads: the member signup with placement and position prefilled. */
+/** Where an empty slot's "sign up here" leads: the member signup with its place prefilled (binary: the leg; matrix: the place's number). */
 export function signupHref(parentUsername: string, position: string): string {
-  const q = new URLSearchParams({ placement: parentUsername, position });
+  const q = new URLSearchParams({ placement: parentUsername, ...(position === 'L' || position === 'R' ? { position } : { slot: position }) });
   return `~/member/signup?${q.toString()}`;
 }
 
@@ -214,6 +214,7 @@ export function GenealogyView({ actor, currency, datePattern, onPaint }: Genealo
               failed={shown.node ? errorIds.has(shown.node.id) : false}
               loading={shown.node ? busyIds.has(shown.node.id) : false}
               signupFromTree={ctx.signupFromTree}
+              binary={ctx.plan === 'binary'}
               legName={legName(shown)}
               currency={currency}
               datePattern={datePattern}
@@ -240,6 +241,8 @@ function Details(props: {
   failed: boolean;
   loading: boolean;
   signupFromTree: boolean;
+  /** Leg totals, carries and counts belong to a binary plan only. */
+  binary: boolean;
   legName: string;
   currency?: Currency | null;
   datePattern?: string | null;
@@ -269,12 +272,16 @@ function Details(props: {
     [t('fields.pv'), num(n.pv)],
     [t('fields.tv'), num(n.tv)],
     [t('fields.cv'), num(n.cv)],
-    [t('fields.totalLeft'), num(n.total_left)],
-    [t('fields.totalRight'), num(n.total_right)],
-    [t('fields.carryLeft'), num(n.carry_left)],
-    [t('fields.carryRight'), num(n.carry_right)],
-    [t('fields.leftCount'), String(n.left_downline_count)],
-    [t('fields.rightCount'), String(n.right_downline_count)],
+    ...(props.binary
+      ? ([
+          [t('fields.totalLeft'), num(n.total_left)],
+          [t('fields.totalRight'), num(n.total_right)],
+          [t('fields.carryLeft'), num(n.carry_left)],
+          [t('fields.carryRight'), num(n.carry_right)],
+          [t('fields.leftCount'), String(n.left_downline_count)],
+          [t('fields.rightCount'), String(n.right_downline_count)],
+        ] as Array<[string, string]>)
+      : []),
     [t('fields.children'), String(n.child_count)],
     [t('fields.downlines'), String(n.downlines_count)],
     [t('fields.level'), String(n.level)],

@@ -5,12 +5,14 @@
  * place (binary: the outer leg; matrix: the first free place breadth-first, spill-over). Each URL shows
  * only its own step; a step that belongs to another URL redirects there.
  */
-import { Anchor, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Redirect, useLocation } from 'wouter';
-import type { Actor } from 'xstate';
+import type { Actor, ActorRefFrom } from 'xstate';
+import type { freePlacesListMachine } from '../../machines/free-places.machine';
+import type { FreePlace } from '../../schemas/network.schema';
 import { asksPlacement, asksPosition, asksTerms, needsEmail, needsMobile, type SignupField, type signupMachine } from '../../machines/signup.machine';
 import { useFieldError } from '../components/field-error';
 import { LabelledRadios } from '../components/segmented-radios';
@@ -26,6 +28,8 @@ export const MEMBER_SIGNUP_PATH = '/member/signup';
 export interface MemberSignupQuery {
   placement?: string;
   position?: 'L' | 'R';
+  /** A matrix place under `placement` (1-based). */
+  slot?: number;
   /** The recruit's details when the signup starts from a CRM lead (?first_name=&last_name=&email=&mobile=). */
   first_name?: string;
   last_name?: string;
@@ -37,7 +41,7 @@ export interface MemberSignupQuery {
 const PREFILLED = ['first_name', 'last_name', 'email', 'mobile'] as const;
 
 /**
- * ?placement=ann7&position=L (the genealogy's "sign up here"; a matrix slot number is not a position), and the
+ * ?placement=ann7&position=L (binary) or ?placement=ann7&slot=2 (matrix): the genealogy's "sign up here"; and the
  * recruit's name, e-mail and mobile when a CRM lead is registered as a member.
  */
 export const memberSignupCodec = {
@@ -45,13 +49,20 @@ export const memberSignupCodec = {
     const q = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
     const placement = (q.get('placement') ?? '').trim().slice(0, 100);
     const position = q.get('position');
+    const slot = q.get('slot') ?? '';
     const recruit = Object.fromEntries(PREFILLED.map((k) => [k, (q.get(k) ?? '').trim().slice(0, 191)]).filter(([, v]) => v));
-    return { ...(placement ? { placement } : {}), ...(position === 'L' || position === 'R' ? { position } : {}), ...recruit };
+    return {
+      ...(placement ? { placement } : {}),
+      ...(position === 'L' || position === 'R' ? { position } : {}),
+      ...(placement && /^[1-9]\d?$/.test(slot) ? { slot: Number(slot) } : {}),
+      ...recruit,
+    };
   },
   format(value: MemberSignupQuery): string {
     const q = new URLSearchParams();
     if (value.placement) q.set('placement', value.placement);
     if (value.position) q.set('position', value.position);
+    if (value.slot) q.set('slot', String(value.slot));
     for (const k of PREFILLED) if (value[k]) q.set(k, value[k]!);
     const s = q.toString();
     return s ? `?${s}` : '';
@@ -59,9 +70,80 @@ export const memberSignupCodec = {
 };
 
 type SignupActor = Actor<typeof signupMachine>;
+type PlacesActor = ActorRefFrom<typeof freePlacesListMachine>;
 type Snap = ReturnType<SignupActor['getSnapshot']>;
 
-const SHOWN = ['referral', 'first_name', 'last_name', 'email', 'mobile_code', 'mobile', 'username', 'password', 'password_confirmation', 'placement', 'position', 'terms', 'otp', 'key'];
+const SHOWN = ['referral', 'first_name', 'last_name', 'email', 'mobile_code', 'mobile', 'username', 'password', 'password_confirmation', 'placement', 'position', 'slot', 'terms', 'otp', 'key'];
+
+/** A free place as the select's value: 'ann7|L|1' (binary) or 'ann7||2' (matrix). */
+export const placeValue = (p: Pick<FreePlace, 'placement' | 'position' | 'slot'>) => `${p.placement}|${p.position ?? ''}|${p.slot}`;
+
+/**
+ * The place the recruit goes to, picked from the free places of the member's tree (spill-over order in a
+ * matrix); the first option leaves it to the plan's automatic placement. More places load page by page.
+ */
+function PlacePicker({ actor, snap, places }: { actor: SignupActor; snap: Snap; places: PlacesActor }) {
+  const { t } = useTranslation(['network', 'common']);
+  const list = useSelector(places, (s) => ({ items: s.context.items, more: s.context.next !== null, status: s.value as string, filters: s.context.filters }));
+  const v = snap.context.values;
+  const plan = snap.context.data?.compensation_plan ?? 'binary';
+  const error = useFieldError(snap.context.fieldErrors);
+  const leg = plan === 'binary' && (v.position === 'L' || v.position === 'R') ? v.position : null;
+  const chosen = v.placement ? placeValue({ placement: v.placement, position: leg, slot: leg ? (leg === 'L' ? 1 : 2) : Number(v.slot || 0) }) : '';
+  const label = (p: FreePlace) =>
+    t(p.position ? 'freePlaces.binaryOption' : 'freePlaces.matrixOption', {
+      placement: p.placement,
+      name: p.placement_name,
+      leg: p.position === 'L' ? t('tree.left') : t('tree.right'),
+      slot: p.slot,
+      level: p.level,
+    });
+  const options = [{ value: '', label: t('freePlaces.automatic') }, ...list.items.map((p) => ({ value: placeValue(p), label: label(p) }))];
+  // A place from a link that the loaded pages do not hold (yet): shown as it is, so the choice is visible.
+  if (chosen && !options.some((o) => o.value === chosen)) options.push({ value: chosen, label: v.placement });
+  const pick = (value: string) => {
+    const [placement = '', position = '', slot = ''] = value.split('|');
+    actor.send({ type: 'signup.change', field: 'placement', value: placement });
+    if (plan === 'binary') actor.send({ type: 'signup.change', field: 'position', value: position || (v.position ?? 'L') });
+    else actor.send({ type: 'signup.change', field: 'slot', value: slot });
+  };
+  const loading = list.status === 'initialLoading' || list.status === 'loadingMore';
+  const failed = list.status.startsWith('networkError') || list.status.startsWith('serverError');
+  return (
+    <Stack gap={6}>
+      <NativeSelect
+        label={t('freePlaces.label')}
+        description={t(`plans.placementHelp.${plan}`)}
+        data={options}
+        value={chosen}
+        onChange={(e) => pick(e.currentTarget.value)}
+        error={error('placement') ?? error('slot')}
+      />
+      <Group gap="xs">
+        {list.status === 'noItems' && (
+          <Text size="sm" c="dimmed">
+            {t('freePlaces.none')}
+          </Text>
+        )}
+        {failed && (
+          <Button size="xs" variant="light" color="red" onClick={() => places.send({ type: 'list.retry' })}>
+            {t('freePlaces.retry')}
+          </Button>
+        )}
+        {list.more && (
+          <Button size="xs" variant="default" loading={loading} onClick={() => places.send({ type: 'list.loadMore' })}>
+            {t('freePlaces.more')}
+          </Button>
+        )}
+        {list.filters.placement && (
+          <Button size="xs" variant="subtle" onClick={() => places.send({ type: 'list.setFilters', filters: {} })}>
+            {t('freePlaces.all')}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
 
 /** The URL (under /member) each step belongs to. */
 export function memberSignupStepPath(s: Pick<Snap, 'matches'>): string {
@@ -70,7 +152,7 @@ export function memberSignupStepPath(s: Pick<Snap, 'matches'>): string {
   return '/signup';
 }
 
-function FormStep({ actor, snap }: { actor: SignupActor; snap: Snap }) {
+function FormStep({ actor, snap, places }: { actor: SignupActor; snap: Snap; places?: PlacesActor }) {
   const { t } = useTranslation(['network', 'auth', 'common']);
   const c = snap.context;
   const d = c.data;
@@ -112,7 +194,8 @@ function FormStep({ actor, snap }: { actor: SignupActor; snap: Snap }) {
           <PasswordChecklist id={rulesId} policy={d?.password_policy} password={v.password ?? ''} />
         </Stack>
         <PasswordInput label={t('auth:confirmPassword')} autoComplete="new-password" {...input('password_confirmation')} />
-        {asksPlacement(d) && (
+        {asksPlacement(d) && places && <PlacePicker actor={actor} snap={snap} places={places} />}
+        {asksPlacement(d) && !places && (
           <TextInput
             label={optional('memberSignup.placement')}
             description={t(`plans.placementHelp.${plan}`)}
@@ -121,7 +204,7 @@ function FormStep({ actor, snap }: { actor: SignupActor; snap: Snap }) {
             {...input('placement')}
           />
         )}
-        {asksPosition(d) && (
+        {asksPosition(d) && (!places || !v.placement) && (
           <div>
             <LabelledRadios
               label={t('auth:position')}
@@ -174,13 +257,13 @@ function SuccessStep({ actor, snap }: { actor: SignupActor; snap: Snap }) {
   );
 }
 
-export function MemberSignupView({ actor, url }: { actor: SignupActor; url: MemberSignupQuery }) {
+export function MemberSignupView({ actor, url, places }: { actor: SignupActor; url: MemberSignupQuery; places?: PlacesActor }) {
   const { t } = useTranslation('network');
   const snap = useSelector(actor, (s) => s);
   const [location] = useLocation();
   // A "sign up here" link opened on a flow restored from earlier: the link's place wins, and a finished
   // signup starts over for the new recruit.
-  const link = useRef<MemberSignupQuery | null>(url.placement || url.position || PREFILLED.some((k) => url[k]) ? url : null);
+  const link = useRef<MemberSignupQuery | null>(url.placement || url.position || url.slot || PREFILLED.some((k) => url[k]) ? url : null);
   const inForm = snap.matches('form');
   const finished = snap.matches('success');
   useEffect(() => {
@@ -192,13 +275,14 @@ export function MemberSignupView({ actor, url }: { actor: SignupActor; url: Memb
     const v = actor.getSnapshot().context.values;
     if (wanted.placement && wanted.placement !== v.placement) actor.send({ type: 'signup.change', field: 'placement', value: wanted.placement });
     if (wanted.position && wanted.position !== v.position) actor.send({ type: 'signup.change', field: 'position', value: wanted.position });
+    if (wanted.slot && String(wanted.slot) !== v.slot) actor.send({ type: 'signup.change', field: 'slot', value: String(wanted.slot) });
     for (const k of PREFILLED) if (wanted[k] && wanted[k] !== v[k]) actor.send({ type: 'signup.change', field: k, value: wanted[k]! });
   }, [actor, inForm, finished]);
 
   const wanted = memberSignupStepPath(snap);
   if (location !== wanted && !(link.current && finished)) return <Redirect to={wanted} replace />;
   let body;
-  if (snap.matches('form')) body = <FormStep actor={actor} snap={snap} />;
+  if (snap.matches('form')) body = <FormStep actor={actor} snap={snap} places={places} />;
   else if (wanted === '/signup/otp') body = <MemberVerifyStep actor={actor} snap={snap} />;
   else if (snap.matches('success')) body = <SuccessStep actor={actor} snap={snap} />;
   return (

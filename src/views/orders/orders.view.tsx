@@ -16,12 +16,41 @@ import { ErrorView } from '../components/error-view';
 import { PageLoader } from '../components/page-loader';
 import type { ListViewProps } from '../wallet/wallet-lists.view';
 
-export function OrdersListView(list: ListViewProps<ActorRefFrom<typeof ordersListMachine>>) {
+/** The shop's pages the company has (their own switches): My orders leads to them whatever the menu shows. */
+export interface ShopLinks {
+  products: boolean;
+  packages: boolean;
+}
+
+export function ShopLinksBar({ shop }: { shop: ShopLinks }) {
+  const { t } = useTranslation('wallet');
+  if (!shop.products && !shop.packages) return null;
+  return (
+    <Group gap="xs" component="nav" aria-label={t('orders.shopLinks')}>
+      {shop.products && (
+        <Button component={Link} href="/shopping/products" size="xs" variant="light">
+          {t('orders.shop')}
+        </Button>
+      )}
+      {shop.packages && (
+        <Button component={Link} href="/packages/payment" size="xs" variant="light">
+          {t('orders.packages')}
+        </Button>
+      )}
+      <Button component={Link} href="/otc/payment-history" size="xs" variant="subtle">
+        {t('orders.otc')}
+      </Button>
+    </Group>
+  );
+}
+
+export function OrdersListView({ shop, ...list }: ListViewProps<ActorRefFrom<typeof ordersListMachine>> & { shop?: ShopLinks }) {
   const { t } = useTranslation('wallet');
   const f = useListFormat();
   return (
     <ListPage
       title={t('orders.title')}
+      headerExtra={shop ? <ShopLinksBar shop={shop} /> : undefined}
       {...list}
       renderItems={(items: OrderSummary[]) =>
         items.map((o) => (

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
@@ -116,6 +116,23 @@ describe('GenealogyView', () => {
     fireEvent.keyDown(tree(), { key: 'Enter' });
     await waitFor(() => expect(announced()).toMatch(/Expanded\./));
     expect(branchCalls).toEqual([2]);
+  });
+
+  it('on a matrix or unilevel plan the details show no leg totals, carries or leg counts', async () => {
+    for (const plan of ['matrix', 'unilevel'] as const) {
+      const view = setup(() => Promise.resolve(genealogyAnswer([root, { ...left, position: null }], { max_levels: 1, compensation_plan: plan, max_width: plan === 'matrix' ? 3 : null })));
+      await screen.findByRole('application');
+      act(() => tree().focus());
+      fireEvent.keyDown(tree(), { key: 'ArrowDown' });
+      if (!announced()!.startsWith('alice')) fireEvent.keyDown(tree(), { key: 'ArrowLeft' });
+      const details = screen.getByRole('region', { name: 'Member details' });
+      expect(details).toHaveTextContent('PV150');
+      expect(details).toHaveTextContent('Direct2');
+      expect(details).not.toHaveTextContent('Left total');
+      expect(details).not.toHaveTextContent('Right carry');
+      view.stop();
+      cleanup();
+    }
   });
 
   it('an empty slot offers "sign up here" with placement and position', async () => {

@@ -8,6 +8,9 @@ import { MemberSignupView, memberSignupCodec } from '../../../src/views/network/
 import { apiError, flush, signupData, signupResponse, startControlledFlow } from '../../support/auth-flows';
 import { renderUi } from '../../support/render-ui';
 import { act } from '@testing-library/react';
+import { createActor } from 'xstate';
+import { createPagedListMachine } from '../../../src/machines/paged-list.machine';
+import type { FreePlace } from '../../../src/schemas/network.schema';
 
 const SOURCES = ['loadSignupData', 'validateReferral', 'signup', 'verifySignup', 'resendSignupVerification'];
 
@@ -177,5 +180,87 @@ describe('MemberSignupView', () => {
     const form = screen.getByRole('form', { name: 'Registrar un miembro' });
     expect(within(form).getByRole('textbox', { name: 'Patrocinador' })).toHaveValue('demo');
     expect(within(form).getByRole('button', { name: 'Registrar' })).toBeInTheDocument();
+  });
+});
+
+describe('MemberSignupView with the free places to pick from', () => {
+  const page1 = [
+    { placement: 'demo', placement_name: 'Dana Demo', position: null, slot: 3, level: 1 },
+    { placement: 'ann7', placement_name: 'Ann Lee', position: null, slot: 1, level: 2 },
+  ];
+  const page2 = [{ placement: 'ann7', placement_name: 'Ann Lee', position: null, slot: 2, level: 2 }];
+
+  function setupWithPlaces(search: string) {
+    const url = memberSignupCodec.parse(search);
+    const asked: Array<{ placement?: string; after?: string }> = [];
+    const places = createActor(
+      createPagedListMachine<FreePlace, { placement?: string }>('freePlacesTest', async ({ filters, next }) => {
+        asked.push({ ...filters, ...(next?.after ? { after: next.after } : {}) });
+        return next?.after ? { items: page2, next: null } : { items: page1, next: { after: '5.0' } };
+      }),
+      { input: { filters: url.placement ? { placement: url.placement } : {} } },
+    ).start();
+    const flow = startControlledFlow(signupMachine, {
+      sources: SOURCES,
+      silentTicker: true,
+      input: { search: '', basePath: '/member/signup', member: { placement: url.placement ?? null, position: url.position ?? null, slot: url.slot ?? null } } as SignupInput,
+    });
+    renderUi(
+      <Router hook={memoryLocation({ path: '/signup' }).hook}>
+        <MemberSignupView actor={flow.actor} url={url} places={places} />
+      </Router>,
+    );
+    const answer = async (fn: () => void) => {
+      await act(async () => {
+        fn();
+        await flush();
+      });
+    };
+    return { ...flow, answer, asked, places };
+  }
+
+  it('matrix: the places in the server’s spill-over order, more on demand; the one picked is sent with its number', async () => {
+    const t = setupWithPlaces('');
+    await t.answer(() => t.ctl.resolve('loadData', { data: signupData({ ...MEMBER, otp_verification: false, compensation_plan: 'matrix', default_leg: null }), phoneCode: '34', storeRegisterUrl: null }));
+    await t.answer(() => t.ctl.resolve('validateReferral', { default_leg: null, referral_id: 2 }));
+    const select = await screen.findByRole('combobox', { name: 'Place' });
+    await screen.findByRole('option', { name: 'Under ann7 (Ann Lee), place 1 — level 2' });
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      "Automatic: the plan's next free place",
+      'Under demo (Dana Demo), place 3 — level 1',
+      'Under ann7 (Ann Lee), place 1 — level 2',
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'More places' }));
+    await screen.findByRole('option', { name: 'Under ann7 (Ann Lee), place 2 — level 2' });
+    expect(t.asked).toEqual([{}, { after: '5.0' }]);
+    expect(screen.queryByRole('button', { name: 'More places' })).not.toBeInTheDocument();
+
+    await userEvent.selectOptions(select, 'Under ann7 (Ann Lee), place 2 — level 2');
+    await fillRecruit();
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(t.ctl.lastInput('signup')).toMatchObject({ placement: 'ann7', slot: 2 });
+    // Taken meanwhile by another signup: the field error on the list, everything typed kept.
+    await t.answer(() => t.ctl.reject('signup', apiError.validation({ placement: 'validation:placementUnavailable' })));
+    expect(screen.getByText('This placement is not available.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'First name' })).toHaveValue('Rita');
+    // Automatic again: no placement and no number are sent.
+    await userEvent.selectOptions(select, "Automatic: the plan's next free place");
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(t.ctl.lastInput('signup')).not.toHaveProperty('placement');
+    expect(t.ctl.lastInput('signup')).not.toHaveProperty('slot');
+  });
+
+  it('binary: the genealogy’s empty slot is the place picked, narrowed to that member; the whole list on demand', async () => {
+    const t = setupWithPlaces('?placement=ann7&position=R');
+    await t.answer(() => t.ctl.resolve('loadData', { data: signupData({ ...MEMBER, compensation_plan: 'binary' }), phoneCode: '34', storeRegisterUrl: null }));
+    await t.answer(() => t.ctl.resolve('validateReferral', { default_leg: 'L', referral_id: 2 }));
+    const select = await screen.findByRole('combobox', { name: 'Place' });
+    expect(t.asked[0]).toEqual({ placement: 'ann7' });
+    expect((select as HTMLSelectElement).value).toBe('ann7|R|2');
+    // The leg radios are for automatic placement only.
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'All free places' }));
+    await flush();
+    expect(t.asked.at(-1)).toEqual({});
   });
 });
