@@ -10,7 +10,7 @@ export const COMPANY: Company = {
   email: 'info@upline.example',
   phone: '+1 555 0100',
   logo: '/logo.svg',
-  logo_small: '/logo.svg',
+  logo_small: '/favicon.svg',
 };
 
 export const MODULES: Modules = {

@@ -9,7 +9,7 @@ import { moduleDataSchema, type ModuleData } from '../schemas/common.schema';
 import { ApiError, ConnectionError, SchemaError, errorFromStatus } from './errors';
 import { storage } from '../lib/storage';
 import { APP_KEY, callHeaders, commonParams, FORM_CONTENT_TYPE, JSON_CONTENT_TYPE } from './call-common';
-import { takeEarlyAnswer } from './early';
+import { askEarly, takeEarlyAnswer } from './early';
 import { readJson } from './json';
 import { DOWNLOAD_URL_LIFETIME_MS, saveFile } from '../lib/save-file';
 
@@ -175,6 +175,18 @@ function handleFailure(method: string, res: FetchResponse<unknown>, opts: Reques
   else if (err.isDemoBlocked) hooks.onDemoBlocked();
   else if (res.status === 401 && method === 'GET' && !opts.quiet401) hooks.onUnauthorized();
   throw err;
+}
+
+/**
+ * Asks now a GET that the page at `route` will make once its code has loaded (the member area right after
+ * sign-in, or on a reload): it goes out with the headers and query the client will send from that page, and
+ * the client takes its answer when the page makes the call (src/api/early.ts: once, while it is fresh, with
+ * the same token), so the call and the page's code load side by side instead of one after the other.
+ */
+export function askAhead(path: string, route: string): void {
+  if (transport || baseURL || typeof window === 'undefined' || typeof fetch === 'undefined') return;
+  const query = Object.assign(ownQuery(undefined), commonParams(route, !modulesLoaded));
+  askEarly(path, query, buildHeaders({}, false)).catch(() => undefined);
 }
 
 /**

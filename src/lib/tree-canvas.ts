@@ -9,7 +9,10 @@
  *  - painted here on one canvas, frame by frame, with culling: only links and nodes whose box meets the
  *    viewport are drawn, so a frame costs what is on screen (a few dozen cards), not what is loaded (the
  *    culling itself reads the layout's typed arrays: no object per node);
- *  - drawn with less detail when zoomed far out (plain boxes, no text or avatars: unreadable anyway);
+ *  - drawn with less detail when zoomed out (`detailAt`), so that no text is ever smaller than 12 CSS
+ *    pixels: the full card at 100 % and more, the username and name below that, the initials on a card
+ *    filled with the status colour further out, and only status-coloured boxes when even initials would
+ *    not be legible;
  *  - with a DOM/ARIA layer only for what needs it: the focused node's focus ring, an aria-live
  *    description of it and the details panel (rendered by the view).
  * Pan and zoom only change the transform (screen = layout × k + offset) and schedule one paint per
@@ -34,6 +37,8 @@ export interface TreePalette {
   primary: string;
   active: string;
   inactive: string;
+  /** Text on a card filled with the active or inactive colour (readable on both). */
+  onStatus: string;
   error: string;
   focus: string;
   font: string;
@@ -66,9 +71,50 @@ export interface PaintOptions {
 
 export const MIN_ZOOM = 0.05;
 export const MAX_ZOOM = 2.5;
-/** Below this zoom cards are drawn without text. */
-export const DETAIL_ZOOM = 0.42;
 export const BADGE_RADIUS = 11;
+/** No text on the tree is drawn smaller than this many CSS pixels. */
+export const MIN_TEXT_PX = 12;
+
+/**
+ * How much of a card is drawn at zoom `k`, each level keeping every text at MIN_TEXT_PX or more:
+ * - full: avatar, username, name, rank and package, status (the card's own type sizes, at 100 % or more);
+ * - names: username and, when the card is tall enough, the name, at 12–13 screen pixels;
+ * - initials: the initials on a card filled with the status colour;
+ * - blocks: status-coloured boxes only (too small for any legible text).
+ */
+export type TreeDetail = 'full' | 'names' | 'initials' | 'blocks';
+/** From this zoom a card is wide enough for a username at 12 px. */
+export const NAMES_ZOOM = 0.55;
+/** From this zoom a card is tall enough for its initials at 12 px (with a margin). */
+export const INITIALS_ZOOM = (MIN_TEXT_PX + 2) / NODE_HEIGHT;
+
+export function detailAt(k: number): TreeDetail {
+  if (k >= 1) return 'full';
+  if (k >= NAMES_ZOOM) return 'names';
+  if (k >= INITIALS_ZOOM) return 'initials';
+  return 'blocks';
+}
+
+/**
+ * The view a newly shown tree opens at: the member at the top, centred over both legs (the first
+ * level below), as large as shows them, and as many levels as fit while names stay legible (the whole
+ * tree when it fits at that size). When the legs are too far apart for names, the zoom goes down to the
+ * initials (never below): a phone still shows more than the member.
+ */
+export function initialView(layout: TreeLayout, width: number, height: number): Viewport {
+  if (!layout.size || !width || !height) return { x: width / 2, y: 24, k: 1 };
+  const { x, y, bounds: b } = layout;
+  let minX = x[0];
+  let maxX = x[0];
+  for (let c = layout.childStart[0], end = c + layout.childCount[0]; c < end; c++) {
+    minX = Math.min(minX, x[c]);
+    maxX = Math.max(maxX, x[c]);
+  }
+  const fitK = Math.min(width / (b.maxX - b.minX + 40), height / (b.maxY - b.minY + 60));
+  const legsK = width / (maxX - minX + NODE_WIDTH + 40);
+  const k = Math.max(INITIALS_ZOOM, Math.min(1, legsK, Math.max(fitK, NAMES_ZOOM)));
+  return { k, x: width / 2 - ((minX + maxX) / 2) * k, y: 24 + (NODE_HEIGHT / 2) * k - y[0] * k };
+}
 
 export const clampZoom = (k: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, k));
 
@@ -165,7 +211,7 @@ export function paintTree(ctx: CanvasRenderingContext2D, layout: TreeLayout, o: 
   ctx.fillRect(0, 0, o.width, o.height);
   ctx.setTransform(o.dpr * view.k, 0, 0, o.dpr * view.k, o.dpr * view.x, o.dpr * view.y);
   const r = visibleRect(view, o.width, o.height);
-  const detail = view.k >= DETAIL_ZOOM;
+  const detail = detailAt(view.k);
   const halfH = NODE_HEIGHT / 2;
   const { x, y, parent, size } = layout;
   const focused = o.focusedKey ? layout.indexOf(o.focusedKey) : -1;
@@ -201,7 +247,7 @@ export function paintTree(ctx: CanvasRenderingContext2D, layout: TreeLayout, o: 
   return drawn;
 }
 
-function paintEmpty(ctx: CanvasRenderingContext2D, layout: TreeLayout, i: number, o: PaintOptions, detail: boolean, highlighted: boolean) {
+function paintEmpty(ctx: CanvasRenderingContext2D, layout: TreeLayout, i: number, o: PaintOptions, detail: TreeDetail, highlighted: boolean) {
   const { palette: p, labels } = o;
   const w = EMPTY_WIDTH;
   const h = NODE_HEIGHT - 24;
@@ -213,35 +259,43 @@ function paintEmpty(ctx: CanvasRenderingContext2D, layout: TreeLayout, i: number
   ctx.lineWidth = 1.5;
   ctx.stroke();
   ctx.setLineDash([]);
-  if (!detail) return;
+  // The slot's words need the full card, or its 12 px text scaled up to stay 12 px on screen.
+  if (detail === 'blocks' || detail === 'initials') return;
+  const px = MIN_TEXT_PX / Math.min(1, o.view.k);
   ctx.fillStyle = p.dimmed;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.font = `500 12px ${p.font}`;
+  ctx.font = `500 ${px}px ${p.font}`;
   const leg = layout.legs[i] === 1 ? labels.left : layout.legs[i] === 2 ? labels.right : `#${Math.max(0, layout.slots[i]) + 1}`;
-  ctx.fillText(fit(ctx, `${leg} · ${labels.empty}`, w - 12), cx, cy - (o.signupFromTree ? 8 : 0));
-  if (o.signupFromTree) {
+  const twoLines = o.signupFromTree && h >= px * 2.6;
+  ctx.fillText(fit(ctx, `${leg} · ${labels.empty}`, w - 12), cx, cy - (twoLines ? px * 0.7 : 0));
+  if (twoLines) {
     ctx.fillStyle = p.primary;
-    ctx.font = `600 12px ${p.font}`;
-    ctx.fillText(fit(ctx, labels.signUpHere, w - 12), cx, cy + 10);
+    ctx.font = `600 ${px}px ${p.font}`;
+    ctx.fillText(fit(ctx, labels.signUpHere, w - 12), cx, cy + px * 0.8);
   }
 }
 
-function paintMember(ctx: CanvasRenderingContext2D, layout: TreeLayout, i: number, o: PaintOptions, detail: boolean, highlighted: boolean) {
+function paintMember(ctx: CanvasRenderingContext2D, layout: TreeLayout, i: number, o: PaintOptions, detail: TreeDetail, highlighted: boolean) {
   const { palette: p } = o;
   const n = layout.node(i) as TreeNode;
   const cx = layout.x[i];
   const x0 = cx - NODE_WIDTH / 2;
   const y0 = layout.y[i] - NODE_HEIGHT / 2;
+  const statusColour = n.status === 1 ? p.active : p.inactive;
+  const small = detail === 'initials' || detail === 'blocks';
   roundRect(ctx, x0, y0, NODE_WIDTH, NODE_HEIGHT, 12);
-  ctx.fillStyle = p.card;
+  // Far out, the card itself is the status colour (a stripe would be a hairline).
+  ctx.fillStyle = small ? statusColour : p.card;
   ctx.fill();
   ctx.strokeStyle = highlighted ? p.primary : p.border;
   ctx.lineWidth = highlighted ? 2.5 : 1;
   ctx.stroke();
-  // Status stripe on the left edge.
-  ctx.fillStyle = n.status === 1 ? p.active : p.inactive;
-  ctx.fillRect(x0 + 1, y0 + 10, 4, NODE_HEIGHT - 20);
+  // Status stripe on the left edge (wider when the card is drawn smaller).
+  if (!small) {
+    ctx.fillStyle = statusColour;
+    ctx.fillRect(x0 + 1, y0 + 10, detail === 'full' ? 4 : 8, NODE_HEIGHT - 20);
+  }
 
   const hasError = o.errorIds.has(n.id);
   const busy = o.busyIds.has(n.id);
@@ -253,7 +307,7 @@ function paintMember(ctx: CanvasRenderingContext2D, layout: TreeLayout, i: numbe
     ctx.arc(cx, by, BADGE_RADIUS, 0, Math.PI * 2);
     ctx.fillStyle = hasError ? p.error : p.primary;
     ctx.fill();
-    if (detail) {
+    if (detail === 'full') {
       ctx.fillStyle = '#ffffff';
       ctx.font = `700 14px ${p.font}`;
       ctx.textAlign = 'center';
@@ -261,7 +315,36 @@ function paintMember(ctx: CanvasRenderingContext2D, layout: TreeLayout, i: numbe
       ctx.fillText(hasError ? '↻' : busy ? '…' : expandable ? '+' : '−', cx, by + 1);
     }
   }
-  if (!detail) return;
+  if (detail === 'blocks') return;
+  const k = o.view.k;
+  if (detail === 'initials') {
+    // The initials on the status colour, as large as the card allows (never under 12 px on screen).
+    ctx.fillStyle = p.onStatus;
+    ctx.font = `700 ${Math.min(NODE_HEIGHT * 0.6, Math.max(MIN_TEXT_PX / k, 0.5 * NODE_HEIGHT))}px ${p.font}`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(initialsOf(n.first_name, n.last_name), cx, layout.y[i] + 1);
+    return;
+  }
+  if (detail === 'names') {
+    // Username (13 px on screen) and, when the card is tall enough, the name (12 px on screen).
+    const user = 13 / k;
+    const name = MIN_TEXT_PX / k;
+    const tx = x0 + 16;
+    const tw = NODE_WIDTH - 24;
+    const both = NODE_HEIGHT >= user + name + 16 / k;
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'middle';
+    ctx.fillStyle = p.text;
+    ctx.font = `700 ${user}px ${p.font}`;
+    ctx.fillText(fit(ctx, n.username, tw), tx, layout.y[i] - (both ? name * 0.6 : 0));
+    if (both) {
+      ctx.fillStyle = p.dimmed;
+      ctx.font = `400 ${name}px ${p.font}`;
+      ctx.fillText(fit(ctx, [n.first_name, (n.last_name ?? '').trim()].filter(Boolean).join(' '), tw), tx, layout.y[i] + user * 0.65);
+    }
+    return;
+  }
 
   // Avatar (image or initials).
   const ax = x0 + 30;
@@ -299,6 +382,6 @@ function paintMember(ctx: CanvasRenderingContext2D, layout: TreeLayout, i: numbe
   ctx.font = `500 12px ${p.font}`;
   ctx.fillText(fit(ctx, [n.rank_name, n.package_name].filter(Boolean).join(' · ') || '—', lw), lx, y0 + 64);
   ctx.fillStyle = n.status === 1 ? p.active : p.inactive;
-  ctx.font = `600 11px ${p.font}`;
+  ctx.font = `600 12px ${p.font}`;
   ctx.fillText(fit(ctx, n.status === 1 ? o.labels.active : o.labels.inactive, lw), lx, y0 + 81);
 }

@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatMoney } from '../../src/lib/money';
 import type { Currency } from '../../src/schemas/common.schema';
-import { newPage, signIn as signInAs } from './support/harness';
+import { newPage, signIn as signInAs, toPasswordStep } from './support/harness';
 import { realAppForFile } from './support/suite';
 
 const APP_KEY = 'upline-demo-key';
@@ -137,6 +137,37 @@ describe('Home tabs', () => {
     const { data: b } = await api<{ left_downline_count: number }>(token, '/api/home/binary');
     await expectText(figure(page, 'Left downline members'), String(b.left_downline_count));
     await expect(page.getByRole('heading', { name: 'Something went wrong' }).count()).resolves.toBe(0);
+    await context.close();
+  });
+});
+
+describe('sign-in to the dashboard', () => {
+  test('the member area\'s code arrives while the password is typed; the dashboard\'s calls go out once, alongside it', async () => {
+    const { context, page } = await newPage(app.browser, app.server);
+    const scripts: string[] = [];
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/api/home/')) calls.push(path);
+    });
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    const onLogin = scripts.length;
+    const submit = await toPasswordStep(page);
+    await page.waitForLoadState('networkidle');
+    // Before Sign in is pressed, the password step has fetched more code (the member area's).
+    const beforeSubmit = scripts.length;
+    expect(beforeSubmit).toBeGreaterThan(onLogin);
+    await submit.click();
+    await figure(page, 'Wallet balance').waitFor();
+    await page.waitForLoadState('networkidle');
+    // The member area's chunk came with the password step, not after the press.
+    expect(scripts.slice(onLogin, beforeSubmit).some((s) => /member-area/.test(s)), scripts.join(', ')).toBe(true);
+    expect(scripts.slice(beforeSubmit).some((s) => /member-area/.test(s)), scripts.join(', ')).toBe(false);
+    // Each of the dashboard's calls was made once: the page took the answers asked ahead of it.
+    for (const path of ['/api/home/dashboard', '/api/home/dashboard/extra', '/api/home/promotions']) {
+      expect(calls.filter((c) => c === path), path).toHaveLength(1);
+    }
     await context.close();
   });
 });

@@ -114,6 +114,32 @@ describe('genealogy', () => {
     await expect.poll(() => described(page)).toContain('Expanded.');
     await context.close();
   });
+
+  test('it opens legibly over both legs on a desktop and on a phone; Fit to screen draws status-coloured cards', async () => {
+    for (const width of [1280, 360]) {
+      const { context, page } = await newPage(app.browser, app.server, { width, height: width < 600 ? 740 : 900 });
+      await signInAs(page);
+      const tree = await openGenealogy(page);
+      // Names or initials (never text under 12 px), not bare boxes; more than the member is drawn.
+      await expect.poll(() => tree.getAttribute('data-detail')).toMatch(/^(full|names|initials)$/);
+      const drawn = await page.evaluate(() => {
+        const marks = performance.getEntriesByName('genealogy:paint') as PerformanceMark[];
+        return (marks[marks.length - 1].detail as { drawn: number }).drawn;
+      });
+      expect(drawn, `cards drawn at ${width} px`).toBeGreaterThan(3);
+      await page.getByRole('button', { name: 'Fit to screen' }).click();
+      await page.waitForTimeout(300);
+      // The cards carry the status colour (green for active members), not white boxes with nothing in them.
+      const coloured = await tree.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
+        const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+        let n = 0;
+        for (let i = 0; i < data.length; i += 4) if (data[i + 1] > 140 && data[i] < 120 && data[i + 2] < 140) n++;
+        return n;
+      });
+      expect(coloured, `status-coloured pixels after Fit at ${width} px`).toBeGreaterThan(500);
+      await context.close();
+    }
+  });
 });
 
 /** A table view answer: the member with `rows` members below it (generated here, same schema as the server's). */

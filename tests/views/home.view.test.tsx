@@ -78,12 +78,28 @@ describe('dashboard tab', () => {
       ...dashboard,
       promotions: { events: [event(1, 'Leadership summit', soon, soon), event(2, 'Winter kickoff', at, at)], articles: [] },
     };
-    renderUi(<DashboardView actor={actorOf(homeDashboardMachine, async () => data) as never} />);
+    renderUi(<DashboardView actor={actorOf(homeDashboardMachine, async () => data) as never} renewHref="/packages/payment" />);
     expect(await screen.findByText('Expired Jan 15, 2026')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Renew' })).toHaveAttribute('href', '/packages/payment');
     const upcoming = screen.getByText('Leadership summit').closest('[data-promotion]') as HTMLElement;
     const past = screen.getByText('Winter kickoff').closest('[data-promotion]') as HTMLElement;
     expect(within(upcoming).getByText('Coming up')).toBeInTheDocument();
     expect(within(past).getByText('Past')).toBeInTheDocument();
+    // Upcoming events and past ones are listed apart, under their own headings, upcoming first.
+    const upcomingList = screen.getByRole('heading', { name: 'Upcoming events' }).parentElement!;
+    const pastList = screen.getByRole('heading', { name: 'Past events' }).parentElement!;
+    expect(upcomingList).toContainElement(upcoming);
+    expect(pastList).toContainElement(past);
+    expect(upcomingList.compareDocumentPosition(pastList) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('offers no renewal to a member who may not buy packages, and lists only the last three past events', async () => {
+    const event = (id: number, end: string) => ({ id, title: `Event ${id}`, start_date: end, end_date: end, venue: 'Online', about: 'a', tag: null, image_preview: null, updated_at: at });
+    const past = [1, 2, 3, 4, 5].map((i) => event(i, `2025-0${i}-10T10:00:00.000Z`));
+    renderUi(<DashboardView actor={actorOf(homeDashboardMachine, async () => ({ ...dashboard, promotions: { events: past, articles: [] } })) as never} />);
+    expect(await screen.findByText('Expired Jan 15, 2026')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Renew' })).toBeNull();
+    expect(screen.getAllByText(/^Event \d$/).map((e) => e.textContent)).toEqual(['Event 5', 'Event 4', 'Event 3']);
   });
 
   it("names recent transactions in the member's language (the wallet's vocabulary)", async () => {

@@ -52,14 +52,26 @@ describe('MemberShellView', () => {
     expect(within(header).getByRole('img', { name: 'Ana' })).toHaveAttribute('src', '/storage/ana.png');
   });
 
-  it('the company\'s full logo (a wordmark) stands for its name, at its own width, on every screen size', () => {
+  it('the company\'s full logo (a wordmark) stands for its name from small tablets up; phones show its mark whole, never squeezed', () => {
     setViewportWidth(360);
     renderUi(shell({ company: { name: 'Acme Network', logo: '/storage/acme-wordmark.svg', logo_small: '/storage/acme-a.png' } }));
     const header = screen.getByRole('banner');
-    const logo = within(header).getByRole('img', { name: 'Acme Network' });
-    expect(logo).toHaveAttribute('src', '/storage/acme-wordmark.svg');
-    expect(logo.className).not.toMatch(/visible-from/);
-    expect(logo.style.width).toBe('auto');
+    const [full, mark] = within(header).getAllByRole('img', { name: 'Acme Network' });
+    expect(full).toHaveAttribute('src', '/storage/acme-wordmark.svg');
+    expect(full.className).toMatch(/visible-from-xs/);
+    expect(full.style.width).toBe('auto');
+    expect(mark).toHaveAttribute('src', '/storage/acme-a.png');
+    expect(mark.className).toMatch(/hidden-from-xs/);
+    expect(mark.style.width).toMatch(/\b2rem\b/); // 32 px, as tall as it is wide
+    expect(mark.style.flexShrink).toBe('0');
+  });
+
+  it('a company with only a wordmark shows it on phones too, at its own width', () => {
+    setViewportWidth(360);
+    renderUi(shell({ company: { name: 'Acme Network', logo: '/storage/acme-wordmark.svg', logo_small: null } }));
+    const mark = within(screen.getByRole('banner')).getAllByRole('img', { name: 'Acme Network' })[1];
+    expect(mark).toHaveAttribute('src', '/storage/acme-wordmark.svg');
+    expect(mark.style.width).toBe('auto');
   });
 
   it('language switch and Logout call back', async () => {

@@ -18,7 +18,7 @@ import {
   type ReportFilters,
 } from '../../lib/list-filters';
 import { createSearchCodec } from '../../lib/search-codec';
-import { PERMISSIONS, type MenuSectionId, type Permission } from '../../lib/menu';
+import { menuSwitches, PERMISSIONS, type MenuSectionId, type Permission } from '../../lib/menu';
 import { accountDeletionMachine } from '../../machines/account/account-deletion.machine';
 import { accountHubMachine } from '../../machines/account/account-hub.machine';
 import { addresses } from '../../machines/account/addresses.machine';
@@ -120,6 +120,12 @@ const GenealogyView = lazyView(() => import('../../views/network/genealogy.view'
 const TabularView = lazyView(() => import('../../views/network/tabular.view').then((m) => m.TabularView));
 
 // ── Display preferences (/account/language|currency|date-format) ────────────────────────────────────
+
+/** The member may renew a package here: the package payment page is open to them (spec §6). */
+function mayRenew(env: PageEnv): boolean {
+  const modules = env.moduleData?.modules;
+  return !!modules && PERMISSIONS.shopPackages.allows({ switches: menuSwitches(modules), user: env.user });
+}
 
 function Preferences({ actor, env }: { actor: ActorRefFrom<typeof preferencesMachine>; env: PageEnv }) {
   const { i18n } = useTranslation();
@@ -278,7 +284,7 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
       id: 'home.dashboard',
       machine: homeDashboardMachine,
       ...LOADED,
-      view: tabView(HomeTabsView, 'dashboard', ({ actor, env }) => <DashboardView actor={actor} referralLink={env.user.referral_link} />),
+      view: tabView(HomeTabsView, 'dashboard', ({ actor, env }) => <DashboardView actor={actor} referralLink={env.user.referral_link} renewHref={mayRenew(env) ? '/packages/payment' : null} />),
     },
     menu('home'),
   ),

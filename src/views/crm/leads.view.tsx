@@ -10,6 +10,7 @@ import { useSelector } from '@xstate/react';
 import { type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
+import { PhoneFilters } from '../components/paged-list/phone-filters';
 import type { ActorRefFrom } from 'xstate';
 import type { leadPageMachine, leads } from '../../machines/crm/leads.machine';
 import { formatDay } from '../../lib/dates';
@@ -89,6 +90,7 @@ function FilterBar({ filters, onFilters }: { filters: LeadFilters; onFilters: (f
           </Button>
         </Group>
       </form>
+      <PhoneFilters count={[filters.status, filters.source, filters.start_date, filters.end_date, filters.date_range].filter(Boolean).length}>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="xs">
         <Select
           label={t('leads.status')}
@@ -117,6 +119,7 @@ function FilterBar({ filters, onFilters }: { filters: LeadFilters; onFilters: (f
           onChange={(v) => set({ sort: v === 'asc' ? 'asc' : undefined })}
         />
       </SimpleGrid>
+      </PhoneFilters>
       {hasFilters(filters) && (
         <div>
           <Button variant="subtle" size="compact-sm" onClick={() => onFilters(filters.sort ? { sort: filters.sort } : {})}>

@@ -61,7 +61,10 @@ const KYC_COLOUR = { approved: 'teal', pending: 'yellow', rejected: 'red', not_s
 /** A date-time that has passed. */
 const expired = (iso: string) => new Date(iso).getTime() < Date.now();
 
-export function DashboardContent({ data, referralLink }: { data: DashboardData; referralLink?: string | null }) {
+/** How many past events the dashboard lists (the rest are on the events page). */
+const PAST_EVENTS_SHOWN = 3;
+
+export function DashboardContent({ data, referralLink, renewHref }: { data: DashboardData; referralLink?: string | null; renewHref?: string | null }) {
   const { t } = useTranslation(['dashboard', 'wallet']);
   const { money, date, day } = useDisplayFormat();
   const { summary: s, extra, promotions } = data;
@@ -85,9 +88,16 @@ export function DashboardContent({ data, referralLink }: { data: DashboardData; 
           hint={
             s.package_expiry ? (
               expired(s.package_expiry) ? (
-                <Text span size="sm" c="red" fw={600} data-package-expired="">
-                  {t('figures.expired', { date: day(s.package_expiry) })}
-                </Text>
+                <Group gap="xs" component="span">
+                  <Text span size="sm" c="red" fw={600} data-package-expired="">
+                    {t('figures.expired', { date: day(s.package_expiry) })}
+                  </Text>
+                  {renewHref && (
+                    <Anchor component={Link} href={renewHref} size="sm" fw={600} data-package-renew="">
+                      {t('figures.renew')}
+                    </Anchor>
+                  )}
+                </Group>
               ) : (
                 t('figures.expires', { date: day(s.package_expiry) })
               )
@@ -227,47 +237,7 @@ export function DashboardContent({ data, referralLink }: { data: DashboardData; 
 
       <Section title={t('promotions.title')}>
         {promotions.events.length || promotions.articles.length ? (
-          <Stack gap="md">
-            {promotions.events.map((e) => (
-              <div key={`e${e.id}`} data-promotion="event" data-past={expired(e.end_date) ? '' : undefined}>
-                <Group gap="xs">
-                  <Anchor component={Link} href={`/event/${e.id}`} fw={600}>
-                    {e.title}
-                  </Anchor>
-                  {expired(e.end_date) ? (
-                    <Badge variant="light" color="gray">
-                      {t('promotions.past')}
-                    </Badge>
-                  ) : (
-                    <Badge variant="light" color="teal">
-                      {t('promotions.upcoming')}
-                    </Badge>
-                  )}
-                  {e.tag && <Badge variant="light">{e.tag}</Badge>}
-                </Group>
-                <Text size="sm" c="dimmed">
-                  {t('promotions.when', { start: date(e.start_date), end: date(e.end_date), venue: e.venue })}
-                </Text>
-                <Text size="sm" lineClamp={3}>
-                  {e.about}
-                </Text>
-              </div>
-            ))}
-            {promotions.articles.map((a) => (
-              <article key={`a${a.id}`} data-promotion="article">
-                <Anchor component={Link} href={`/story/article/${a.id}`} fw={600}>
-                  {a.title}
-                </Anchor>
-                <Text size="xs" c="dimmed">
-                  {date(a.updated_at)}
-                </Text>
-                {/* A teaser, not the whole article: the dashboard is a summary. */}
-                <Text size="sm" lineClamp={2}>
-                  {a.description}
-                </Text>
-              </article>
-            ))}
-          </Stack>
+          <Promotions promotions={promotions} />
         ) : (
           <EmptyState description={t('empty.promotions')} />
         )}
@@ -276,12 +246,95 @@ export function DashboardContent({ data, referralLink }: { data: DashboardData; 
   );
 }
 
-export function DashboardView({ actor, referralLink }: { actor: ActorRefFrom<typeof homeDashboardMachine>; referralLink?: string | null }) {
+/**
+ * The company's events, upcoming ones first (soonest first) apart from the last few past ones, then its
+ * announcements as short teasers linking to the article.
+ */
+function Promotions({ promotions }: { promotions: DashboardData['promotions'] }) {
+  const { t } = useTranslation('dashboard');
+  const { date } = useDisplayFormat();
+  const upcoming = promotions.events.filter((e) => !expired(e.end_date)).sort((a, b) => a.start_date.localeCompare(b.start_date));
+  const past = promotions.events
+    .filter((e) => expired(e.end_date))
+    .sort((a, b) => b.end_date.localeCompare(a.end_date))
+    .slice(0, PAST_EVENTS_SHOWN);
+  const event = (e: DashboardData['promotions']['events'][number], isPast: boolean) => (
+    <div key={`e${e.id}`} data-promotion="event" data-past={isPast ? '' : undefined}>
+      <Group gap="xs">
+        <Anchor component={Link} href={`/event/${e.id}`} fw={600}>
+          {e.title}
+        </Anchor>
+        <Badge variant="light" color={isPast ? 'gray' : 'teal'}>
+          {t(isPast ? 'promotions.past' : 'promotions.upcoming')}
+        </Badge>
+        {e.tag && <Badge variant="light">{e.tag}</Badge>}
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t('promotions.when', { start: date(e.start_date), end: date(e.end_date), venue: e.venue })}
+      </Text>
+      <Text size="sm" lineClamp={2}>
+        {e.about}
+      </Text>
+    </div>
+  );
+  return (
+    <Stack gap="lg">
+      {upcoming.length > 0 && (
+        <Stack gap="sm" data-promotions="upcoming">
+          <Title order={3} size="h5">
+            {t('promotions.upcomingTitle')}
+          </Title>
+          {upcoming.map((e) => event(e, false))}
+        </Stack>
+      )}
+      {past.length > 0 && (
+        <Stack gap="sm" data-promotions="past">
+          <Title order={3} size="h5">
+            {t('promotions.pastTitle')}
+          </Title>
+          {past.map((e) => event(e, true))}
+        </Stack>
+      )}
+      {promotions.articles.length > 0 && (
+        <Stack gap="sm" data-promotions="articles">
+          <Title order={3} size="h5">
+            {t('promotions.articlesTitle')}
+          </Title>
+          {promotions.articles.map((a) => (
+            <article key={`a${a.id}`} data-promotion="article">
+              <Anchor component={Link} href={`/story/article/${a.id}`} fw={600}>
+                {a.title}
+              </Anchor>
+              <Text size="xs" c="dimmed">
+                {date(a.updated_at)}
+              </Text>
+              {/* A teaser, not the whole article: the dashboard is a summary. */}
+              <Text size="sm" lineClamp={2}>
+                {a.description}
+              </Text>
+            </article>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+export function DashboardView({
+  actor,
+  referralLink,
+  renewHref,
+}: {
+  actor: ActorRefFrom<typeof homeDashboardMachine>;
+  referralLink?: string | null;
+  /** Where an expired package is renewed, when the member may (the package payment page). */
+  renewHref?: string | null;
+}) {
   // The wallet's words (transaction types) are asked for with the page's own, while the figures load.
   const { t } = useTranslation(['dashboard', 'wallet']);
   return (
     <LoadStates actor={actor as unknown as LoadActor<DashboardData>} loadingLabel={t('loading')}>
-      {(data) => <DashboardContent data={data} referralLink={referralLink} />}
+      {(data) => <DashboardContent data={data} referralLink={referralLink} renewHref={renewHref} />}
     </LoadStates>
   );
 }

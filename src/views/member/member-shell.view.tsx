@@ -246,6 +246,7 @@ export function MemberShellView({
   const brand = company?.name || t('appName');
   // The full logo (a wordmark is wider than tall), the small one when that is all there is.
   const logo = company?.logo || company?.logo_small;
+  const mark = company?.logo_small || company?.logo;
   const desktop = useMediaQuery(DESKTOP_QUERY, false, { getInitialValueInEffect: false });
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   const [collapsed, setCollapsed] = useLocalStorage<boolean>({ key: SIDEBAR_STORAGE_KEY, defaultValue: false, getInitialValueInEffect: false });
@@ -281,7 +282,11 @@ export function MemberShellView({
                 aria-expanded={drawerOpen}
               />
             )}
-            {logo && <Image src={logo} alt={brand} h={32} w="auto" maw={{ base: 96, xs: 180 }} fit="contain" style={{ flexShrink: 1, minWidth: 0 }} />}
+            {logo && <Image src={logo} alt={brand} h={32} w="auto" maw={180} fit="contain" visibleFrom="xs" style={{ flexShrink: 0 }} data-logo="full" />}
+            {/* Phones: the company's mark (its small logo), whole and never squeezed by the header's switches. */}
+            {mark && (
+              <Image src={mark} alt={brand} h={32} w={mark === logo ? 'auto' : 32} maw={96} fit="contain" hiddenFrom="xs" style={{ flexShrink: 0 }} data-logo="mark" />
+            )}
             <Text fw={700} size="lg" truncate="end" component="span" visibleFrom={hasMenu || logo ? 'xs' : undefined} hidden={!!logo}>
               {brand}
             </Text>
@@ -299,6 +304,8 @@ export function MemberShellView({
             <LanguageSwitch languages={languages} current={currentLanguage} onChange={onLanguage} />
             {currencies.length > 1 && onCurrency && (
               <NativeSelect
+                // On phones the currency is chosen in Account → Currency; the header keeps room for the logo.
+                visibleFrom="xs"
                 aria-label={t('shell.currency')}
                 title={t('shell.currency')}
                 size="sm"

@@ -8,6 +8,8 @@ import { Avatar, Button, Group, NativeSelect, Stack, Table, Text, TextInput } fr
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PhoneFilters } from '../components/paged-list/phone-filters';
+import { ScrollHint } from '../components/scroll-hint';
 import type { ActorRefFrom } from 'xstate';
 import type { createPagedListMachine } from '../../machines/paged-list.machine';
 import type { ReportMember } from '../../schemas/network.schema';
@@ -57,6 +59,7 @@ export function DownlineReportView({ actor, onFilters, currency, datePattern }: 
 
   return (
     <Stack gap="md" data-downline-report="">
+      <PhoneFilters count={Number(!!filters.username) + Number(!!filters.level) + Number(filters.sort === 'asc')}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -87,6 +90,7 @@ export function DownlineReportView({ actor, onFilters, currency, datePattern }: 
           <Button type="submit">{t('tree.searchButton')}</Button>
         </Group>
       </form>
+      </PhoneFilters>
       {status === 'initialLoading' || status === 'forceLogout' ? (
         <PageLoader />
       ) : status === 'networkErrorNoData' || status === 'serverErrorNoData' ? (
@@ -95,7 +99,7 @@ export function DownlineReportView({ actor, onFilters, currency, datePattern }: 
         <EmptyState title={t('report.empty')} description={t('report.emptyDescription')} />
       ) : (
         <>
-          <div style={{ overflowX: 'auto' }}>
+          <ScrollHint>
             <Table striped highlightOnHover miw={720} aria-label={t('report.title')}>
               <Table.Thead>
                 <Table.Tr>
@@ -141,7 +145,7 @@ export function DownlineReportView({ actor, onFilters, currency, datePattern }: 
                 })}
               </Table.Tbody>
             </Table>
-          </div>
+          </ScrollHint>
           {(status === 'networkErrorMoreData' || status === 'serverErrorMoreData') && (
             <ErrorView compact kind={status === 'networkErrorMoreData' ? 'connection' : 'server'} onRetry={() => actor.send({ type: 'list.retry' })} />
           )}

@@ -23,14 +23,14 @@ import {
   paintTree,
   toLayout,
   zoomAt,
+  detailAt,
+  initialView,
   type TreeLabels,
   type TreePalette,
   type Viewport,
 } from '../../lib/tree-canvas';
 import { NODE_HEIGHT, NODE_WIDTH, EMPTY_WIDTH, hitTest, neighbour, type LayoutItem, type TreeLayout } from '../../lib/tree-layout';
 
-/** The smallest zoom a newly shown tree opens at (cards stay legible). */
-const INITIAL_MIN_ZOOM = 0.55;
 
 export interface TreeCanvasHandle {
   zoom: (factor: number) => void;
@@ -75,6 +75,7 @@ function usePalette(): TreePalette {
       primary: primary[dark ? 4 : 6],
       active: theme.colors.green[dark ? 5 : 7],
       inactive: theme.colors.red[dark ? 5 : 7],
+      onStatus: theme.black,
       error: theme.colors.red[7],
       focus: primary[dark ? 3 : 7],
       font: theme.fontFamily ?? 'sans-serif',
@@ -136,6 +137,12 @@ export function TreeCanvas(props: TreeCanvasProps) {
         ring.style.height = `${h + 8}px`;
       } else ring.style.display = 'none';
     }
+    // What a test or a profiler reads of the view: its zoom and how much of a card it draws.
+    const box = boxRef.current;
+    if (box) {
+      box.dataset.zoom = view.current.k.toFixed(3);
+      box.dataset.detail = detailAt(view.current.k);
+    }
     const ms = performance.now() - started;
     // On the performance timeline (read by benchmarks and browser profilers): when and how long each paint took.
     performance.mark('genealogy:paint', { startTime: started, detail: { ms, drawn, nodes: p.layout.size } });
@@ -148,17 +155,6 @@ export function TreeCanvas(props: TreeCanvasProps) {
   const schedule = useCallback(() => {
     if (frame.current === null) frame.current = requestAnimationFrame(paint);
   }, [paint]);
-
-  const centreOn = useCallback(
-    (item: LayoutItem | undefined, top = false) => {
-      if (!item) return;
-      const { width, height } = size.current;
-      const k = view.current.k;
-      view.current = { k, x: width / 2 - item.x * k, y: top ? 24 + (NODE_HEIGHT / 2) * k - item.y * k : height / 2 - item.y * k };
-      schedule();
-    },
-    [schedule],
-  );
 
   const fit = useCallback(() => {
     const { width, height } = size.current;
@@ -208,14 +204,12 @@ export function TreeCanvas(props: TreeCanvasProps) {
     };
   }, [schedule]);
 
-  // A new root: show it at the top centre, as large as fits the tree, but never so small that names are unreadable.
+  // A new root: the member at the top over both legs, with as many levels as stay legible (initialView).
   useEffect(() => {
     if (!ready) return;
     const { width, height } = size.current;
-    const b = layout.bounds;
-    const fitK = layout.size ? Math.min(width / (b.maxX - b.minX + 40), height / (b.maxY - b.minY + 60)) : 1;
-    view.current = { ...view.current, k: Math.min(1, Math.max(INITIAL_MIN_ZOOM, fitK)) };
-    centreOn(layout.rootKey ? layout.get(layout.rootKey) : undefined, true);
+    view.current = initialView(layout, width, height);
+    schedule();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [props.rootVersion, ready]);
 

@@ -6,7 +6,7 @@ import { createPagedListMachine } from '../../../src/machines/paged-list.machine
 import { ConnectionError, ApiError } from '../../../src/api/errors';
 import type { ReportMember } from '../../../src/schemas/network.schema';
 import { DownlineReportView, reportFiltersFrom, reportFiltersQuery, type ReportFilters } from '../../../src/views/network/downline-report.view';
-import { renderUi } from '../../support/render-ui';
+import { renderUi, setViewportWidth } from '../../support/render-ui';
 
 const member = (i: number): ReportMember => ({
   id: i,
@@ -66,6 +66,21 @@ describe('DownlineReportView', () => {
     setup([() => Promise.resolve({ items: [member(1)], next: null })], { sort: 'desc' }, 'es');
     expect(await screen.findByText('user1')).toBeInTheDocument();
     expect(screen.getByText(/^feb 1, 2026/)).toBeInTheDocument();
+  });
+
+  it('on a phone the boxes wait behind one Filters button that counts the filters set', async () => {
+    setViewportWidth(360);
+    try {
+      setup([() => Promise.resolve({ items: [member(1)], next: null })], { sort: 'asc', username: 'user1', level: 2 });
+      expect(await screen.findByText('user1')).toBeInTheDocument();
+      const button = screen.getByRole('button', { name: 'Filters, 3 set' });
+      expect(button).toHaveAttribute('aria-expanded', 'false');
+      await userEvent.click(button);
+      expect(button).toHaveAttribute('aria-expanded', 'true');
+      await waitFor(() => expect(screen.getByRole('textbox', { name: 'Username' })).toBeVisible());
+    } finally {
+      setViewportWidth(1280);
+    }
   });
 
   it('an empty result says so', async () => {

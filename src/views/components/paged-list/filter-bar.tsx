@@ -4,14 +4,14 @@
  * when exactly one type is chosen). Every change goes out as a whole new ListFilterState; the route
  * writes it to the URL and the list reloads from its first page. Also the CSV download button.
  */
-import { Badge, Button, Collapse, em, Group, MultiSelect, Select, SimpleGrid, Stack } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Group, MultiSelect, Select, SimpleGrid } from '@mantine/core';
 import type { DatesRangeValue } from '@mantine/dates';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE_RANGES, type CashFlow, type DateRange } from '../../../schemas/wallet.schema';
 import type { ListFilterState } from '../../../lib/list-filters';
 import { dayOf, DayRangeInput } from './day-range-input';
+import { PhoneFilters } from './phone-filters';
 
 export interface FilterOption {
   value: string;
@@ -43,29 +43,10 @@ export function activeFilterCount(f: ListFilterState): number {
  * starts at the top of the screen; wider screens show them in a row.
  */
 export function FilterBar(props: FilterBarProps) {
-  const { t } = useTranslation('wallet');
-  const phone = useMediaQuery(`(max-width: ${em(599.9)})`);
-  const [opened, setOpened] = useState(false);
-  if (!phone) return <FilterFields {...props} />;
-  const count = activeFilterCount(props.filters);
   return (
-    <Stack gap="xs">
-      <Group gap="xs">
-        <Button
-          variant="default"
-          onClick={() => setOpened((o) => !o)}
-          aria-expanded={opened}
-          aria-controls="list-filters"
-          aria-label={count ? t('filters.buttonWithCount', { count }) : undefined}
-          rightSection={count ? <Badge size="sm" circle aria-hidden>{count}</Badge> : undefined}
-        >
-          {t('filters.button')}
-        </Button>
-      </Group>
-      <Collapse expanded={opened} id="list-filters">
-        <FilterFields {...props} />
-      </Collapse>
-    </Stack>
+    <PhoneFilters count={activeFilterCount(props.filters)}>
+      <FilterFields {...props} />
+    </PhoneFilters>
   );
 }
 
