@@ -18,7 +18,7 @@
  * Pan and zoom only change the transform (screen = layout × k + offset) and schedule one paint per
  * animation frame; React does not re-render while panning.
  */
-import { EMPTY, EMPTY_WIDTH, EXPANDABLE, EXPANDED, NODE_HEIGHT, NODE_WIDTH, type TreeLayout } from './tree-layout';
+import { EMPTY, EMPTY_WIDTH, FEWER, MORE, EXPANDABLE, EXPANDED, NODE_HEIGHT, NODE_WIDTH, type TreeLayout } from './tree-layout';
 import type { TreeNode } from '../schemas/network.schema';
 
 export interface Viewport {
@@ -51,6 +51,9 @@ export interface TreeLabels {
   active: string;
   inactive: string;
   signUpHere: string;
+  /** "+ {{count}} more" of a wide level. */
+  more: (count: number) => string;
+  fewer: string;
 }
 
 export interface PaintOptions {
@@ -242,6 +245,7 @@ export function paintTree(ctx: CanvasRenderingContext2D, layout: TreeLayout, o: 
     drawn++;
     const highlighted = i === focused || i === hovered;
     if (layout.kind[i] === EMPTY) paintEmpty(ctx, layout, i, o, detail, highlighted);
+    else if (layout.kind[i] === MORE || layout.kind[i] === FEWER) paintGroup(ctx, layout, i, o, detail, highlighted);
     else paintMember(ctx, layout, i, o, detail, highlighted);
   }
   return drawn;
@@ -274,6 +278,31 @@ function paintEmpty(ctx: CanvasRenderingContext2D, layout: TreeLayout, i: number
     ctx.font = `600 ${px}px ${p.font}`;
     ctx.fillText(fit(ctx, labels.signUpHere, w - 12), cx, cy + px * 0.8);
   }
+}
+
+/** "+ N more" or "fewer" of a wide level. */
+function paintGroup(ctx: CanvasRenderingContext2D, layout: TreeLayout, i: number, o: PaintOptions, detail: TreeDetail, highlighted: boolean) {
+  const { palette: p, labels } = o;
+  const w = EMPTY_WIDTH;
+  const h = NODE_HEIGHT - 24;
+  const cx = layout.x[i];
+  const cy = layout.y[i];
+  roundRect(ctx, cx - w / 2, cy - h / 2, w, h, 10);
+  ctx.fillStyle = p.card;
+  ctx.fill();
+  ctx.strokeStyle = highlighted ? p.focus : p.primary;
+  ctx.lineWidth = highlighted ? 2.5 : 1.5;
+  ctx.stroke();
+  // Words need the full card or the names zoom (12 px text scaled up to stay 12 px on screen).
+  if (detail === 'blocks' || detail === 'initials') return;
+  const more = layout.kind[i] === MORE;
+  const px = MIN_TEXT_PX / Math.min(1, o.view.k);
+  ctx.fillStyle = p.primary;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.font = `600 ${px}px ${p.font}`;
+  const text = more ? labels.more(layout.slots[i]) : labels.fewer;
+  ctx.fillText(fit(ctx, text, w - 12), cx, cy);
 }
 
 function paintMember(ctx: CanvasRenderingContext2D, layout: TreeLayout, i: number, o: PaintOptions, detail: TreeDetail, highlighted: boolean) {

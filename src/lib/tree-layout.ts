@@ -8,7 +8,9 @@
  *  - binary: every member whose children are known shows both slots, L then R; a missing one is an
  *    empty slot (where a new member may be signed up);
  *  - matrix: slots 0 … max_width - 1, the missing ones empty;
- *  - unilevel: the children there are, no empty slots.
+ *  - unilevel: the children there are, no empty slots; a wide level (more than GROUP_SIZE children of one
+ *    member) shows the first GROUP_SIZE (or as many as the member asked for) and then one "+ N more"
+ *    item, and, once more are shown, a "show fewer" item after it.
  */
 import type { Plan } from '../schemas/common.schema';
 import type { Leg, TreeNode } from '../schemas/network.schema';
@@ -69,17 +71,17 @@ export function descendantIds(data: TreeData, id: number): number[] {
   return out;
 }
 
-export type LayoutKind = 'member' | 'empty';
+export type LayoutKind = 'member' | 'empty' | 'more' | 'fewer';
 
 export interface LayoutItem {
-  /** 'm<id>' for a member, 'e<parentId>.<slot>' for an empty slot. */
+  /** 'm<id>' for a member, 'e<parentId>.<slot>' for an empty slot, 'g<parentId>' / 'f<parentId>' for "more" / "fewer". */
   key: string;
   kind: LayoutKind;
   /** The member (kind 'member'). */
   node: TreeNode | null;
   /** Parent member id (null for the root). */
   parentId: number | null;
-  /** Slot under the parent (binary: 0 = L, 1 = R). */
+  /** Slot under the parent (binary: 0 = L, 1 = R); for a "more" item, how many children it stands for. */
   slot: number | null;
   /** Binary leg of an empty slot or member. */
   position: Leg | null;
@@ -105,15 +107,27 @@ export interface LayoutOptions {
   plan: Plan;
   /** Children a member can have: 2 (binary), the matrix width, null (unilevel). */
   maxWidth: number | null;
+  /** Children shown of a wide member (member id → count; GROUP_SIZE when not set). */
+  shown?: Readonly<Record<number, number>>;
 }
 
 export const memberKey = (id: number) => `m${id}`;
 export const emptyKey = (parentId: number, slot: number) => `e${parentId}.${slot}`;
+export const moreKey = (parentId: number) => `g${parentId}`;
+export const fewerKey = (parentId: number) => `f${parentId}`;
+/**
+ * Children of one member shown at a time on a wide level: ten cards side by side still read at the
+ * names zoom (12 px text) on a desktop, instead of dozens shrunk to coloured boxes.
+ */
+export const GROUP_SIZE = 10;
 const LEGS: Leg[] = ['L', 'R'];
 
 /** Item kinds in TreeLayout.kind. */
 export const MEMBER = 0;
 export const EMPTY = 1;
+/** "+ N more" children of the parent (slots[i] = N) and "show fewer". */
+export const MORE = 2;
+export const FEWER = 3;
 /** Bits of TreeLayout.flags. */
 export const EXPANDABLE = 1;
 export const EXPANDED = 2;
@@ -170,7 +184,11 @@ export class TreeLayout {
   }
 
   key(i: number): string {
-    return this.kind[i] === MEMBER ? memberKey(this.ids[i]) : emptyKey(this.ids[i], this.slots[i]);
+    const k = this.kind[i];
+    if (k === MEMBER) return memberKey(this.ids[i]);
+    if (k === MORE) return moreKey(this.ids[i]);
+    if (k === FEWER) return fewerKey(this.ids[i]);
+    return emptyKey(this.ids[i], this.slots[i]);
   }
 
   /** The member of item i (null for an empty slot). */
@@ -190,7 +208,12 @@ export class TreeLayout {
     if (key === this.lastKey) return this.lastIndex;
     let found = -1;
     if (key.startsWith('m')) found = this.memberIndex(Number(key.slice(1)));
-    else if (key.startsWith('e')) {
+    else if (key.startsWith('g') || key.startsWith('f')) {
+      const at = this.memberIndex(Number(key.slice(1)));
+      const want = key.startsWith('g') ? MORE : FEWER;
+      if (at >= 0)
+        for (let c = this.childStart[at]; c < this.childStart[at] + this.childCount[at]; c++) if (this.kind[c] === want) found = c;
+    } else if (key.startsWith('e')) {
       const dot = key.indexOf('.');
       const at = dot > 0 ? this.memberIndex(Number(key.slice(1, dot))) : -1;
       const slot = Number(key.slice(dot + 1));
@@ -224,7 +247,7 @@ export class TreeLayout {
     const member = this.kind[i] === MEMBER;
     it = {
       key: this.key(i),
-      kind: member ? 'member' : 'empty',
+      kind: KIND_NAMES[this.kind[i]],
       node: this.node(i),
       parentId: member ? (this.node(i)?.parent_id ?? null) : this.ids[i],
       slot: this.slots[i] < 0 ? null : this.slots[i],
@@ -259,6 +282,8 @@ export class TreeLayout {
   }
 }
 
+const KIND_NAMES: LayoutKind[] = ['member', 'empty', 'more', 'fewer'];
+
 const EMPTY_LAYOUT_DATA: TreeData = emptyTreeData();
 
 /** One item of the drawn tree while it is laid out. */
@@ -273,7 +298,7 @@ interface Item {
 
 /** Gap between neighbours in node widths: more between cousins, less between two empty slots. */
 const separation = (a: HierarchyNode<Item>, b: HierarchyNode<Item>) =>
-  (a.parent === b.parent ? 1 : 1.15) * (a.data.kind === EMPTY && b.data.kind === EMPTY ? 0.75 : 1);
+  (a.parent === b.parent ? 1 : 1.15) * (a.data.kind !== MEMBER && b.data.kind !== MEMBER ? 0.75 : 1);
 
 /**
  * Positions of the loaded tree below `rootId` (children of collapsed nodes left out), with d3-hierarchy's
@@ -307,7 +332,18 @@ export function layoutTree(data: TreeData, rootId: number | null, opts: LayoutOp
     const known = !!data.known[id];
     const kids = data.children[id] ?? [];
     if (data.collapsed[id] || !(known || kids.length > 0)) return undefined;
-    if (!(slotsPerMember > 0 && known)) return kids.filter((k) => data.nodes[k]).map(member);
+    if (!(slotsPerMember > 0 && known)) {
+      const all = kids.filter((k) => data.nodes[k]);
+      const total = known ? all.length : Math.max(all.length, data.nodes[id].child_count);
+      if (slotsPerMember > 0 || total <= GROUP_SIZE) return all.map(member);
+      // A wide level: a group of children, then "+ N more" and, when more than a group is shown, "fewer".
+      const asked = Math.max(GROUP_SIZE, opts.shown?.[id] ?? GROUP_SIZE);
+      const out = all.slice(0, asked).map(member);
+      const hidden = total - out.length;
+      if (hidden > 0) out.push({ kind: MORE, id, slot: hidden, leg: null, flags: 0 });
+      if (out.length > GROUP_SIZE + (hidden > 0 ? 1 : 0)) out.push({ kind: FEWER, id, slot: null, leg: null, flags: 0 });
+      return out;
+    }
     const inSlot: Array<number | undefined> = new Array(slotsPerMember);
     kids.forEach((k, i) => {
       const s = data.nodes[k]?.slot ?? i;
@@ -380,7 +416,7 @@ const hitHalfHeight = (layout: TreeLayout, i: number) => NODE_HEIGHT / 2 + (layo
 export function hitTest(layout: TreeLayout, px: number, py: number): LayoutItem | null {
   const { x, y, kind } = layout;
   for (let i = layout.size - 1; i >= 0; i--) {
-    const w = (kind[i] === EMPTY ? EMPTY_WIDTH : NODE_WIDTH) / 2;
+    const w = (kind[i] === MEMBER ? NODE_WIDTH : EMPTY_WIDTH) / 2;
     if (Math.abs(px - x[i]) <= w && Math.abs(py - y[i]) <= hitHalfHeight(layout, i)) return layout.item(i);
   }
   return null;

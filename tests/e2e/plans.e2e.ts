@@ -190,7 +190,30 @@ describe('unilevel company', () => {
     const { context, page } = await newPage(app.browser, app.server);
     await signIn(page);
     await openGenealogy(page);
-    expect((await levelWidth(page, 80)).length).toBeGreaterThanOrEqual(24);
+    // The wide first level: a group of recruits, then "+ N more" (at least 24 recruits in all).
+    const first = await levelWidth(page, 80);
+    expect(first.length).toBe(11);
+    const more = /^(\d+) more recruits of demo: press Enter/.exec(first[10]);
+    expect(Number(more?.[1])).toBeGreaterThanOrEqual(14);
+    const firstGroup = first.slice(0, 10).map((d) => d.split(',')[0]);
+    const tree = page.getByRole('application', { name: 'Genealogy tree' });
+    // Enter on "+ N more" shows the next recruits by name; the focus stays on "more" (now N - 10).
+    await tree.press('Enter');
+    await page.waitForFunction((n) => document.querySelector('[data-focus-description]')?.textContent?.startsWith(`${n} more recruits of demo`), Number(more![1]) - 10);
+    await tree.press('ArrowLeft');
+    const next = (await described(page)).split(',')[0];
+    expect(next).toMatch(/^[\w.]+$/);
+    expect(firstGroup).not.toContain(next);
+    await tree.press('ArrowUp');
+    const wider = await levelWidth(page, 80);
+    const group = (level: string[]) => level.filter((d) => !/more recruits of|Show only the first/.test(d));
+    expect(group(wider)).toHaveLength(20);
+    expect(group(wider).map((d) => d.split(',')[0])).toContain(next);
+    // At the end of the level "fewer" goes back to the first group.
+    expect(wider[wider.length - 1]).toBe('Show only the first 10 recruits of demo');
+    await tree.press('Enter');
+    await tree.press('ArrowUp');
+    expect((await levelWidth(page, 80)).map((d) => d.split(',')[0])).toEqual([...firstGroup, first[10].split(',')[0]]);
 
     await page.goto('/member/signup');
     await page.getByText('In a unilevel plan new members go directly under you.').waitFor();

@@ -9,6 +9,7 @@ import {
   neighbour,
   NODE_HEIGHT,
   NODE_WIDTH,
+  GROUP_SIZE,
   type TreeData,
 } from '../../src/lib/tree-layout';
 import { fullTree, treeNode } from '../support/network-fixtures';
@@ -80,6 +81,68 @@ describe('layoutTree', () => {
     // siblings do not overlap
     const xs = childrenOf(layout, 'm1').map((k) => layout.byKey.get(k)!.x);
     for (let i = 1; i < xs.length; i++) expect(xs[i] - xs[i - 1]).toBeGreaterThanOrEqual(NODE_WIDTH);
+  });
+
+  describe('a wide unilevel level', () => {
+    const wide = (count: number, loaded = count) => {
+      const kids = Array.from({ length: loaded }, (_, i) => treeNode(10 + i, 1, { level: 1, username: `kid${i}` }));
+      return [treeNode(1, null, { child_count: count }), ...kids];
+    };
+    const rowWithoutOverlaps = (layout: ReturnType<typeof layoutTree>, key: string) => {
+      const row = childrenOf(layout, key).map((k) => layout.byKey.get(k)!);
+      const half = (it: { kind: string }) => (it.kind === 'member' ? NODE_WIDTH : EMPTY_WIDTH) / 2;
+      for (let i = 1; i < row.length; i++) expect(row[i].x - row[i - 1].x).toBeGreaterThanOrEqual(half(row[i]) + half(row[i - 1]));
+      return row;
+    };
+
+    it('shows the first group of 40 children and one "+ 30 more" item, without overlaps', () => {
+      const layout = layoutTree(mergeAnswer(emptyTreeData(), wide(40), 1, 2), 1, { plan: 'unilevel', maxWidth: null });
+      const row = rowWithoutOverlaps(layout, 'm1');
+      expect(GROUP_SIZE).toBeGreaterThanOrEqual(8);
+      expect(GROUP_SIZE).toBeLessThanOrEqual(12);
+      expect(row.map((i) => i.key)).toEqual([...Array.from({ length: GROUP_SIZE }, (_, i) => `m${10 + i}`), 'g1']);
+      expect(layout.get('g1')).toMatchObject({ kind: 'more', slot: 40 - GROUP_SIZE, parentId: 1, parentKey: 'm1', depth: 1 });
+      // The root stays centred over what is drawn below it; the "more" item is reachable by keyboard and pointer.
+      expect(layout.get('m1')!.x).toBeCloseTo((row[0].x + row[row.length - 1].x) / 2, 6);
+      expect(neighbour(layout, `m${10 + GROUP_SIZE - 1}`, 'right')).toBe('g1');
+      expect(neighbour(layout, 'g1', 'up')).toBe('m1');
+      const more = layout.get('g1')!;
+      expect(hitTest(layout, more.x, more.y)?.key).toBe('g1');
+    });
+
+    it('shows the next group when asked, then all with a way back to fewer', () => {
+      const data = mergeAnswer(emptyTreeData(), wide(25), 1, 2);
+      let layout = layoutTree(data, 1, { plan: 'unilevel', maxWidth: null, shown: { 1: 2 * GROUP_SIZE } });
+      let row = rowWithoutOverlaps(layout, 'm1');
+      expect(row.filter((i) => i.kind === 'member')).toHaveLength(2 * GROUP_SIZE);
+      expect(row.slice(-2).map((i) => i.key)).toEqual(['g1', 'f1']);
+      expect(layout.get('g1')!.slot).toBe(25 - 2 * GROUP_SIZE);
+      layout = layoutTree(data, 1, { plan: 'unilevel', maxWidth: null, shown: { 1: 3 * GROUP_SIZE } });
+      row = rowWithoutOverlaps(layout, 'm1');
+      expect(row.filter((i) => i.kind === 'member').map((i) => i.node!.username)).toEqual(Array.from({ length: 25 }, (_, i) => `kid${i}`));
+      expect(row.map((i) => i.kind).slice(-1)).toEqual(['fewer']);
+      expect(layout.has('g1')).toBe(false);
+      expect(layout.get('f1')).toMatchObject({ kind: 'fewer', parentId: 1 });
+    });
+
+    it('counts children not loaded yet in "more"', () => {
+      const nodes = wide(60, 12);
+      // Only 12 of 60 children came with the answer (the member's level was the last one loaded).
+      const data = mergeAnswer(emptyTreeData(), nodes, 1, 0);
+      expect(data.known[1]).toBeUndefined();
+      const layout = layoutTree(data, 1, { plan: 'unilevel', maxWidth: null, shown: { 1: 2 * GROUP_SIZE } });
+      expect(childrenOf(layout, 'm1').filter((k) => k.startsWith('m'))).toHaveLength(12);
+      expect(layout.get('g1')!.slot).toBe(60 - 12);
+    });
+
+    it('leaves a level of a group or less, and binary and matrix slots, as they were', () => {
+      const layout = layoutTree(mergeAnswer(emptyTreeData(), wide(GROUP_SIZE), 1, 2), 1, { plan: 'unilevel', maxWidth: null });
+      expect(childrenOf(layout, 'm1')).toHaveLength(GROUP_SIZE);
+      expect(layout.items.some((i) => i.kind === 'more' || i.kind === 'fewer')).toBe(false);
+      const matrix = [treeNode(1, null, { child_count: 1 }), treeNode(2, 1, { slot: 0, level: 1 })];
+      const m = layoutTree(mergeAnswer(emptyTreeData(), matrix, 1, 1), 1, { plan: 'matrix', maxWidth: 14, shown: {} });
+      expect(childrenOf(m, 'm1')).toEqual(['m2', ...Array.from({ length: 13 }, (_, i) => `e1.${i + 1}`)]);
+    });
   });
 
   it('marks unloaded and folded members expandable and leaves their children out', () => {

@@ -24,7 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { genealogyMachine } from '../../machines/genealogy.machine';
-import { layoutTree, memberKey, type LayoutItem } from '../../lib/tree-layout';
+import { GROUP_SIZE, layoutTree, memberKey, moreKey, type LayoutItem } from '../../lib/tree-layout';
 import type { TreeLabels } from '../../lib/tree-canvas';
 import { formatDecimal, formatMoney } from '../../lib/money';
 import { formatDate } from '../../lib/dates';
@@ -57,12 +57,14 @@ export function GenealogyView({ actor, currency, datePattern, onPaint }: Genealo
   const [search, setSearch] = useState(ctx.query);
   const [focusedKey, setFocusedKey] = useState<string | null>(null);
   const [hoveredKey, setHoveredKey] = useState<string | null>(null);
+  /** Children shown of each wide member (member id → count). */
+  const [shownChildren, setShownChildren] = useState<Record<number, number>>({});
   const canvas = useRef<TreeCanvasHandle>(null);
   const helpId = useId();
 
   const layout = useMemo(
-    () => layoutTree(ctx.data, ctx.rootId, { plan: ctx.plan, maxWidth: ctx.maxWidth }),
-    [ctx.data, ctx.rootId, ctx.plan, ctx.maxWidth],
+    () => layoutTree(ctx.data, ctx.rootId, { plan: ctx.plan, maxWidth: ctx.maxWidth, shown: shownChildren }),
+    [ctx.data, ctx.rootId, ctx.plan, ctx.maxWidth, shownChildren],
   );
   const errorIds = useMemo(() => new Set(Object.keys(ctx.nodeErrors).map(Number)), [ctx.nodeErrors]);
   const busyIds = useMemo(() => new Set([...(ctx.expanding !== null ? [ctx.expanding] : []), ...ctx.queue]), [ctx.expanding, ctx.queue]);
@@ -74,6 +76,8 @@ export function GenealogyView({ actor, currency, datePattern, onPaint }: Genealo
       active: t('tree.active'),
       inactive: t('tree.inactive'),
       signUpHere: t('tree.signUpHere'),
+      more: (count: number) => t('tree.more', { count }),
+      fewer: t('tree.fewer'),
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, i18n.resolvedLanguage],
@@ -84,6 +88,19 @@ export function GenealogyView({ actor, currency, datePattern, onPaint }: Genealo
     return <ErrorView kind={state === 'connectionError' ? 'connection' : 'server'} onRetry={() => actor.send({ type: 'tree.retry' })} />;
 
   const toggle = (item: LayoutItem) => {
+    if ((item.kind === 'more' || item.kind === 'fewer') && item.parentId !== null) {
+      const id = item.parentId;
+      if (item.kind === 'fewer') {
+        setShownChildren((s) => ({ ...s, [id]: GROUP_SIZE }));
+        setFocusedKey(moreKey(id));
+        return;
+      }
+      const next = Math.max(GROUP_SIZE, shownChildren[id] ?? GROUP_SIZE) + GROUP_SIZE;
+      setShownChildren((s) => ({ ...s, [id]: next }));
+      // Children not loaded yet come from the server with the member's branch.
+      if (!ctx.data.known[id] && (ctx.data.children[id]?.length ?? 0) < next) actor.send({ type: 'tree.expand', id });
+      return;
+    }
     if (item.kind !== 'member' || !item.node) return;
     if (item.expanded) actor.send({ type: 'tree.collapse', id: item.node.id });
     else if (item.expandable || errorIds.has(item.node.id)) actor.send({ type: 'tree.expand', id: item.node.id });
@@ -93,6 +110,12 @@ export function GenealogyView({ actor, currency, datePattern, onPaint }: Genealo
     item.position === 'L' ? t('tree.left') : item.position === 'R' ? t('tree.right') : `#${(item.slot ?? 0) + 1}`;
 
   const describe = (item: LayoutItem): string => {
+    if (item.kind === 'more' || item.kind === 'fewer') {
+      const parent = item.parentId !== null ? ctx.data.nodes[item.parentId] : undefined;
+      return item.kind === 'more'
+        ? t('tree.describeMore', { count: item.slot ?? 0, parent: parent?.username ?? '' })
+        : t('tree.describeFewer', { count: GROUP_SIZE, parent: parent?.username ?? '' });
+    }
     if (item.kind === 'empty') {
       const parent = item.parentId !== null ? ctx.data.nodes[item.parentId] : undefined;
       return t('tree.describeEmpty', { leg: legName(item), parent: parent?.username ?? '' });
@@ -251,6 +274,20 @@ function Details(props: {
 }) {
   const { t, i18n } = useTranslation('network');
   const { item } = props;
+  if (item.kind === 'more' || item.kind === 'fewer') {
+    return (
+      <Stack gap="xs">
+        <Title order={3} size="h5">
+          {item.kind === 'more'
+            ? t('tree.describeMore', { count: item.slot ?? 0, parent: props.parent?.username ?? '' })
+            : t('tree.describeFewer', { count: GROUP_SIZE, parent: props.parent?.username ?? '' })}
+        </Title>
+        <Button size="xs" variant="default" onClick={props.onToggle} style={{ alignSelf: 'flex-start' }}>
+          {item.kind === 'more' ? t('tree.more', { count: item.slot ?? 0 }) : t('tree.fewer')}
+        </Button>
+      </Stack>
+    );
+  }
   if (item.kind === 'empty') {
     return (
       <Stack gap="xs">

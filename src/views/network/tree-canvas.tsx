@@ -46,7 +46,7 @@ export interface TreeCanvasProps {
   hoveredKey: string | null;
   onFocusKey: (key: string | null) => void;
   onHoverKey: (key: string | null) => void;
-  /** Enter or a click on a node's badge: expand / fold / retry. */
+  /** Enter or a click on a node's badge: expand / fold / retry; Enter or a click on "more" / "fewer". */
   onToggle: (item: LayoutItem) => void;
   errorIds: ReadonlySet<number>;
   busyIds: ReadonlySet<number>;
@@ -129,8 +129,8 @@ export function TreeCanvas(props: TreeCanvasProps) {
     if (ring) {
       if (item) {
         const { x, y, k } = view.current;
-        const w = (item.kind === 'empty' ? EMPTY_WIDTH : NODE_WIDTH) * k;
-        const h = (item.kind === 'empty' ? NODE_HEIGHT - 24 : NODE_HEIGHT) * k;
+        const w = (item.kind !== 'member' ? EMPTY_WIDTH : NODE_WIDTH) * k;
+        const h = (item.kind !== 'member' ? NODE_HEIGHT - 24 : NODE_HEIGHT) * k;
         ring.style.display = 'block';
         ring.style.transform = `translate(${item.x * k + x - w / 2 - 4}px, ${item.y * k + y - h / 2 - 4}px)`;
         ring.style.width = `${w + 8}px`;
@@ -302,7 +302,7 @@ export function TreeCanvas(props: TreeCanvasProps) {
     }
     onFocusKey(hit.key);
     const onBadge = hit.kind === 'member' && Math.hypot(l.x - hit.x, l.y - (hit.y + NODE_HEIGHT / 2 + 2)) <= BADGE_RADIUS + 4;
-    if (onBadge) onToggle(hit);
+    if (onBadge || hit.kind === 'more' || hit.kind === 'fewer') onToggle(hit);
     boxRef.current?.focus({ preventScroll: true });
   };
 

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
@@ -133,6 +133,40 @@ describe('GenealogyView', () => {
       view.stop();
       cleanup();
     }
+  });
+
+  it('unilevel: a wide level shows ten recruits and "+ N more"; Enter shows the next ones (loading them), "Fewer" goes back', async () => {
+    // demo has 25 recruits; the first answer carries 12 of them (its level was the last loaded).
+    const boss = treeNode(1, null, { username: 'demo', first_name: 'Dana', child_count: 25 });
+    const recruit = (i: number) => treeNode(100 + i, 1, { username: `rec${i}`, level: 1 });
+    const branchCalls: number[] = [];
+    setup(
+      () => Promise.resolve(genealogyAnswer([boss, ...Array.from({ length: 12 }, (_, i) => recruit(i))], { max_levels: 0, compensation_plan: 'unilevel', max_width: null })),
+      (id) => {
+        branchCalls.push(id);
+        return Promise.resolve(genealogyAnswer([boss, ...Array.from({ length: 25 }, (_, i) => recruit(i))], { max_levels: 1, compensation_plan: 'unilevel', max_width: null }));
+      },
+    );
+    await screen.findByRole('application');
+    act(() => tree().focus());
+    fireEvent.keyDown(tree(), { key: 'ArrowDown' });
+    for (let i = 0; i < 12; i++) fireEvent.keyDown(tree(), { key: 'ArrowRight' });
+    expect(announced()).toBe('15 more recruits of demo: press Enter to show the next ones');
+    expect(screen.getByRole('region', { name: 'Member details' })).toHaveTextContent('15 more recruits of demo');
+    fireEvent.keyDown(tree(), { key: 'Enter' });
+    // Twenty are asked for; 12 were loaded: demo's recruits come from the server.
+    await waitFor(() => expect(announced()).toBe('5 more recruits of demo: press Enter to show the next ones'));
+    expect(branchCalls).toEqual([1]);
+    fireEvent.keyDown(tree(), { key: 'ArrowLeft' });
+    expect(announced()).toMatch(/^rec19, /);
+    fireEvent.keyDown(tree(), { key: 'ArrowRight' });
+    fireEvent.keyDown(tree(), { key: 'ArrowRight' });
+    expect(announced()).toBe('Show only the first 10 recruits of demo');
+    await userEvent.click(within(screen.getByRole('region', { name: 'Member details' })).getByRole('button', { name: '− Fewer' }));
+    expect(announced()).toBe('15 more recruits of demo: press Enter to show the next ones');
+    fireEvent.keyDown(tree(), { key: 'ArrowLeft' });
+    expect(announced()).toMatch(/^rec9, /);
+    expect(branchCalls).toEqual([1]);
   });
 
   it('an empty slot offers "sign up here" with placement and position', async () => {
