@@ -475,6 +475,14 @@ function declarationOf(src: SourceFile, name: string): { start: number; end: num
   return m ? { start: m.index, end: statementEnd(src.masked, m.index) } : null;
 }
 
+/** A call's path named by a constant imported from another module (`get(schema, DASHBOARD_SUMMARY_PATH)`). */
+function importedPath(src: SourceFile, text: string): string | undefined {
+  const name = /\b(?:get|post|put|del|postMultipart|download|request)\s*(?:<[^(]*>)?\([^,()]*,\s*([A-Za-z_$][\w$]*)\s*[,)]/.exec(text)?.[1];
+  const module = name ? src.imports.get(name) : undefined;
+  if (!name || !module) return undefined;
+  return new RegExp(`^export\\s+const\\s+${name}\\s*=\\s*(['\`])(\\/api\\/[^'\`]*)\\1`, 'm').exec(source(module).text)?.[2];
+}
+
 /** One endpoint of an API object method: `GET /api/home/dashboard`, from its definition in src/api. */
 function endpointOf(apiFile: string, object: string, method: string): string | null {
   const src = source(apiFile);
@@ -484,7 +492,7 @@ function endpointOf(apiFile: string, object: string, method: string): string | n
   for (const [from, to] of splitTopLevel(src.masked, open + 1, closeOf(src.masked, open) - 1)) {
     if (/^\s*(?:async\s+)?(\w+)/.exec(src.masked.slice(from, to))?.[1] !== method) continue;
     const text = src.text.slice(from, to);
-    const url = /(['`])(\/api\/[^'`]*)\1/.exec(text)?.[2];
+    const url = /(['`])(\/api\/[^'`]*)\1/.exec(text)?.[2] ?? importedPath(src, text);
     if (!url) return null;
     const helper = /\b(get|post|put|del|postMultipart|download|request)\s*(?:<[^(]*>)?\(/.exec(src.masked.slice(from, to))?.[1];
     const verb =

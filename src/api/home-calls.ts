@@ -2,4 +2,8 @@
  * The calls the dashboard makes when it opens (src/api/home.ts makes them; src/app/member-preload.ts asks
  * them ahead while the dashboard's code loads). Only paths here: the public bundle imports this.
  */
-export const DASHBOARD_CALLS = ['/api/home/dashboard', '/api/home/dashboard/extra', '/api/home/promotions'] as const;
+export const DASHBOARD_SUMMARY_PATH = '/api/home/dashboard';
+export const DASHBOARD_EXTRA_PATH = '/api/home/dashboard/extra';
+export const PROMOTIONS_PATH = '/api/home/promotions';
+
+export const DASHBOARD_CALLS = [DASHBOARD_SUMMARY_PATH, DASHBOARD_EXTRA_PATH, PROMOTIONS_PATH] as const;

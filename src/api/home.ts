@@ -1,6 +1,6 @@
 /** Home calls of spec §7 (all GET under /api/home), plus marking notifications read. */
 import { get, put } from './client';
-import { DASHBOARD_CALLS } from './home-calls';
+import { DASHBOARD_EXTRA_PATH, DASHBOARD_SUMMARY_PATH, PROMOTIONS_PATH } from './home-calls';
 import {
   binarySummarySchema,
   dashboardExtraSchema,
@@ -15,11 +15,11 @@ import {
 } from '../schemas/home.schema';
 
 export const homeApi = {
-  dashboard: () => get(dashboardSummarySchema, DASHBOARD_CALLS[0]),
-  dashboardExtra: () => get(dashboardExtraSchema, DASHBOARD_CALLS[1]),
+  dashboard: () => get(dashboardSummarySchema, DASHBOARD_SUMMARY_PATH),
+  dashboardExtra: () => get(dashboardExtraSchema, DASHBOARD_EXTRA_PATH),
   ranks: () => get(ranksSchema, '/api/home/ranks'),
   packages: () => get(packageDataSchema, '/api/home/packages'),
-  promotions: () => get(promotionsSchema, DASHBOARD_CALLS[2]),
+  promotions: () => get(promotionsSchema, PROMOTIONS_PATH),
   binary: () => get(binarySummarySchema, '/api/home/binary'),
   notifications: () => get(notificationsSchema, '/api/home/notifications'),
   notificationsCount: () => get(notificationCountsSchema, '/api/home/notifications_count'),
