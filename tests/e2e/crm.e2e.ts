@@ -1,7 +1,8 @@
 /**
  * End to end in Chromium against the real server and a fresh database: a member's CRM. A new lead shows
  * in the list and on the board, moves on the board by mouse and by keyboard (saved: a reload finds it
- * there), gets a note on its page; another member's lead is not found. Spanish, the dark scheme and a
+ * there), gets a note on its page; "New lead" opened again after a save is a fresh form that saves a second
+ * lead; another member's lead is not found. Spanish, the dark scheme and a
  * 360 px phone.
  */
 import type { Locator, Page } from 'playwright-core';
