@@ -19,12 +19,17 @@ import { LEAD_SOURCES, LEAD_STATUSES, OPEN_LEAD_STATUSES } from '../../src/schem
 import type { Db } from '../db/client';
 import type { MemberRow } from '../db/schema';
 import { crmCalls, crmContacts, crmLeads, crmMeetings } from '../db/schema-crm';
+import { crmInvoices, crmSales } from '../db/schema-crm-sales';
 import { money2 } from './crm-leads';
 import { localParts, toMeeting, withInvitees, zonedInstant } from './crm-people';
 import { add, format, parse } from './money';
 
 const OPEN = sql`${crmLeads.status} NOT IN ('won', 'lost')`;
 const liveLeads = (member: MemberRow) => and(eq(crmLeads.memberId, member.id), isNull(crmLeads.deletedAt));
+/** The member's sales recorded from `from` on (deleted ones left out). */
+const salesSince = (member: MemberRow, from: Date) => and(eq(crmSales.memberId, member.id), isNull(crmSales.deletedAt), gte(crmSales.createdAt, from));
+/** How many sales and their summed total, exact (numeric in SQL, decimal text out). */
+const salesSums = { count: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${crmSales.total}), 0)::text` };
 
 /** yyyy-MM-dd plus `days` (calendar arithmetic, no time zone involved). */
 const addDays = (ymd: string, days: number) => new Date(Date.parse(`${ymd}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -61,7 +66,7 @@ export async function crmDashboard(db: Db, member: MemberRow, timeZone: string, 
     and(liveLeads(member), OPEN, when === 'overdue' ? lt(crmLeads.nextFollowUp, today) : eq(crmLeads.nextFollowUp, today));
   const liveMeetings = and(eq(crmMeetings.memberId, member.id), isNull(crmMeetings.deletedAt));
 
-  const [overdue, dueToday, dueCounts, meetingsToday, upcoming, upcomingTotal, byStatus, won, records] = await Promise.all([
+  const [overdue, dueToday, dueCounts, meetingsToday, upcoming, upcomingTotal, byStatus, won, sales, records] = await Promise.all([
     db.select().from(crmLeads).where(due('overdue')).orderBy(asc(crmLeads.nextFollowUp), asc(crmLeads.id)).limit(DASHBOARD_LIST_LIMIT),
     db.select().from(crmLeads).where(due('today')).orderBy(asc(crmLeads.name), asc(crmLeads.id)).limit(DASHBOARD_LIST_LIMIT),
     db
@@ -92,6 +97,7 @@ export async function crmDashboard(db: Db, member: MemberRow, timeZone: string, 
       .select({ count: sql<number>`count(*)::int`, value: sql<string>`coalesce(sum(${crmLeads.estimatedValue}), 0)::text` })
       .from(crmLeads)
       .where(and(liveLeads(member), eq(crmLeads.status, 'won'), isNotNull(crmLeads.closedAt), gte(crmLeads.closedAt, monthStart))),
+    db.select(salesSums).from(crmSales).where(salesSince(member, monthStart)),
     db
       .select({
         any: sql<boolean>`EXISTS (SELECT 1 FROM ${crmLeads} WHERE ${crmLeads.memberId} = ${member.id} AND ${crmLeads.deletedAt} IS NULL)
@@ -129,6 +135,7 @@ export async function crmDashboard(db: Db, member: MemberRow, timeZone: string, 
       count: open.reduce((n, r) => n + Number(r?.count ?? 0), 0),
     },
     won_this_month: { count: Number(won[0]?.count ?? 0), value: money2(won[0]?.value) },
+    sales_this_month: { count: Number(sales[0]?.count ?? 0), total: money2(sales[0]?.total) },
     has_records: !!records[0]?.any,
   };
 }
@@ -143,10 +150,10 @@ function monthly(months: string[], keys: readonly string[], rows: Array<{ month:
 
 /**
  * Per month of the period: leads created by source and by the status they have now; leads closed in the
- * period (won / closed) and leads created in it that became contacts.
+ * period (won / closed) and leads created in it that became contacts; sales recorded (total and count).
  *
- * A new series (sales per month) is one more query in the Promise.all below and one more field of the
- * answer (crmAnalyticsSchema).
+ * A new series is one more query in the Promise.all below and one more field of the answer
+ * (crmAnalyticsSchema).
  */
 export async function crmAnalytics(db: Db, member: MemberRow, period: AnalyticsPeriod, timeZone: string, now = new Date()): Promise<CrmAnalytics> {
   const thisMonth = localParts(now, timeZone).date.slice(0, 7);
@@ -163,7 +170,7 @@ export async function crmAnalytics(db: Db, member: MemberRow, period: AnalyticsP
       // By position: the month expression carries the zone as a parameter of its own.
       .groupBy(sql`1`, sql`2`);
 
-  const [bySource, byStatus, closed, created] = await Promise.all([
+  const [bySource, byStatus, closed, created, sales] = await Promise.all([
     perMonth(crmLeads.source),
     perMonth(crmLeads.status),
     db
@@ -174,6 +181,11 @@ export async function crmAnalytics(db: Db, member: MemberRow, period: AnalyticsP
       .select({ leads: sql<number>`count(*)::int`, toContact: sql<number>`count(${crmLeads.contactId})::int` })
       .from(crmLeads)
       .where(inPeriod),
+    db
+      .select({ month: sql<string>`to_char(${crmSales.createdAt} AT TIME ZONE ${timeZone}, 'YYYY-MM')`, ...salesSums })
+      .from(crmSales)
+      .where(salesSince(member, from))
+      .groupBy(sql`1`),
   ]);
   const won = Number(closed[0]?.won ?? 0);
   const closedCount = Number(closed[0]?.closed ?? 0);
@@ -185,6 +197,10 @@ export async function crmAnalytics(db: Db, member: MemberRow, period: AnalyticsP
     leads_by_source: monthly(months, LEAD_SOURCES, bySource),
     leads_by_status: monthly(months, LEAD_STATUSES, byStatus),
     conversion: { won, closed: closedCount, win_rate: percent(won, closedCount), leads, to_contact: toContact, contact_rate: percent(toContact, leads) },
+    sales_per_month: months.map((m) => {
+      const row = sales.find((r) => r.month === m);
+      return { month: m, total: money2(row?.total), count: Number(row?.count ?? 0) };
+    }),
   };
 }
 
@@ -198,7 +214,17 @@ export async function crmCounts(db: Db, member: MemberRow, now = new Date()): Pr
       contacts: sql<number>`(SELECT count(*)::int FROM ${crmContacts} WHERE ${crmContacts.memberId} = ${id} AND ${crmContacts.deletedAt} IS NULL)`,
       upcoming_meetings: sql<number>`(SELECT count(*)::int FROM ${crmMeetings} WHERE ${crmMeetings.memberId} = ${id} AND ${crmMeetings.deletedAt} IS NULL AND ${crmMeetings.startsAt} >= ${now.toISOString()}::timestamptz)`,
       calls: sql<number>`(SELECT count(*)::int FROM ${crmCalls} WHERE ${crmCalls.memberId} = ${id} AND ${crmCalls.deletedAt} IS NULL)`,
+      sales: sql<number>`(SELECT count(*)::int FROM ${crmSales} WHERE ${crmSales.memberId} = ${id} AND ${crmSales.deletedAt} IS NULL)`,
+      invoices: sql<number>`(SELECT count(*)::int FROM ${crmInvoices} WHERE ${crmInvoices.memberId} = ${id} AND ${crmInvoices.deletedAt} IS NULL)`,
     })
     .from(sql`(SELECT 1) AS one`);
-  return { leads: Number(row.leads), open_leads: Number(row.open_leads), contacts: Number(row.contacts), upcoming_meetings: Number(row.upcoming_meetings), calls: Number(row.calls) };
+  return {
+    leads: Number(row.leads),
+    open_leads: Number(row.open_leads),
+    contacts: Number(row.contacts),
+    upcoming_meetings: Number(row.upcoming_meetings),
+    calls: Number(row.calls),
+    sales: Number(row.sales),
+    invoices: Number(row.invoices),
+  };
 }

@@ -18,12 +18,14 @@ import {
   type MeetingRequest,
   type TimelineEntry,
 } from '../../src/schemas/crm.schema';
+import { invoiceNumber } from '../../src/schemas/crm-sales.schema';
 import * as z from 'zod/mini';
 import type { Db } from '../db/client';
 import type { MemberRow } from '../db/schema';
 import { crmCalls, crmContacts, crmLeads, crmMeetingInvitees, crmMeetings, crmNotes, type CallRow, type ContactRow, type MeetingRow } from '../db/schema-crm';
 import { issuesToFieldMap, notFound, type FieldMap } from './errors';
-import { containsPattern } from './crm-leads';
+import { containsPattern, money2 } from './crm-leads';
+import { contactSales } from './crm-sales';
 import type { ListQuery } from './pagination';
 import type { AppContext } from './app-context';
 import { announce } from './member-notices';
@@ -299,11 +301,11 @@ export async function agendaRows(db: Db, member: MemberRow, q: ListQuery, when: 
   return withInvitees(db, member, rows.map((r) => ({ ...toMeeting(r), _at: r.startsAt, _id: r.id })));
 }
 
-/** A contact's timeline (or a lead's, with `lead`): notes, calls and meetings, newest first. */
+/** A contact's timeline (or a lead's, with `lead`): notes, calls, meetings and a contact's sales, newest first. */
 export async function timelineOf(db: Db, member: MemberRow, about: { leadId?: number; contactId?: number }): Promise<TimelineEntry[]> {
   const of = <T extends { leadId: unknown; contactId: unknown; memberId: unknown }>(t: T) =>
     and(eq(t.memberId as never, member.id), about.leadId ? eq(t.leadId as never, about.leadId) : eq(t.contactId as never, about.contactId!));
-  const [notes, calls, meetings] = await Promise.all([
+  const [notes, calls, meetings, sales] = await Promise.all([
     db.select().from(crmNotes).where(of(crmNotes)).orderBy(desc(crmNotes.createdAt)).limit(200),
     db.select().from(crmCalls).where(and(of(crmCalls), isNull(crmCalls.deletedAt))).orderBy(desc(crmCalls.calledAt)).limit(200),
     // Meetings that invite them (a meeting may invite several people).
@@ -325,11 +327,14 @@ export async function timelineOf(db: Db, member: MemberRow, about: { leadId?: nu
       )
       .orderBy(desc(crmMeetings.startsAt))
       .limit(200),
+    // Sales are made to contacts (a lead buys once it is a contact).
+    about.contactId ? contactSales(db, member, about.contactId) : Promise.resolve([]),
   ]);
   const entries: TimelineEntry[] = [
     ...notes.map((n) => ({ kind: 'note', id: n.id, at: n.createdAt.toISOString(), text: n.body })),
     ...calls.map((c) => ({ kind: 'call', id: c.id, at: c.calledAt.toISOString(), text: [`${c.direction} · ${c.outcome} · ${Math.round(c.durationSeconds / 60)} min`, c.notes].filter(Boolean).join('\n') })),
     ...meetings.map((m) => ({ kind: 'meeting', id: m.id, at: m.startsAt.toISOString(), text: [m.title, m.who, m.place || m.link].filter(Boolean).join(' · ') })),
+    ...sales.map((x) => ({ kind: 'sale', id: x.id, at: x.createdAt.toISOString(), text: invoiceNumber(x.number), amount: money2(x.total) })),
   ];
   return entries.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : b.id - a.id));
 }

@@ -18,7 +18,7 @@
  * (classifyFailure): connection and server trouble wait for a retry, a 401 is a forced logout,
  * demo_blocked is the featureUnavailableInDemo toast, a refusal is shown until dismissed.
  */
-import { assign, fromPromise, sendTo, setup, type AnyActorRef, type AnyStateMachine } from 'xstate';
+import { assign, fromPromise, sendParent, sendTo, setup, type AnyActorRef, type AnyStateMachine } from 'xstate';
 import type * as z from 'zod/mini';
 import { classifyFailure, type ErrorInfo, type Failure } from '../api/errors';
 import type { NotifyParams } from '../lib/flow';
@@ -192,8 +192,12 @@ export const reportToPage = {
   notify: (child: Child, params: NotifyParams) => tellPage(child, { type: 'page.notify', params }),
   forceLogout: (child: Child) => tellPage(child, { type: 'page.forceLogout' }),
 };
-/** A child form saved its record: the page decides where the member goes next. */
-const savedToPage = (child: Child) => child.self._parent?.send({ type: 'record.saved' });
+/**
+ * A child form saved its record: the page decides where the member goes next. Sent once the form has taken
+ * its saved state (`sendParent` is deferred): the page's snapshot saved in the tab then holds the finished
+ * form, never the request in flight (a page reopened on that would wait for an answer that never comes).
+ */
+const savedToPage = sendParent({ type: 'record.saved' });
 export const pageActions = {
   /** Bound by the page: the toast of an i18n key (a delete's offers Undo: `delete.undo` to the page). */
   notify: (_: unknown, _params: NotifyParams) => {},
@@ -276,7 +280,8 @@ function createFormPageMachine<Id extends RecordId>(id: string, create: AnyState
     initial: 'opening',
     states: {
       opening: { always: [{ guard: 'isEdit', target: 'editing' }, { target: 'creating' }] },
-      creating: { invoke: { id: 'form', src: 'create' } },
+      // A new record saved: a fresh form, so "New …" opened again in this tab starts blank.
+      creating: { invoke: { id: 'form', src: 'create' }, on: { 'record.saved': { target: 'creating', reenter: true, actions: 'saved' } } },
       editing: { invoke: { id: 'form', src: 'edit', input: ({ context }: { context: { params: Id | null } }) => ({ params: context.params ?? undefined }) } },
     },
   });

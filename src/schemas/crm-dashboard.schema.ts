@@ -69,6 +69,8 @@ export const crmDashboardSchema = z.object({
   pipeline: z.object({ value: z.string(), count: z.number() }),
   /** Leads won since the first of the member's month. */
   won_this_month: z.object({ count: z.number(), value: z.string() }),
+  /** Sales recorded since the first of the member's month: how many, and their summed total. */
+  sales_this_month: z.object({ count: z.number(), total: z.string() }),
   /** Whether the member has any lead or contact at all (none: the dashboard invites to add the first lead). */
   has_records: z.boolean(),
 });
@@ -91,6 +93,10 @@ export type CrmAnalyticsFilters = { period?: AnalyticsPeriod };
 export const monthRowSchema = z.object({ month: z.string(), values: z.record(z.string(), z.number()) });
 export type MonthRow = z.infer<typeof monthRowSchema>;
 
+/** One month of the member's sales: their summed total (decimal text) and how many. */
+export const salesMonthSchema = z.object({ month: z.string(), total: z.string(), count: z.number() });
+export type SalesMonth = z.infer<typeof salesMonthSchema>;
+
 export const crmAnalyticsSchema = z.object({
   period: z.string(),
   /** The months of the period, oldest first (every series has one row per month, zeros included). */
@@ -111,6 +117,8 @@ export const crmAnalyticsSchema = z.object({
     to_contact: z.number(),
     contact_rate: z.nullable(z.string()),
   }),
+  /** Sales recorded per month of the period (one row per month, zeros included). */
+  sales_per_month: z.array(salesMonthSchema),
 });
 export type CrmAnalytics = z.infer<typeof crmAnalyticsSchema>;
 
@@ -121,5 +129,7 @@ export const crmCountsSchema = z.object({
   contacts: z.number(),
   upcoming_meetings: z.number(),
   calls: z.number(),
+  sales: z.number(),
+  invoices: z.number(),
 });
 export type CrmCounts = z.infer<typeof crmCountsSchema>;

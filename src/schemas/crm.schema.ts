@@ -140,12 +140,16 @@ export type Board = z.infer<typeof boardSchema>;
 export const noteRequestSchema = z.strictObject({ body: crmText(2000, true, true) });
 export type NoteRequest = z.infer<typeof noteRequestSchema>;
 
-/** One entry of a lead's timeline: a note (later also calls and meetings), newest first. */
+/**
+ * One entry of a lead's or a contact's timeline, newest first: a note, a call, a meeting, or (a contact's) a
+ * sale, whose `id` is the sale's, `text` its invoice number and `amount` its total (decimal text).
+ */
 export const timelineEntrySchema = z.object({
   kind: z.string(),
   id: idSchema,
   at: z.string(),
   text: z.string(),
+  amount: z.optional(z.string()),
 });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 export const timelineSchema = z.object({ items: z.array(timelineEntrySchema) });

@@ -2,7 +2,8 @@
  * End to end in Chromium against the real server and a fresh database: the CRM dashboard shows a follow-up
  * the test set for today and a meeting it scheduled with two invitees (picked in the meeting form's
  * multi-select: its new lead and a contact), each linking to its record; the analytics' chart switches to its
- * table, whose figure for this month grew by the lead the test added; on a 360 px phone /member/crm/index lists every CRM area.
+ * table, whose figure for this month grew by the lead the test added; the sales per month's table shows the
+ * server's totals; on a 360 px phone /member/crm/index lists every CRM area, with sales and invoices counted.
  */
 import type { Page, Response } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -84,6 +85,13 @@ describe('CRM dashboard', () => {
     await bySource.locator('label.mantine-SegmentedControl-label', { hasText: /^Table$/ }).click();
     const row = bySource.locator('[data-chart-table] tbody tr').last();
     expect(await row.locator('td').first().textContent()).toBe(String(website(after)));
+    // Sales per month (the demo's seeded sales): the table's months and totals are the server's, exactly.
+    const sales = page.getByRole('region', { name: 'Sales per month' });
+    await sales.locator('[data-chart] .recharts-surface').first().waitFor();
+    await sales.locator('label.mantine-SegmentedControl-label', { hasText: /^Table$/ }).click();
+    const totals = await sales.locator('[data-chart-table] tbody tr td').allTextContents();
+    expect(totals.map((x) => x.replace(/[$,]/g, ''))).toEqual(after.sales_per_month.map((m) => m.total));
+    expect(after.sales_per_month.some((m) => m.count > 0)).toBe(true);
     await context.close();
 
     // On a 360 px phone the hub lists every area.
@@ -95,6 +103,7 @@ describe('CRM dashboard', () => {
     for (const area of ['Dashboard', 'Analytics', 'Leads', 'Contacts', 'Sales', 'Invoices', 'Meetings', 'Calls'])
       expect(await nav.getByRole('link', { name: new RegExp(`^${area}`) }).count(), area).toBe(1);
     await nav.locator('[data-hub-area="leads"] .mantine-Badge-root').waitFor();
+    for (const area of ['sales', 'invoices']) expect(Number(await nav.locator(`[data-hub-area="${area}"] .mantine-Badge-root`).textContent()), area).toBeGreaterThan(0);
     const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(360);
     await phone.context.close();

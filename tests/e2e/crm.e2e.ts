@@ -1,7 +1,8 @@
 /**
  * End to end in Chromium against the real server and a fresh database: a member's CRM. A new lead shows
  * in the list and on the board, moves on the board by mouse and by keyboard (saved: a reload finds it
- * there), gets a note on its page; another member's lead is not found. Spanish, the dark scheme and a
+ * there), gets a note on its page; "New lead" opened again after a save is a fresh form that saves a second
+ * lead; another member's lead is not found. Spanish, the dark scheme and a
  * 360 px phone.
  */
 import type { Locator, Page } from 'playwright-core';
@@ -117,6 +118,27 @@ describe('CRM leads', () => {
     expect(await page.locator('[data-meeting-id]', { hasText: 'Quintero kickoff' }).textContent()).toContain('2027-01-15 16:00');
     await context.close();
   }, 240_000);
+
+  test('"New lead" opened again after saving one is a fresh form to type into, and saves the second lead', async () => {
+    const { context, page } = await newPage(app.browser, app.server);
+    await signIn(page);
+    for (const name of ['Fresh Form One', 'Fresh Form Two']) {
+      await page.goto('/member/crm/leads');
+      await page.getByRole('heading', { name: 'Leads' }).waitFor();
+      await page.getByRole('link', { name: 'New lead' }).first().click();
+      await page.getByRole('heading', { name: 'New lead' }).waitFor();
+      const nameBox = page.getByRole('textbox', { name: 'Name', exact: true });
+      // Empty and typeable: nothing of the lead saved before.
+      expect(await nameBox.isEditable()).toBe(true);
+      expect(await nameBox.inputValue()).toBe('');
+      await nameBox.fill(name, { timeout: 5_000 });
+      await page.getByRole('button', { name: 'Save lead' }).click();
+      await page.waitForURL('**/member/crm/leads');
+    }
+    await page.goto('/member/crm/leads?q=Fresh%20Form');
+    await expect.poll(() => page.locator('[data-lead-id]').allTextContents()).toEqual([expect.stringContaining('Fresh Form Two'), expect.stringContaining('Fresh Form One')]);
+    await context.close();
+  }, 120_000);
 
   test('import contacts from CSV: the preview shows the failing rows and why; a clean file imports', async () => {
     const { context, page } = await newPage(app.browser, app.server);

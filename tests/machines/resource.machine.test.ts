@@ -195,3 +195,48 @@ describe('resource factory', () => {
     await waitFor(actor, (s) => s.matches('idle'));
   });
 });
+
+describe('resource form page saved in the tab (as MemberPage saves it: on every page snapshot)', () => {
+  /** Opens the form page, saves `street`, and answers the page's last saved snapshot and the created rows. */
+  async function saveAndLeave(params?: number) {
+    const { rows, resource } = addressBook();
+    const saved = vi.fn();
+    const machine = resource.formPage.provide({ actions: { saved } });
+    const page = createActor(machine, { input: params ? { params } : {} }).start();
+    let stored = page.getPersistedSnapshot();
+    page.subscribe(() => (stored = page.getPersistedSnapshot()));
+    const form = () => page.getSnapshot().children.form!;
+    if (params) await waitFor(form(), (s) => s.matches('editing'));
+    form().send({ type: 'form.change', field: 'street', value: '9 Pine St' });
+    form().send({ type: 'form.change', field: 'city', value: 'Ogdenville' });
+    form().send({ type: 'form.submit' });
+    await vi.waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
+    page.stop();
+    return { rows, machine, stored };
+  }
+
+  it('a new record page opened again is a fresh, editable form that saves a second record', async () => {
+    const { rows, machine, stored } = await saveAndLeave();
+    const again = createActor(machine, { input: {}, snapshot: stored }).start();
+    const form = again.getSnapshot().children.form!;
+    expect(form.getSnapshot().value).toBe('editing');
+    expect(form.getSnapshot().context.values).toMatchObject({ street: '', city: '' });
+    expect(form.getSnapshot().context.saved).toBe(false);
+    form.send({ type: 'form.change', field: 'street', value: '10 Birch St' });
+    form.send({ type: 'form.change', field: 'city', value: 'Ogdenville' });
+    form.send({ type: 'form.submit' });
+    await waitFor(form, (s) => s.matches('success'));
+    expect([...rows.values()].map((a) => a.street)).toEqual(['1 Main St', '2 Elm St', '9 Pine St', '10 Birch St']);
+  });
+
+  it('an edit page opened again is not stuck in the save it left: it can be changed and saved again', async () => {
+    const { rows, machine, stored } = await saveAndLeave(2);
+    const again = createActor(machine, { input: { params: 2 }, snapshot: stored }).start();
+    const form = again.getSnapshot().children.form!;
+    expect(form.getSnapshot().hasTag('busy')).toBe(false);
+    form.send({ type: 'form.change', field: 'street', value: '22 Elm St' });
+    form.send({ type: 'form.submit' });
+    await waitFor(form, (s) => s.matches('success'));
+    expect(rows.get(2)?.street).toBe('22 Elm St');
+  });
+});

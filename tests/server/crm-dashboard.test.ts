@@ -17,6 +17,7 @@ import { createSession } from '../../server/lib/auth';
 import { addMonths, percent } from '../../server/lib/crm-dashboard';
 import type { CrmAnalytics, CrmCounts, CrmDashboard } from '../../src/schemas/crm-dashboard.schema';
 import type { Contact, Lead, Meeting } from '../../src/schemas/crm.schema';
+import type { Sale, SaleChoices } from '../../src/schemas/crm-sales.schema';
 import { startTestServer, type TestServer } from '../support/server';
 import { bulkMembers, call, type Answer } from './helpers';
 
@@ -62,6 +63,7 @@ describe('CRM dashboard', () => {
       has_records: false,
       pipeline: { value: '0.00', count: 0 },
       won_this_month: { count: 0, value: '0.00' },
+      sales_this_month: { count: 0, total: '0.00' },
       follow_ups: { overdue: [], today: [], overdue_total: 0, today_total: 0 },
       meetings: { today: [], upcoming: [], upcoming_total: 0 },
     });
@@ -228,6 +230,74 @@ describe('CRM analytics', () => {
   });
 });
 
+/** Decimal text as hundredths, and back (the test's own arithmetic, without floats). */
+const cents = (v: string) => {
+  const [i, f = ''] = v.split('.');
+  return BigInt(i) * 100n + BigInt((f + '00').slice(0, 2));
+};
+const decimal = (c: bigint) => `${c / 100n}.${String(c % 100n).padStart(2, '0')}`;
+const sumOf = (sales: Sale[]) => decimal(sales.reduce((n, x) => n + cents(x.total), 0n));
+
+describe('sales in the CRM analytics, dashboard and hub', () => {
+  it("sums the member's own live sales per month in the member's time zone, exactly", async () => {
+    const [member] = await bulkMembers(s.database, 1, 49);
+    const token = (await createSession(s.database.db, member.id)).token;
+    const buyer = await created<Contact>('/api/crm/contacts', { name: 'Berta Buyer' }, token);
+    const { catalogue } = (await api<{ data: SaleChoices }>('GET', '/api/crm/sales/choices', token)).body.data;
+    const product = catalogue.find((c) => c.kind === 'product')!;
+    const pack = catalogue.find((c) => c.kind === 'package')!;
+    const sale = (lines: Array<[typeof product, number]>, who = token, contact = buyer.id) =>
+      created<Sale>('/api/crm/sales', { contact_id: String(contact), due_days: '30', lines: lines.map(([c, q]) => ({ item: c.item, quantity: String(q) })) }, who);
+
+    const empty = (await api<{ data: CrmAnalytics }>('GET', `/api/crm/analytics?period=3m&tz=${encodeURIComponent(TZ)}`, token)).body.data;
+    expect(empty.sales_per_month).toEqual(empty.months.map((month) => ({ month, total: '0.00', count: 0 })));
+
+    const a = await sale([[product, 3], [pack, 1]]);
+    // The server's total is the catalogue's prices times the quantities.
+    expect(cents(a.total)).toBe(cents(product.price) * 3n + cents(pack.price));
+    const b = await sale([[product, 7]]);
+    const early = await sale([[pack, 2]]);
+    const lastMonth = await sale([[product, 1]]);
+    const older = await sale([[pack, 1], [product, 2]]);
+    const gone = await sale([[product, 5]]);
+    const ancient = await sale([[product, 4]]);
+    // 00:30 on the 1st of this month in the member's zone: still the day before in UTC, this month for the member.
+    await s.database.rows(sql`UPDATE crm_sales SET created_at = (date_trunc('month', now() AT TIME ZONE ${TZ}) + interval '30 minutes') AT TIME ZONE ${TZ} WHERE id = ${early.id}`);
+    await s.database.rows(sql`UPDATE crm_sales SET created_at = (date_trunc('month', now() AT TIME ZONE ${TZ}) - interval '1 day') AT TIME ZONE ${TZ} WHERE id = ${lastMonth.id}`);
+    await s.database.rows(sql`UPDATE crm_sales SET created_at = (date_trunc('month', now() AT TIME ZONE ${TZ}) - interval '1 month' - interval '1 day') AT TIME ZONE ${TZ} WHERE id = ${older.id}`);
+    await s.database.rows(sql`UPDATE crm_sales SET created_at = now() - interval '900 days' WHERE id = ${ancient.id}`);
+    await s.database.rows(sql`UPDATE crm_sales SET deleted_at = now() WHERE id = ${gone.id}`);
+    await s.database.rows(sql`UPDATE crm_invoices SET deleted_at = now() WHERE sale_id = ${gone.id}`);
+    // Another member's sales count for them only.
+    const theirBuyer = await created<Contact>('/api/crm/contacts', { name: 'Their Buyer' }, theirs);
+    await sale([[product, 9]], theirs, theirBuyer.id);
+
+    const res = await api<{ data: CrmAnalytics }>('GET', `/api/crm/analytics?period=3m&tz=${encodeURIComponent(TZ)}`, token);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [m2, m1, m0] = res.body.data.months;
+    expect(res.body.data.sales_per_month).toEqual([
+      { month: m2, total: sumOf([older]), count: 1 },
+      { month: m1, total: sumOf([lastMonth]), count: 1 },
+      { month: m0, total: sumOf([a, b, early]), count: 3 },
+    ]);
+    // In UTC the sale of the 1st at 00:30 belongs to the month before.
+    const utc = (await api<{ data: CrmAnalytics }>('GET', '/api/crm/analytics?period=3m&tz=UTC', token)).body.data.sales_per_month;
+    // (Unless the test runs in the first hour of the member's month, when UTC is still in the month before.)
+    if (utc.at(-1)!.month === m0) expect(utc.at(-1)).toEqual({ month: m0, total: sumOf([a, b]), count: 2 });
+    const longest = (await api<{ data: CrmAnalytics }>('GET', `/api/crm/analytics?period=24m&tz=${encodeURIComponent(TZ)}`, token)).body.data.sales_per_month;
+    expect(longest.reduce((n, m) => n + m.count, 0)).toBe(5);
+
+    const d = (await api<{ data: CrmDashboard }>('GET', `/api/crm/dashboard?tz=${encodeURIComponent(TZ)}`, token)).body.data;
+    expect(d.sales_this_month).toEqual({ count: 3, total: sumOf([a, b, early]) });
+    const counts = (await api<{ data: CrmCounts }>('GET', '/api/crm/counts', token)).body.data;
+    expect([counts.sales, counts.invoices]).toEqual([6, 6]);
+    // The other member: their one sale only.
+    const theirsNow = (await api<{ data: CrmAnalytics }>('GET', `/api/crm/analytics?period=3m&tz=${encodeURIComponent(TZ)}`, theirs)).body.data;
+    expect(theirsNow.sales_per_month.reduce((n, m) => n + m.count, 0)).toBe(1);
+    expect((await dashboard(theirs)).sales_this_month.count).toBe(1);
+  });
+});
+
 describe('CRM hub counts', () => {
   it("counts the member's own records only", async () => {
     const token = (await createSession(s.database.db, (await bulkMembers(s.database, 1, 47))[0].id)).token;
@@ -237,7 +307,7 @@ describe('CRM hub counts', () => {
     await created('/api/crm/calls', { contact_id: String(c.id), direction: 'incoming', outcome: 'busy', duration_minutes: '1', date: day(), time: '09:00' }, token);
     await meeting('Soon', day(2), [`contact:${c.id}`], '10:00', token);
     const res = await api<{ data: CrmCounts }>('GET', '/api/crm/counts', token);
-    expect(res.body.data).toEqual({ leads: 2, open_leads: 1, contacts: 1, upcoming_meetings: 1, calls: 1 });
+    expect(res.body.data).toEqual({ leads: 2, open_leads: 1, contacts: 1, upcoming_meetings: 1, calls: 1, sales: 0, invoices: 0 });
     expect((await api('GET', '/api/crm/counts', undefined)).status).toBe(401);
   });
 });

@@ -212,6 +212,31 @@ describe('invoice actions and the PDF', () => {
   });
 });
 
+describe('the contact’s timeline', () => {
+  it('lists the contact’s own live sales with their invoice number and total, newest first', async () => {
+    const buyer2 = (await api('POST', '/api/crm/contacts', mine, { name: 'Timeline Buyer' })).body.data as Contact;
+    const first = await record(saleBody({ contact_id: String(buyer2.id) }));
+    const second = await record(saleBody({ contact_id: String(buyer2.id), lines: [{ item: pack().item, quantity: '2' }] }));
+    const gone = await record(saleBody({ contact_id: String(buyer2.id) }));
+    await rows(s.database, sql`UPDATE crm_sales SET created_at = created_at - interval '1 day' WHERE id = ${first.id}`);
+    await rows(s.database, sql`UPDATE crm_sales SET deleted_at = now() WHERE id = ${gone.id}`);
+    await api('POST', `/api/crm/contacts/${buyer2.id}/notes`, mine, { body: 'Asked for a discount' });
+    // A sale to someone else is not on this timeline.
+    await record();
+
+    const res = await api('GET', `/api/crm/contacts/${buyer2.id}/timeline`, mine);
+    expect(res.status).toBe(200);
+    const items = res.body.data.items as Array<{ kind: string; id: number; text: string; amount?: string }>;
+    expect(items.filter((e) => e.kind === 'sale')).toEqual([
+      expect.objectContaining({ kind: 'sale', id: second.id, text: second.invoice_number, amount: second.total }),
+      expect.objectContaining({ kind: 'sale', id: first.id, text: first.invoice_number, amount: first.total }),
+    ]);
+    expect(items.map((e) => e.kind)).toEqual(['note', 'sale', 'sale']);
+    // Another member cannot read it.
+    expect((await api('GET', `/api/crm/contacts/${buyer2.id}/timeline`, theirs)).status).toBe(404);
+  });
+});
+
 describe('another member', () => {
   it('gets 404 for the member’s sales and invoices on every call, and never sees them listed', async () => {
     const sale = await record();

@@ -21,6 +21,7 @@ import {
   type FollowUp,
   type MeetingBrief,
   type MonthRow,
+  type SalesMonth,
 } from '../../schemas/crm-dashboard.schema';
 import { LEAD_SOURCES, LEAD_STATUSES } from '../../schemas/crm.schema';
 import { MoneyBarChart, type ChartSeries } from '../components/charts/money-bar-chart';
@@ -196,9 +197,10 @@ export function CrmDashboardView({ actor }: { actor: ActorRefFrom<typeof crmDash
   return (
     <Stack gap="md" data-crm-dashboard="ready">
       {header}
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }} spacing="md">
         <Figure id="pipeline" label={t('dashboard.pipeline')} value={money(data.pipeline.value)} detail={t('dashboard.openLeads', { count: data.pipeline.count })} href={`${LEADS}/board`} />
         <Figure id="won" label={t('dashboard.wonThisMonth')} value={data.won_this_month.count} detail={money(data.won_this_month.value)} href={`${LEADS}?status=won`} />
+        <Figure id="sales" label={t('dashboard.salesThisMonth')} value={money(data.sales_this_month.total)} detail={t('dashboard.salesCount', { count: data.sales_this_month.count })} href="/crm/sales" />
         <Figure id="followUps" label={t('dashboard.followUpsDue')} value={due} detail={t('dashboard.overdueCount', { count: f.overdue_total })} />
         <Figure id="meetingsToday" label={t('dashboard.meetingsToday')} value={m.today.length} detail={t('dashboard.upcomingCount', { count: m.upcoming_total })} href="/crm/meetings" />
       </SimpleGrid>
@@ -280,7 +282,8 @@ export function CrmDashboardView({ actor }: { actor: ActorRefFrom<typeof crmDash
 const SOURCE_COLOURS: Record<string, string> = { website: 'blue.6', referral: 'teal.6', social: 'grape.6', event: 'orange.6', advert: 'yellow.7', other: 'gray.6' };
 const STATUS_CHART_COLOURS: Record<string, string> = { new: 'gray.6', contacted: 'blue.6', qualified: 'cyan.6', proposal: 'violet.6', won: 'teal.7', lost: 'red.6' };
 
-function useMonthRows(rows: MonthRow[]) {
+/** Rows of a month series as the chart reads them (a short and a long month name, values as text). */
+function useMonthRows(rows: Array<{ month: string; values: Record<string, number | string> }>) {
   const { i18n } = useTranslation();
   const monthName = (month: string, style: Intl.DateTimeFormatOptions) => {
     const [y, mo] = month.split('-').map(Number);
@@ -309,6 +312,26 @@ function CountChart({ id, title, rows, series }: { id: string; title: string; ro
         stacked
         height={240}
         summary={t('analytics.summary', { title, count: total, months: rows.length })}
+      />
+    </Section>
+  );
+}
+
+/** The member's sales per month: their total in the member's currency (the count in the summary). */
+function SalesChart({ rows }: { rows: SalesMonth[] }) {
+  const { t } = useTranslation('crm');
+  const { money } = useDisplayFormat();
+  const chartRows = useMonthRows(rows.map((r) => ({ month: r.month, values: { total: r.total } })));
+  const title = t('analytics.salesPerMonth');
+  return (
+    <Section id="sales-per-month" title={title}>
+      <MoneyBarChart
+        periodLabel={t('analytics.month')}
+        series={[{ name: 'total', label: t('analytics.salesTotal'), color: 'teal.7' }]}
+        rows={chartRows}
+        money={money}
+        height={240}
+        summary={t('analytics.salesSummary', { title, count: rows.reduce((n, r) => n + r.count, 0), months: rows.length })}
       />
     </Section>
   );
@@ -350,6 +373,7 @@ export function CrmAnalyticsView({ actor, filters, onFilters }: { actor: ActorRe
   const c = data.conversion;
   const sourceSeries = LEAD_SOURCES.map((s) => ({ name: s, label: t(`source.${s}`), color: SOURCE_COLOURS[s] }));
   const statusSeries = LEAD_STATUSES.map((s) => ({ name: s, label: t(`status.${s}`), color: STATUS_CHART_COLOURS[s] }));
+  const sales = data.sales_per_month.reduce((n, m) => n + m.count, 0);
   return (
     <Stack gap="md" data-crm-analytics={data.period} aria-busy={loading}>
       {header}
@@ -358,7 +382,7 @@ export function CrmAnalyticsView({ actor, filters, onFilters }: { actor: ActorRe
         <Figure id="winRate" label={t('analytics.winRate')} value={c.win_rate === null ? '—' : `${c.win_rate} %`} detail={t('analytics.wonOfClosed', { won: c.won, closed: c.closed })} />
         <Figure id="contactRate" label={t('analytics.contactRate')} value={c.contact_rate === null ? '—' : `${c.contact_rate} %`} detail={t('analytics.toContact', { count: c.to_contact, leads: c.leads })} />
       </SimpleGrid>
-      {c.leads === 0 ? (
+      {c.leads === 0 && (
         <EmptyState
           title={t('analytics.emptyTitle')}
           description={t('analytics.emptyDescription')}
@@ -368,11 +392,13 @@ export function CrmAnalyticsView({ actor, filters, onFilters }: { actor: ActorRe
             </Button>
           }
         />
-      ) : (
+      )}
+      {/* A period without leads may still have sales: their chart shows whenever there are any. */}
+      {(c.leads > 0 || sales > 0) && (
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-          <CountChart id="by-source" title={t('analytics.bySource')} rows={data.leads_by_source} series={sourceSeries} />
-          <CountChart id="by-status-month" title={t('analytics.byStatus')} rows={data.leads_by_status} series={statusSeries} />
-          {/* Sales per month: one more chart here (a MoneyBarChart of data.sales_per_month with `money`). */}
+          {c.leads > 0 && <CountChart id="by-source" title={t('analytics.bySource')} rows={data.leads_by_source} series={sourceSeries} />}
+          {c.leads > 0 && <CountChart id="by-status-month" title={t('analytics.byStatus')} rows={data.leads_by_status} series={statusSeries} />}
+          <SalesChart rows={data.sales_per_month} />
         </SimpleGrid>
       )}
     </Stack>
@@ -387,8 +413,8 @@ const AREAS: Array<{ id: string; href: string; count?: (c: CrmCounts) => number 
   { id: 'analytics', href: '/crm/dashboard/analytics' },
   { id: 'leads', href: '/crm/leads', count: (c) => c.open_leads },
   { id: 'contacts', href: '/crm/contacts', count: (c) => c.contacts },
-  { id: 'sales', href: '/crm/sales' },
-  { id: 'invoices', href: '/crm/invoices' },
+  { id: 'sales', href: '/crm/sales', count: (c) => c.sales },
+  { id: 'invoices', href: '/crm/invoices', count: (c) => c.invoices },
   { id: 'meetings', href: '/crm/meetings', count: (c) => c.upcoming_meetings },
   { id: 'calls', href: '/crm/calls', count: (c) => c.calls },
 ];

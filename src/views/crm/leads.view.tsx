@@ -18,6 +18,7 @@ import { formatMoney } from '../../lib/money';
 import { LEAD_SOURCES, LEAD_STATUSES, type Lead, type LeadFilters, type TimelineEntry } from '../../schemas/crm.schema';
 import type { Currency } from '../../schemas/common.schema';
 import { EmptyState } from '../components/empty-state';
+import { useDisplayFormat } from '../member/display-format';
 import { ErrorView } from '../components/error-view';
 import { useFieldError } from '../components/field-error';
 import { FormCard, RequestError } from '../components/form-card';
@@ -298,8 +299,10 @@ export function NoteForm({ actor }: { actor: RecordPageActor }) {
   );
 }
 
+/** A record's timeline: notes, calls and meetings as text; a contact's sales link to their page. */
 export function Timeline({ items, datePattern }: { items: TimelineEntry[]; datePattern: string | null }) {
   const { t } = useTranslation('crm');
+  const { money } = useDisplayFormat();
   if (!items.length) return <Text size="sm" c="dimmed">{t('leads.timelineEmpty')}</Text>;
   return (
     <Stack gap="xs" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('leads.timeline')}>
@@ -313,9 +316,15 @@ export function Timeline({ items, datePattern }: { items: TimelineEntry[]; dateP
               {formatDay(e.at, datePattern)}
             </Text>
           </Group>
-          <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {e.text}
-          </Text>
+          {e.kind === 'sale' ? (
+            <Anchor component={Link} href={`/crm/sales/${e.id}`} size="sm" mt={4} display="block" data-timeline-sale={e.id}>
+              {t('leads.saleEntry', { number: e.text, total: money(e.amount ?? '0') })}
+            </Anchor>
+          ) : (
+            <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {e.text}
+            </Text>
+          )}
         </Card>
       ))}
     </Stack>

@@ -29,6 +29,7 @@ const EMPTY: CrmDashboard = {
   by_status: STATUSES.map((status) => ({ status, count: 0, value: '0.00' })),
   pipeline: { value: '0.00', count: 0 },
   won_this_month: { count: 0, value: '0.00' },
+  sales_this_month: { count: 0, total: '0.00' },
   has_records: false,
 };
 const FULL: CrmDashboard = {
@@ -64,6 +65,7 @@ const FULL: CrmDashboard = {
   by_status: STATUSES.map((status, i) => ({ status, count: i + 1, value: `${(i + 1) * 10}.00` })),
   pipeline: { value: '300.75', count: 10 },
   won_this_month: { count: 2, value: '300.20' },
+  sales_this_month: { count: 3, total: '1234.56' },
 };
 
 function showDashboard(lng = 'en') {
@@ -87,6 +89,11 @@ describe('CRM dashboard', () => {
     expect(document.querySelector('[data-figure="pipeline"]')).toHaveTextContent('300.75');
     expect(document.querySelector('[data-figure="pipeline"]')).toHaveTextContent('10 open leads');
     expect(document.querySelector('[data-figure="won"]')).toHaveTextContent('2');
+    const sales = document.querySelector('[data-figure="sales"]')!;
+    expect(sales).toHaveTextContent('Sales this month');
+    expect(sales).toHaveTextContent('$1,234.56');
+    expect(sales).toHaveTextContent('3 sales');
+    expect(within(sales as HTMLElement).getByRole('link')).toHaveAttribute('href', '/crm/sales');
     expect(document.querySelector('[data-status-count="won"]')).toHaveAttribute('href', '/crm/leads?status=won');
     expect(document.querySelector('[data-status-count="won"]')).toHaveTextContent('5');
   });
@@ -140,6 +147,11 @@ const ANALYTICS: CrmAnalytics = {
   leads_by_source: months.map((month, i) => ({ month, values: { website: i, referral: 0, social: 0, event: i === 2 ? 7 : 0, advert: 0, other: 0 } })),
   leads_by_status: months.map((month, i) => ({ month, values: { new: i + 7, contacted: 0, qualified: 0, proposal: 0, won: 1, lost: 0 } })),
   conversion: { won: 2, closed: 3, win_rate: '66.7', leads: 12, to_contact: 3, contact_rate: '25.0' },
+  sales_per_month: [
+    { month: '2026-09', total: '0.00', count: 0 },
+    { month: '2026-10', total: '99.90', count: 1 },
+    { month: '2026-11', total: '1500.05', count: 4 },
+  ],
 };
 
 describe('CRM analytics', () => {
@@ -159,6 +171,14 @@ describe('CRM analytics', () => {
     const november = within(table).getByRole('row', { name: /November 2026/ });
     expect(within(november).getAllByRole('cell').map((c) => c.textContent)).toEqual(['2', '0', '0', '7', '0', '0']);
     expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Month', 'Website', 'Referral', 'Social media', 'Event', 'Advert', 'Other']);
+    // Sales per month: the totals in the member's currency, with the table alternative.
+    const sales = screen.getByRole('region', { name: 'Sales per month' });
+    expect(within(sales).getByRole('img', { name: 'Sales per month: 5 sales over 3 months' })).toBeTruthy();
+    fireEvent.click(within(sales).getByText('Table'));
+    const salesTable = within(sales).getByRole('table');
+    expect(within(salesTable).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Month', 'Sales total']);
+    expect(within(within(salesTable).getByRole('row', { name: /November 2026/ })).getAllByRole('cell').map((c) => c.textContent)).toEqual(['$1,500.05']);
+    expect(within(within(salesTable).getByRole('row', { name: /October 2026/ })).getAllByRole('cell').map((c) => c.textContent)).toEqual(['$99.90']);
     fireEvent.click(screen.getByText('12 months'));
     expect(onFilters).toHaveBeenLastCalledWith({});
     fireEvent.click(screen.getByText('24 months'));
@@ -172,12 +192,35 @@ describe('CRM analytics', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('No leads in this period')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Leads by source' })).toBeNull();
+    // The period's sales still show.
+    expect(screen.getByRole('region', { name: 'Sales per month' })).toBeTruthy();
+  });
+
+  it('shows no chart at all for a period without leads or sales, in Spanish', async () => {
+    api.analytics.mockResolvedValueOnce({
+      ...ANALYTICS,
+      conversion: { won: 0, closed: 0, win_rate: null, leads: 0, to_contact: 0, contact_rate: null },
+      sales_per_month: months.map((month) => ({ month, total: '0.00', count: 0 })),
+    });
+    const actor = createActor(crmAnalyticsMachine, { input: { params: {} } }).start();
+    renderUi(<CrmAnalyticsView actor={actor} filters={{}} onFilters={vi.fn()} />, { lng: 'es' });
+    expect(await screen.findByText('No hay prospectos en este periodo')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Ventas por mes' })).toBeNull();
+    expect(document.querySelector('[data-chart-box]')).toBeNull();
+  });
+
+  it('names the sales chart in Spanish', async () => {
+    api.analytics.mockResolvedValueOnce(ANALYTICS);
+    const actor = createActor(crmAnalyticsMachine, { input: { params: {} } }).start();
+    renderUi(<CrmAnalyticsView actor={actor} filters={{}} onFilters={vi.fn()} />, { lng: 'es' });
+    const sales = await screen.findByRole('region', { name: 'Ventas por mes' });
+    expect(within(sales).getByRole('img', { name: 'Ventas por mes: 5 ventas en 3 meses' })).toBeTruthy();
   });
 });
 
 describe('CRM hub', () => {
   it('lists every area with counts where there are some, in Spanish and the dark scheme', async () => {
-    api.counts.mockResolvedValue({ leads: 9, open_leads: 7, contacts: 4, upcoming_meetings: 2, calls: 0 });
+    api.counts.mockResolvedValue({ leads: 9, open_leads: 7, contacts: 4, upcoming_meetings: 2, calls: 0, sales: 5, invoices: 1 });
     const actor = createActor(crmCountsMachine, { input: {} }).start();
     renderUi(<CrmIndexView actor={actor} />, { lng: 'es', colorScheme: 'dark' });
     const nav = await screen.findByRole('navigation', { name: 'CRM' });
@@ -195,10 +238,12 @@ describe('CRM hub', () => {
     expect(await within(nav).findByLabelText('7 prospectos abiertos')).toBeTruthy();
     expect(within(nav).getByLabelText('2 reuniones próximas')).toBeTruthy();
     expect(within(nav).getByLabelText('0 llamadas')).toBeTruthy();
+    expect(within(nav).getByLabelText('5 ventas')).toBeTruthy();
+    expect(within(nav).getByLabelText('1 factura')).toBeTruthy();
   });
 
   it('keeps the areas usable when the counts fail, with a retry', async () => {
-    api.counts.mockRejectedValueOnce(new ApiError('server', 500, {})).mockResolvedValueOnce({ leads: 1, open_leads: 1, contacts: 0, upcoming_meetings: 0, calls: 0 });
+    api.counts.mockRejectedValueOnce(new ApiError('server', 500, {})).mockResolvedValueOnce({ leads: 1, open_leads: 1, contacts: 0, upcoming_meetings: 0, calls: 0, sales: 0, invoices: 0 });
     const actor = createActor(crmCountsMachine, { input: {} }).start();
     renderUi(<CrmIndexView actor={actor} />);
     expect(await screen.findByText('The counts could not be loaded.')).toBeTruthy();

@@ -26,7 +26,7 @@ const api = vi.hoisted(() => ({
 vi.mock('../../../src/api/crm', () => ({ leadApi: api }));
 
 const { leads, leadBoardMachine, leadPageMachine } = await import('../../../src/machines/crm/leads.machine');
-const { LeadsListView, LeadPageView } = await import('../../../src/views/crm/leads.view');
+const { LeadsListView, LeadPageView, Timeline } = await import('../../../src/views/crm/leads.view');
 const { RecordFormView } = await import('../../../src/views/crm/record-form.view');
 const { LeadBoardView } = await import('../../../src/views/crm/lead-board.view');
 
@@ -222,5 +222,27 @@ describe('lead form', () => {
     expect(await screen.findByText('Enter a valid e-mail address.')).toBeTruthy();
     expect(api.create).toHaveBeenCalledWith(expect.objectContaining({ name: 'Marta Ruiz', estimated_value: '12.50', status: 'new', source: 'website' }));
     expect(field('Name').value).toBe('Marta Ruiz');
+  });
+});
+
+describe('a timeline with a contact’s sales', () => {
+  const items = [
+    { kind: 'sale', id: 12, at: '2026-11-20T10:00:00.000Z', text: 'INV-000012', amount: '1234.50' },
+    { kind: 'note', id: 3, at: '2026-11-02T10:00:00.000Z', text: 'Sent the prices.' },
+  ];
+
+  it('links each sale to its page, with its invoice number and total; notes stay text', () => {
+    renderUi(<Timeline items={items} datePattern={null} />);
+    const list = screen.getByRole('list', { name: 'Timeline' });
+    const sale = within(list).getByRole('link', { name: 'Sale INV-000012 · $1,234.50' });
+    expect(sale).toHaveAttribute('href', '/crm/sales/12');
+    expect(within(list).getAllByRole('link')).toHaveLength(1);
+    expect(within(list).getByText('Sent the prices.')).toBeTruthy();
+    expect(within(list).getByText('Sale')).toBeTruthy();
+  });
+
+  it('speaks Spanish', () => {
+    renderUi(<Timeline items={items} datePattern={null} />, { lng: 'es' });
+    expect(screen.getByRole('link', { name: /^Venta INV-000012 · / })).toHaveAttribute('href', '/crm/sales/12');
   });
 });
