@@ -134,6 +134,8 @@ describe('CRM leads', () => {
       await nameBox.fill(name, { timeout: 5_000 });
       await page.getByRole('button', { name: 'Save lead' }).click();
       await page.waitForURL('**/member/crm/leads');
+      // Back on the list, the lead just saved is there (newest first) without a reload or a search.
+      await expect.poll(() => page.locator('[data-lead-id]').first().textContent(), { timeout: 15_000 }).toContain(name);
     }
     await page.goto('/member/crm/leads?q=Fresh%20Form');
     await expect.poll(() => page.locator('[data-lead-id]').allTextContents()).toEqual([expect.stringContaining('Fresh Form Two'), expect.stringContaining('Fresh Form One')]);

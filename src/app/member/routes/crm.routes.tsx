@@ -196,7 +196,7 @@ export const crmRoutes: MemberRoute[] = [
       machine: leads.list,
       input: ({ url }) => ({ filters: url }),
       url: leadsUrl,
-      persist: SESSION,
+      persist: { kind: 'memory', reason: 'leads are created, edited and moved on other pages; the list (its filters in the URL) loads afresh on every visit' },
       view: ({ actor, url, setUrl, env }) => (
         <LeadsListView actor={actor} filters={url} onFilters={setUrl} onDownload={() => void downloadLeads(url)} {...formats(env)} />
       ),
@@ -236,7 +236,7 @@ export const crmRoutes: MemberRoute[] = [
       machine: contacts.list,
       input: ({ url }) => ({ filters: url }),
       url: contactsUrl,
-      persist: SESSION,
+      persist: { kind: 'memory', reason: 'contacts are created, edited and imported on other pages; the list (its filters in the URL) loads afresh on every visit' },
       view: ({ actor, url, setUrl }) => <ContactsListView actor={actor} filters={url} onFilters={setUrl} onDownload={() => void downloadContacts(url)} />,
     },
     guarded(crm, 'crm', 'contacts'),
