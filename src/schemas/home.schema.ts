@@ -355,6 +355,12 @@ export const notificationsSchema = z.object({
 });
 export type Notifications = z.infer<typeof notificationsSchema>;
 
+/** The tabs of /member/notifications. */
+export const NOTIFICATION_TABS = ['orders', 'payouts', 'messages', 'notices'] as const;
+export type NotificationsTab = (typeof NOTIFICATION_TABS)[number];
+/** /member/notifications?tab=payouts: the open tab (absent: orders). */
+export const notificationsQuerySchema = z.looseObject({ tab: z.optional(z.enum(NOTIFICATION_TABS)) });
+
 /** spec §3 "Counts": unread items per kind and in all. */
 export const notificationCountsSchema = z.object({
   order_count: count,

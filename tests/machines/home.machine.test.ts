@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError, ConnectionError } from '../../src/api/errors';
-import { notificationsMachine, withoutRead } from '../../src/machines/notifications.machine';
+import { notificationsMachine, withRead } from '../../src/machines/notifications.machine';
 import type { MarkNotificationsRead, Notifications } from '../../src/schemas/home.schema';
 
 const lists = {
@@ -12,7 +12,7 @@ const lists = {
 const counts = { order_count: 2, payout_count: 1, message_count: 1, total_count: 4 };
 
 describe('notifications machine', () => {
-  it('loads lists and counts, tells the badge, and marking one order read removes it and takes the new counts', async () => {
+  it('loads lists and counts, tells the badge, and marking one order read keeps it listed as read and takes the new counts', async () => {
     const countsChanged = vi.fn();
     const markRead = vi.fn(async (_req: unknown) => ({ ...counts, order_count: 1, total_count: 3 }));
     const actor = createActor(
@@ -26,7 +26,8 @@ describe('notifications machine', () => {
     actor.send({ type: 'notifications.markRead', request: { kind: 'order', ids: [1] } });
     await waitFor(actor, (s) => s.matches({ loaded: 'idle' }) && s.context.data!.counts.total_count === 3);
     expect(markRead).toHaveBeenCalledWith({ kind: 'order', ids: [1] });
-    expect(actor.getSnapshot().context.data!.lists.orders.map((o) => o.id)).toEqual([2]);
+    expect(actor.getSnapshot().context.data!.lists.orders.map((o) => o.id)).toEqual([1, 2]);
+    expect(actor.getSnapshot().context.read).toEqual(['order:1']);
     expect(countsChanged).toHaveBeenLastCalledWith(3);
   });
 
@@ -56,10 +57,9 @@ describe('notifications machine', () => {
     expect(actor.getSnapshot().matches({ loaded: 'idle' })).toBe(true);
   });
 
-  it('withoutRead drops only the named ids, or the whole kind, or everything', () => {
-    expect(withoutRead(lists, { kind: 'payout' }).payouts).toEqual([]);
-    expect(withoutRead(lists, { kind: 'order', ids: [2] }).orders).toEqual([{ id: 1 }]);
-    const all = withoutRead(lists, { kind: 'all' });
-    expect([all.orders.length, all.payouts.length, all.messages.length]).toEqual([0, 0, 0]);
+  it('withRead adds only the named ids, or the whole kind, or everything, once each', () => {
+    expect(withRead([], lists, { kind: 'payout' })).toEqual(['payout:7']);
+    expect(withRead(['order:1'], lists, { kind: 'order', ids: [2] })).toEqual(['order:1', 'order:2']);
+    expect(withRead(['order:1'], lists, { kind: 'all' }).sort()).toEqual(['message:9', 'order:1', 'order:2', 'payout:7']);
   });
 });

@@ -55,6 +55,7 @@ import { payoutStatementMachine, walletStatementMachine } from '../../machines/w
 import { faqsQuerySchema } from '../../schemas/account-hub.schema';
 import { DEFAULT_CURRENCY } from '../../schemas/common.schema';
 import { genealogyQuerySchema } from '../../schemas/network.schema';
+import { notificationsQuerySchema, type NotificationsTab } from '../../schemas/home.schema';
 import '../../views/components/paged-list/member-list-css';
 import { BinaryView } from '../../views/home/binary.view';
 import { DashboardView } from '../../views/home/dashboard.view';
@@ -258,6 +259,11 @@ const faqsUrl: UrlBinding<typeof faqsListMachine, FaqsSearch> = {
   follow: { current: (s) => s.context.filters, event: (filters) => ({ type: 'list.setFilters', filters }) },
 };
 
+/** ?tab= of the notifications page: a tab change adds a history entry, so Back returns to the previous tab. */
+const notificationsUrl: UrlBinding<typeof notificationsMachine, { tab?: NotificationsTab }> = {
+  codec: createSearchCodec(notificationsQuerySchema, { fields: ['tab'] }),
+};
+
 /** The table itself, read when a page that lists the menu (the account hub, "more") is shown. */
 const memberRoutes = () => MEMBER_ROUTES;
 
@@ -424,8 +430,9 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
       machine: notificationsMachine,
       // Marking read changes the unread counts: the menu's badge follows.
       provide: (m, env) => m.provide({ actions: { countsChanged: () => env.refreshBadge() } }),
+      url: notificationsUrl,
       ...LOADED,
-      view: NotificationsView,
+      view: ({ actor, url, setUrl }) => <NotificationsView actor={actor} url={url} setUrl={setUrl} />,
     },
     menu('notifications'),
   ),
