@@ -5,12 +5,13 @@
  * inside `loaded` so the lists stay on screen. A marked item stays listed, shown as read (`read` keeps
  * their keys, `order:12`), so nothing vanishes under the member's eyes; the view's "Unread" / "All"
  * filter decides whether read items show. After a mark the answer's counts replace the old ones and the
- * named action `countsChanged` tells the shell (its badge) the new counts.
+ * named action `countsChanged` tells the shell (its badge) the new counts. `show` (the URL's) lists the
+ * unread items or all of them, read ones marked (the history); `notifications.show` loads the other.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { homeApi } from '../api/home';
 import { errorInfo, type ErrorInfo } from '../api/errors';
-import type { MarkNotificationsRead, NotificationCounts, Notifications } from '../schemas/home.schema';
+import type { MarkNotificationsRead, NotificationCounts, Notifications, NotificationsShow } from '../schemas/home.schema';
 
 export interface NotificationsData {
   lists: Notifications;
@@ -25,16 +26,19 @@ export interface NotificationsContext {
   markError: ErrorInfo | null;
   /** The items marked read on this page (`kind:id`). */
   read: string[];
+  /** Unread items only, or all of them. */
+  show: NotificationsShow;
 }
 
 export type NotificationsEvent =
   | { type: 'load.retry' }
   | { type: 'load.refresh' }
   | { type: 'notifications.markRead'; request: MarkNotificationsRead }
-  | { type: 'notifications.dismissError' };
+  | { type: 'notifications.dismissError' }
+  | { type: 'notifications.show'; show: NotificationsShow };
 
-export async function loadNotifications(): Promise<NotificationsData> {
-  const [lists, counts] = await Promise.all([homeApi.notifications(), homeApi.notificationsCount()]);
+export async function loadNotifications(show: NotificationsShow = 'unread'): Promise<NotificationsData> {
+  const [lists, counts] = await Promise.all([homeApi.notifications(show), homeApi.notificationsCount()]);
   return { lists, counts };
 }
 
@@ -58,9 +62,10 @@ export const notificationsMachine = setup({
   types: {
     context: {} as NotificationsContext,
     events: {} as NotificationsEvent,
+    input: {} as { show?: NotificationsShow } | undefined,
   },
   actors: {
-    load: fromPromise<NotificationsData>(() => loadNotifications()),
+    load: fromPromise<NotificationsData, NotificationsShow>(({ input }) => loadNotifications(input)),
     markRead: fromPromise<NotificationCounts, MarkNotificationsRead>(({ input }) => homeApi.markNotificationsRead(input)),
   },
   actions: {
@@ -73,7 +78,9 @@ export const notificationsMachine = setup({
   },
 }).createMachine({
   id: 'notifications',
-  context: { data: null, error: null, mark: null, markError: null, read: [] },
+  context: ({ input }) => ({ data: null, error: null, mark: null, markError: null, read: [], show: input?.show ?? 'unread' }),
+  // Another choice of unread / all loads the lists again, whatever the page is doing.
+  on: { 'notifications.show': { target: '.loading', actions: assign({ show: ({ event }) => event.show }) } },
   initial: 'loading',
   states: {
     loading: {
@@ -81,6 +88,7 @@ export const notificationsMachine = setup({
       invoke: {
         id: 'load',
         src: 'load',
+        input: ({ context }) => context.show,
         onDone: {
           target: 'loaded',
           actions: [

@@ -20,6 +20,7 @@ describe('notifications machine', () => {
         actors: { load: fromPromise(async () => ({ lists, counts })), markRead: fromPromise(({ input }) => markRead(input as never)) },
         actions: { countsChanged: (_, p) => countsChanged(p.counts.total_count) },
       }),
+      { input: {} },
     ).start();
     await waitFor(actor, (s) => s.matches({ loaded: 'idle' }));
     expect(countsChanged).toHaveBeenLastCalledWith(4);
@@ -45,6 +46,7 @@ describe('notifications machine', () => {
           }),
         },
       }),
+      { input: {} },
     ).start();
     await waitFor(actor, (s) => s.matches('connectionError'));
     fail = false;
@@ -55,6 +57,30 @@ describe('notifications machine', () => {
     expect(actor.getSnapshot().context.data!.counts.total_count).toBe(4);
     actor.send({ type: 'notifications.dismissError' });
     expect(actor.getSnapshot().matches({ loaded: 'idle' })).toBe(true);
+  });
+
+  it('starts on the show it is given and loads the other one on notifications.show, forgetting its own marks', async () => {
+    const shows: unknown[] = [];
+    const markRead = vi.fn(async () => counts);
+    const actor = createActor(
+      notificationsMachine.provide({
+        actors: {
+          load: fromPromise(async ({ input }) => {
+            shows.push(input);
+            return { lists, counts };
+          }),
+          markRead: fromPromise(async () => markRead()),
+        },
+      }),
+      { input: { show: 'all' } },
+    ).start();
+    await waitFor(actor, (s) => s.matches({ loaded: 'idle' }));
+    actor.send({ type: 'notifications.markRead', request: { kind: 'payout' } });
+    await waitFor(actor, (s) => s.matches({ loaded: 'idle' }) && s.context.read.length === 1);
+    actor.send({ type: 'notifications.show', show: 'unread' });
+    await waitFor(actor, (s) => s.matches({ loaded: 'idle' }));
+    expect(shows).toEqual(['all', 'unread']);
+    expect(actor.getSnapshot().context).toMatchObject({ show: 'unread', read: [] });
   });
 
   it('withRead adds only the named ids, or the whole kind, or everything, once each', () => {

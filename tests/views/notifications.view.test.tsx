@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError, ConnectionError } from '../../src/api/errors';
 import { notificationsMachine, type NotificationsData } from '../../src/machines/notifications.machine';
-import type { MarkNotificationsRead, NotificationCounts, NotificationsTab } from '../../src/schemas/home.schema';
+import type { MarkNotificationsRead, NotificationCounts, NotificationsShow, NotificationsUrl } from '../../src/schemas/home.schema';
 import { NotificationsView } from '../../src/views/home/notifications.view';
 import { renderUi } from '../support/render-ui';
 
@@ -23,18 +23,22 @@ const data: NotificationsData = {
 
 function setup(
   opts: {
-    load?: () => Promise<NotificationsData>;
+    load?: (show: NotificationsShow) => Promise<NotificationsData>;
     mark?: (r: MarkNotificationsRead) => Promise<NotificationCounts>;
-    url?: { tab?: NotificationsTab };
-    setUrl?: (next: { tab?: NotificationsTab }) => void;
+    url?: NotificationsUrl;
+    setUrl?: (next: NotificationsUrl) => void;
   } = {},
 ) {
   const marks: MarkNotificationsRead[] = [];
   const badge: number[] = [];
+  const loads: Array<NotificationsShow | undefined> = [];
   const actor = createActor(
     notificationsMachine.provide({
       actors: {
-        load: fromPromise(opts.load ?? (async () => data)),
+        load: fromPromise<NotificationsData, NotificationsShow>(async ({ input }) => {
+          loads.push(input);
+          return (opts.load ?? (async () => data))(input);
+        }),
         markRead: fromPromise<NotificationCounts, MarkNotificationsRead>(async ({ input }) => {
           marks.push(input);
           return opts.mark ? opts.mark(input) : { order_count: 1, payout_count: 1, message_count: 0, total_count: 2 };
@@ -42,9 +46,10 @@ function setup(
       },
       actions: { countsChanged: (_, p) => badge.push(p.counts.total_count) },
     }),
+    { input: { show: opts.url?.show } },
   ).start();
   renderUi(<NotificationsView actor={actor} url={opts.url} setUrl={opts.setUrl} />);
-  return { actor, marks, badge };
+  return { actor, marks, badge, loads };
 }
 
 describe('notifications page', () => {
@@ -96,13 +101,30 @@ describe('notifications page', () => {
   });
 
   it('the open tab is the URL’s: a link with ?tab= opens it, a tab change writes it (orders: no tab)', async () => {
-    const writes: Array<{ tab?: NotificationsTab }> = [];
+    const writes: NotificationsUrl[] = [];
     setup({ url: { tab: 'payouts' }, setUrl: (next) => writes.push(next) });
     expect(await screen.findByRole('tab', { name: /Payouts/ })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('link', { name: 'PAY-7' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: /Messages/ }));
     await userEvent.click(screen.getByRole('tab', { name: /Orders/ }));
     expect(writes).toEqual([{ tab: 'messages' }, { tab: undefined }]);
+  });
+
+  it('"All" (the URL\'s show=all) lists read items too, marked read; "Unread" writes the URL back', async () => {
+    const writes: NotificationsUrl[] = [];
+    const history: NotificationsData = {
+      ...data,
+      lists: { ...data.lists, orders: [{ ...data.lists.orders[0], read: false }, { ...data.lists.orders[1], id: 9, invoice_no: 'INV-9', read: true }] },
+    };
+    const { loads } = setup({ url: { show: 'all' }, setUrl: (next) => writes.push(next), load: async (show) => (show === 'all' ? history : data) });
+    const old = (await screen.findByRole('link', { name: 'INV-9' })).closest('[data-notification]') as HTMLElement;
+    expect(loads).toEqual(['all']);
+    expect(old).toHaveAttribute('data-read');
+    expect(within(old).getByText('Read')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark as read: INV-1' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'All' })).toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: 'Unread' }));
+    expect(writes).toEqual([{ show: undefined }]);
   });
 
   it('an empty list says so; "mark everything" leaves every item listed as read', async () => {

@@ -55,7 +55,7 @@ import { payoutStatementMachine, walletStatementMachine } from '../../machines/w
 import { faqsQuerySchema } from '../../schemas/account-hub.schema';
 import { DEFAULT_CURRENCY } from '../../schemas/common.schema';
 import { genealogyQuerySchema } from '../../schemas/network.schema';
-import { notificationsQuerySchema, type NotificationsTab } from '../../schemas/home.schema';
+import { notificationsQuerySchema, type NotificationsUrl } from '../../schemas/home.schema';
 import '../../views/components/paged-list/member-list-css';
 import { BinaryView } from '../../views/home/binary.view';
 import { DashboardView } from '../../views/home/dashboard.view';
@@ -259,9 +259,13 @@ const faqsUrl: UrlBinding<typeof faqsListMachine, FaqsSearch> = {
   follow: { current: (s) => s.context.filters, event: (filters) => ({ type: 'list.setFilters', filters }) },
 };
 
-/** ?tab= of the notifications page: a tab change adds a history entry, so Back returns to the previous tab. */
-const notificationsUrl: UrlBinding<typeof notificationsMachine, { tab?: NotificationsTab }> = {
-  codec: createSearchCodec(notificationsQuerySchema, { fields: ['tab'] }),
+/**
+ * ?tab= and ?show=all of the notifications page: a change adds a history entry, so Back returns to the
+ * previous tab or choice; the actor follows `show` (the tab is the view's alone).
+ */
+const notificationsUrl: UrlBinding<typeof notificationsMachine, NotificationsUrl> = {
+  codec: { ...createSearchCodec(notificationsQuerySchema, { fields: ['tab', 'show'] }), equals: (a, b) => (a.show ?? 'unread') === (b.show ?? 'unread') },
+  follow: { current: (s) => ({ show: s.context.show }), event: (url) => ({ type: 'notifications.show', show: url.show ?? 'unread' }) },
 };
 
 /** The table itself, read when a page that lists the menu (the account hub, "more") is shown. */
@@ -430,6 +434,7 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
       machine: notificationsMachine,
       // Marking read changes the unread counts: the menu's badge follows.
       provide: (m, env) => m.provide({ actions: { countsChanged: () => env.refreshBadge() } }),
+      input: ({ url }) => ({ show: url.show }),
       url: notificationsUrl,
       ...LOADED,
       view: ({ actor, url, setUrl }) => <NotificationsView actor={actor} url={url} setUrl={setUrl} />,

@@ -1,7 +1,8 @@
 /**
  * /member/notifications: unread orders, payouts, messages and notices (tabs with counts), each linking to
  * what it is about, and marking them read. The tab is the URL's (?tab=payouts): a reload keeps it and
- * Back returns to the previous tab. A marked item stays listed, shown as read.
+ * Back returns to the previous tab. A marked item stays listed, shown as read; "All" (?show=all) lists
+ * the read items too, the history.
  */
 import { useState, type ReactNode } from 'react';
 import { Alert, Anchor, Avatar, Badge, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
@@ -10,7 +11,8 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import { readKey, type notificationsMachine } from '../../machines/notifications.machine';
-import type { NotificationKind, NotificationsTab } from '../../schemas/home.schema';
+import type { NotificationKind, NotificationsShow, NotificationsTab, NotificationsUrl } from '../../schemas/home.schema';
+import { LabelledRadios } from '../components/segmented-radios';
 import { EmptyState } from '../components/empty-state';
 import { ErrorView } from '../components/error-view';
 import { PageLoader } from '../components/page-loader';
@@ -39,12 +41,15 @@ function MarkButton({ actor, kind, id, label }: { actor: Actor; kind: Notificati
   );
 }
 
-export function NotificationsView({ actor, url, setUrl }: { actor: Actor; url?: { tab?: NotificationsTab }; setUrl?: (next: { tab?: NotificationsTab }) => void }) {
+export function NotificationsView({ actor, url, setUrl }: { actor: Actor; url?: NotificationsUrl; setUrl?: (next: NotificationsUrl) => void }) {
   const { t } = useTranslation(['dashboard', 'account']);
   // The URL's tab when the page has one (the route), else the view's own.
   const [ownTab, setOwnTab] = useState<NotificationsTab>('orders');
   const tab = url ? (url.tab ?? 'orders') : ownTab;
-  const showTab = (next: NotificationsTab) => (setUrl ? setUrl({ tab: next === 'orders' ? undefined : next }) : setOwnTab(next));
+  const show = useSelector(actor, (s) => s.context.show);
+  const showTab = (next: NotificationsTab) => (setUrl ? setUrl({ ...url, tab: next === 'orders' ? undefined : next }) : setOwnTab(next));
+  const showItems = (next: NotificationsShow) =>
+    setUrl ? setUrl({ ...url, show: next === 'all' ? 'all' : undefined }) : actor.send({ type: 'notifications.show', show: next });
   const read = useSelector(actor, (s) => s.context.read);
   const { money, date } = useDisplayFormat();
   const value = useSelector(actor, (s) => s.value);
@@ -92,14 +97,14 @@ export function NotificationsView({ actor, url, setUrl }: { actor: Actor; url?: 
     kind: NotificationKind,
     count: number,
     emptyKey: string,
-    items: Array<{ id: number; label: string; body: ReactNode; top?: boolean }>,
+    items: Array<{ id: number; label: string; body: ReactNode; top?: boolean; read?: boolean }>,
   ) => (
     <Tabs.Panel value={value} pt="md">
       <Stack gap="xs">
         {allRead(kind, count)}
         {items.length ? (
           items.map((item) => {
-            const isRead = read.includes(readKey(kind, item.id));
+            const isRead = !!item.read || read.includes(readKey(kind, item.id));
             return (
               <Card key={item.id} withBorder padding="sm" data-notification={kind} data-read={isRead || undefined} bg={isRead ? 'var(--mantine-color-default-hover)' : undefined}>
                 <Group justify="space-between" wrap="nowrap" gap="xs" align={item.top ? 'start' : undefined}>
@@ -131,9 +136,22 @@ export function NotificationsView({ actor, url, setUrl }: { actor: Actor; url?: 
           </Button>
         )}
       </Group>
-      <Text c="dimmed" mb="sm" data-total={counts.total_count}>
-        {t('notifications.unreadTotal', { count: counts.total_count })}
-      </Text>
+      <Group justify="space-between" align="end" mb="sm" gap="xs">
+        <Text c="dimmed" data-total={counts.total_count}>
+          {t('notifications.unreadTotal', { count: counts.total_count })}
+        </Text>
+        <div>
+          <LabelledRadios
+            label={t('notifications.show')}
+            value={show}
+            options={[
+              { value: 'unread', label: t('notifications.showUnread') },
+              { value: 'all', label: t('notifications.showAll') },
+            ]}
+            onChange={showItems}
+          />
+        </div>
+      </Group>
       {markFailed && (
         <Alert color="red" mb="sm" withCloseButton onClose={() => actor.send({ type: 'notifications.dismissError' })} closeButtonLabel={t('notifications.dismiss')}>
           {t('notifications.markFailed')}
@@ -149,6 +167,7 @@ export function NotificationsView({ actor, url, setUrl }: { actor: Actor; url?: 
         {panel('orders', 'order', counts.order_count, 'emptyOrders',
           lists.orders.map((o) => ({
             id: o.id,
+            read: o.read,
             label: o.invoice_no,
             body: (
               <div style={{ minWidth: 0 }}>
@@ -170,6 +189,7 @@ export function NotificationsView({ actor, url, setUrl }: { actor: Actor; url?: 
         {panel('payouts', 'payout', counts.payout_count, 'emptyPayouts',
           lists.payouts.map((p) => ({
             id: p.id,
+            read: p.read,
             label: p.invoice_no,
             body: (
               <div style={{ minWidth: 0 }}>
@@ -189,6 +209,7 @@ export function NotificationsView({ actor, url, setUrl }: { actor: Actor; url?: 
         {panel('messages', 'message', counts.message_count, 'emptyMessages',
           lists.messages.map((m) => ({
             id: m.id,
+            read: m.read,
             label: m.subject,
             top: true,
             body: (
@@ -214,6 +235,7 @@ export function NotificationsView({ actor, url, setUrl }: { actor: Actor; url?: 
         {panel('notices', 'notice', counts.notice_count ?? 0, 'account:notificationSettings.notices.empty',
           (lists.notices ?? []).map((n) => ({
             id: n.id,
+            read: n.read,
             label: n.subject,
             top: true,
             body: (
