@@ -172,9 +172,16 @@ const notificationSettingsPage = (channel: 'email' | 'push') =>
 
 // ── Network and referral ────────────────────────────────────────────────────────────────────────────
 
-/** ?username= opens the genealogy on that member (read once, as the tree's input). */
+/**
+ * ?username= opens the genealogy on that member; a search writes it (a history entry), so a reload keeps
+ * the search and Back returns to the previous one (no username: the top of the tree).
+ */
 const genealogyUrl: UrlBinding<typeof genealogyMachine, { username?: string }> = {
   codec: createSearchCodec(genealogyQuerySchema, { fields: ['username'] }),
+  follow: {
+    current: (s) => ({ username: s.context.query || undefined }),
+    event: (url) => (url.username ? { type: 'tree.search', username: url.username } : { type: 'tree.top' }),
+  },
 };
 
 /** The downline report's filters in the URL; a new search adds a history entry, so Back returns to the last one. */
@@ -313,7 +320,11 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
       input: ({ url }) => ({ username: url.username }),
       url: genealogyUrl,
       persist: TREE_MEMORY,
-      view: tabView(NetworkPageView, 'genealogy', GenealogyView),
+      view: ({ actor, env, setUrl }) => (
+        <NetworkPageView tab="genealogy">
+          <GenealogyView actor={actor} {...formats(env)} onSearch={(username) => setUrl({ username })} />
+        </NetworkPageView>
+      ),
     },
     guarded(PERMISSIONS.network, 'network', 'genealogy'),
   ),
