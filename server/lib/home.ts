@@ -550,58 +550,75 @@ const UNREAD_SOURCES = {
   payout: { table: 'payout_requests', alias: 'p', changedAt: 'updated_at' },
 } as const;
 
-const unreadItemsSql = (memberId: number, kind: keyof typeof UNREAD_SOURCES) => {
-  const { table, alias, changedAt } = UNREAD_SOURCES[kind];
+/** The member's items of a kind (FROM … WHERE), and the condition that one of them is unread. */
+const itemsSql = (memberId: number, kind: keyof typeof UNREAD_SOURCES) => {
+  const { table, alias } = UNREAD_SOURCES[kind];
   const item = sql.raw(alias);
-  const changed = sql.raw(`${alias}.${changedAt}`);
   return sql`
   FROM ${sql.raw(`${table} ${alias}`)}
   LEFT JOIN notification_marks nm ON nm.member_id = ${item}.member_id AND nm.kind = ${sql.raw(`'${kind}'`)}
-  WHERE ${item}.member_id = ${memberId}
-    AND (nm.read_before IS NULL OR ${changed} > nm.read_before)
-    AND NOT EXISTS (SELECT 1 FROM notification_reads r
-                    WHERE r.member_id = ${item}.member_id AND r.kind = ${sql.raw(`'${kind}'`)} AND r.ref_id = ${item}.id AND r.read_at >= ${changed})`;
+  WHERE ${item}.member_id = ${memberId}`;
 };
+const unreadCondition = (kind: keyof typeof UNREAD_SOURCES) => {
+  const { alias, changedAt } = UNREAD_SOURCES[kind];
+  const item = sql.raw(alias);
+  const changed = sql.raw(`${alias}.${changedAt}`);
+  return sql`((nm.read_before IS NULL OR ${changed} > nm.read_before)
+    AND NOT EXISTS (SELECT 1 FROM notification_reads r
+                    WHERE r.member_id = ${item}.member_id AND r.kind = ${sql.raw(`'${kind}'`)} AND r.ref_id = ${item}.id AND r.read_at >= ${changed}))`;
+};
+const unreadItemsSql = (memberId: number, kind: keyof typeof UNREAD_SOURCES) => sql`${itemsSql(memberId, kind)} AND ${unreadCondition(kind)}`;
 
 const unreadOrdersSql = (memberId: number) => unreadItemsSql(memberId, 'order');
 const unreadPayoutsSql = (memberId: number) => unreadItemsSql(memberId, 'payout');
 
-const unreadMessagesSql = (memberId: number) => sql`
+const messagesSql = (memberId: number) => sql`
   FROM messages msg
   JOIN message_threads t ON t.id = msg.thread_id
   JOIN members s ON s.id = msg.sender_id
-  WHERE msg.recipient_id = ${memberId} AND msg.read_at IS NULL`;
+  WHERE msg.recipient_id = ${memberId}`;
+const unreadMessagesSql = (memberId: number) => sql`${messagesSql(memberId)} AND msg.read_at IS NULL`;
 
-const unreadNoticesSql = (memberId: number) => sql`
-  FROM member_notices n WHERE n.member_id = ${memberId} AND n.read_at IS NULL`;
+const noticesSql = (memberId: number) => sql`FROM member_notices n WHERE n.member_id = ${memberId}`;
+const unreadNoticesSql = (memberId: number) => sql`${noticesSql(memberId)} AND n.read_at IS NULL`;
 
 export const payoutInvoiceNo = (id: number) => `PO-${String(id).padStart(6, '0')}`;
 
-export async function notifications(db: Db, memberId: number): Promise<Notifications> {
+/**
+ * The unread items of each kind, newest first; with `show: 'all'` the read ones too (the history), each
+ * saying whether it is read.
+ */
+export async function notifications(db: Db, memberId: number, show: 'unread' | 'all' = 'unread'): Promise<Notifications> {
+  const all = show === 'all';
+  const kindSql = (kind: keyof typeof UNREAD_SOURCES) =>
+    all ? { read: sql`NOT ${unreadCondition(kind)} AS read`, from: itemsSql(memberId, kind) } : { read: sql`false AS read`, from: unreadItemsSql(memberId, kind) };
+  const o = kindSql('order');
+  const p = kindSql('payout');
   const [orders, payouts, messages, notices] = await Promise.all([
-    rowsOf<{ id: number; invoice_no: string; status: string; created_at: string | Date; total: string; package_name: string | null }>(
+    rowsOf<{ id: number; invoice_no: string; status: string; created_at: string | Date; total: string; package_name: string | null; read: boolean }>(
       db,
-      sql`SELECT o.id, o.invoice_no, o.status, o.created_at, o.total::text AS total, o.package_name ${unreadOrdersSql(memberId)}
+      sql`SELECT o.id, o.invoice_no, o.status, o.created_at, o.total::text AS total, o.package_name, ${o.read} ${o.from}
           ORDER BY o.created_at DESC, o.id DESC LIMIT ${NOTIFICATION_LIST_LIMIT}`,
     ),
-    rowsOf<{ id: number; status: number; updated_at: string | Date; amount: string }>(
+    rowsOf<{ id: number; status: number; updated_at: string | Date; amount: string; read: boolean }>(
       db,
-      sql`SELECT p.id, p.status, p.updated_at, p.amount::text AS amount ${unreadPayoutsSql(memberId)}
+      sql`SELECT p.id, p.status, p.updated_at, p.amount::text AS amount, ${p.read} ${p.from}
           ORDER BY p.updated_at DESC, p.id DESC LIMIT ${NOTIFICATION_LIST_LIMIT}`,
     ),
-    rowsOf<{ id: number; thread_id: number; subject: string; body: string; created_at: string | Date; first_name: string; last_name: string | null; avatar: string | null }>(
+    rowsOf<{ id: number; thread_id: number; subject: string; body: string; created_at: string | Date; first_name: string; last_name: string | null; avatar: string | null; read: boolean }>(
       db,
-      sql`SELECT msg.id, msg.thread_id, t.subject, msg.body, msg.created_at, s.first_name, s.last_name, s.avatar ${unreadMessagesSql(memberId)}
+      sql`SELECT msg.id, msg.thread_id, t.subject, msg.body, msg.created_at, s.first_name, s.last_name, s.avatar, msg.read_at IS NOT NULL AS read
+          ${all ? messagesSql(memberId) : unreadMessagesSql(memberId)}
           ORDER BY msg.created_at DESC, msg.id DESC LIMIT ${NOTIFICATION_LIST_LIMIT}`,
     ),
-    rowsOf<{ id: number; event: string; subject: string; body: string; link: string | null; created_at: string | Date }>(
+    rowsOf<{ id: number; event: string; subject: string; body: string; link: string | null; created_at: string | Date; read: boolean }>(
       db,
-      sql`SELECT n.id, n.event, n.subject, n.body, n.link, n.created_at ${unreadNoticesSql(memberId)}
+      sql`SELECT n.id, n.event, n.subject, n.body, n.link, n.created_at, n.read_at IS NOT NULL AS read ${all ? noticesSql(memberId) : unreadNoticesSql(memberId)}
           ORDER BY n.created_at DESC, n.id DESC LIMIT ${NOTIFICATION_LIST_LIMIT}`,
     ),
   ]);
   return {
-    notices: notices.map((n) => ({ id: int(n.id), event: n.event, subject: n.subject, body: n.body, link: n.link, updated_at: iso(n.created_at) })),
+    notices: notices.map((n) => ({ id: int(n.id), event: n.event, subject: n.subject, body: n.body, link: n.link, updated_at: iso(n.created_at), read: !!n.read })),
     orders: orders.map(
       (o): OrderNotification => ({
         id: int(o.id),
@@ -611,6 +628,7 @@ export async function notifications(db: Db, memberId: number): Promise<Notificat
         updated_at: iso(o.created_at),
         total: dec(o.total),
         plan: o.package_name,
+        read: !!o.read,
       }),
     ),
     payouts: payouts.map(
@@ -621,6 +639,7 @@ export async function notifications(db: Db, memberId: number): Promise<Notificat
         name: PAYOUT_STATUS_NAMES[int(p.status)] ?? 'pending',
         updated_at: iso(p.updated_at),
         total: dec(p.amount),
+        read: !!p.read,
       }),
     ),
     messages: messages.map(
@@ -633,6 +652,7 @@ export async function notifications(db: Db, memberId: number): Promise<Notificat
         first_name: x.first_name,
         last_name: x.last_name,
         avatar: x.avatar,
+        read: !!x.read,
       }),
     ),
   };

@@ -14,6 +14,7 @@ import {
   homeDummySchema,
   markNotificationsReadSchema,
   notificationCountsSchema,
+  notificationsListQuerySchema,
   notificationsSchema,
   packageDataSchema,
   promotionsSchema,
@@ -62,8 +63,10 @@ export async function homeRoutes(base: FastifyInstance, ctx: AppContext) {
     ctx.envelope(req, await binarySummary(db, req.member!)),
   );
 
-  app.get('/api/home/notifications', { ...signedIn, schema: { tags, response: { 200: envelope(notificationsSchema) } } }, async (req) =>
-    ctx.envelope(req, await notifications(db, req.member!.id)),
+  app.get(
+    '/api/home/notifications',
+    { ...signedIn, schema: { tags, querystring: notificationsListQuerySchema, response: { 200: envelope(notificationsSchema) } } },
+    async (req) => ctx.envelope(req, await notifications(db, req.member!.id, req.query.show)),
   );
 
   app.get(

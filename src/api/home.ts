@@ -12,6 +12,7 @@ import {
   promotionsSchema,
   ranksSchema,
   type MarkNotificationsRead,
+  type NotificationsShow,
 } from '../schemas/home.schema';
 
 export const homeApi = {
@@ -21,7 +22,8 @@ export const homeApi = {
   packages: () => get(packageDataSchema, '/api/home/packages'),
   promotions: () => get(promotionsSchema, PROMOTIONS_PATH),
   binary: () => get(binarySummarySchema, '/api/home/binary'),
-  notifications: () => get(notificationsSchema, '/api/home/notifications'),
+  /** The unread items, or (`all`) the read ones too. */
+  notifications: (show: NotificationsShow = 'unread') => get(notificationsSchema, '/api/home/notifications', show === 'all' ? { show } : undefined),
   notificationsCount: () => get(notificationCountsSchema, '/api/home/notifications_count'),
   dummy: () => get(homeDummySchema, '/api/home/dummy'),
   /** Mark the given items of a kind (or, without ids, all of them) read; answers the new counts. */

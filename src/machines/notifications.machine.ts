@@ -2,13 +2,16 @@
  * /member/notifications (spec §3 Notifications, §7 Home): the unread orders, payouts and messages
  * with their counts, and marking them read (one item, or every item of a kind). The lists load with
  * the generic load statuses (loading, loaded, connectionError, forceLogout, error); marking happens
- * inside `loaded` so the lists stay on screen. After a mark the answer's counts replace the old ones
- * and the named action `countsChanged` tells the shell (its badge) the new counts.
+ * inside `loaded` so the lists stay on screen. A marked item stays listed, shown as read (`read` keeps
+ * their keys, `order:12`), so nothing vanishes under the member's eyes; the view's "Unread" / "All"
+ * filter decides whether read items show. After a mark the answer's counts replace the old ones and the
+ * named action `countsChanged` tells the shell (its badge) the new counts. `show` (the URL's) lists the
+ * unread items or all of them, read ones marked (the history); `notifications.show` loads the other.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { homeApi } from '../api/home';
 import { errorInfo, type ErrorInfo } from '../api/errors';
-import type { MarkNotificationsRead, NotificationCounts, Notifications } from '../schemas/home.schema';
+import type { MarkNotificationsRead, NotificationCounts, Notifications, NotificationsShow } from '../schemas/home.schema';
 
 export interface NotificationsData {
   lists: Notifications;
@@ -21,40 +24,48 @@ export interface NotificationsContext {
   /** The mark request in flight or last failed (kept for retry). */
   mark: MarkNotificationsRead | null;
   markError: ErrorInfo | null;
+  /** The items marked read on this page (`kind:id`). */
+  read: string[];
+  /** Unread items only, or all of them. */
+  show: NotificationsShow;
 }
 
 export type NotificationsEvent =
   | { type: 'load.retry' }
   | { type: 'load.refresh' }
   | { type: 'notifications.markRead'; request: MarkNotificationsRead }
-  | { type: 'notifications.dismissError' };
+  | { type: 'notifications.dismissError' }
+  | { type: 'notifications.show'; show: NotificationsShow };
 
-export async function loadNotifications(): Promise<NotificationsData> {
-  const [lists, counts] = await Promise.all([homeApi.notifications(), homeApi.notificationsCount()]);
+export async function loadNotifications(show: NotificationsShow = 'unread'): Promise<NotificationsData> {
+  const [lists, counts] = await Promise.all([homeApi.notifications(show), homeApi.notificationsCount()]);
   return { lists, counts };
 }
 
 const LIST_OF = { order: 'orders', payout: 'payouts', message: 'messages', notice: 'notices' } as const;
 
-/** The lists without the items a mark request made read. */
-export function withoutRead(lists: Notifications, request: MarkNotificationsRead): Notifications {
-  const out: Notifications = { ...lists };
+/** The key of one listed item in `read`. */
+export const readKey = (kind: keyof typeof LIST_OF, id: number) => `${kind}:${id}`;
+
+/** The read keys after a mark request: the named ids, or every listed item of the kind (or of all kinds). */
+export function withRead(read: string[], lists: Notifications, request: MarkNotificationsRead): string[] {
   const kinds = request.kind === 'all' ? (['order', 'payout', 'message', 'notice'] as const) : [request.kind];
+  const out = new Set(read);
   for (const kind of kinds) {
-    const key = LIST_OF[kind];
-    const ids = request.ids;
-    (out[key] as { id: number }[]) = ids ? ((lists[key] ?? []) as { id: number }[]).filter((i) => !ids.includes(i.id)) : [];
+    const ids = request.ids ?? ((lists[LIST_OF[kind]] ?? []) as { id: number }[]).map((i) => i.id);
+    for (const id of ids) out.add(readKey(kind, id));
   }
-  return out;
+  return [...out];
 }
 
 export const notificationsMachine = setup({
   types: {
     context: {} as NotificationsContext,
     events: {} as NotificationsEvent,
+    input: {} as { show?: NotificationsShow } | undefined,
   },
   actors: {
-    load: fromPromise<NotificationsData>(() => loadNotifications()),
+    load: fromPromise<NotificationsData, NotificationsShow>(({ input }) => loadNotifications(input)),
     markRead: fromPromise<NotificationCounts, MarkNotificationsRead>(({ input }) => homeApi.markNotificationsRead(input)),
   },
   actions: {
@@ -67,7 +78,9 @@ export const notificationsMachine = setup({
   },
 }).createMachine({
   id: 'notifications',
-  context: { data: null, error: null, mark: null, markError: null },
+  context: ({ input }) => ({ data: null, error: null, mark: null, markError: null, read: [], show: input?.show ?? 'unread' }),
+  // Another choice of unread / all loads the lists again, whatever the page is doing.
+  on: { 'notifications.show': { target: '.loading', actions: assign({ show: ({ event }) => event.show }) } },
   initial: 'loading',
   states: {
     loading: {
@@ -75,10 +88,11 @@ export const notificationsMachine = setup({
       invoke: {
         id: 'load',
         src: 'load',
+        input: ({ context }) => context.show,
         onDone: {
           target: 'loaded',
           actions: [
-            assign({ data: ({ event }) => event.output, error: null }),
+            assign({ data: ({ event }) => event.output, error: null, read: [] }),
             { type: 'countsChanged', params: ({ event }) => ({ counts: event.output.counts }) },
           ],
         },
@@ -108,8 +122,8 @@ export const notificationsMachine = setup({
               target: 'idle',
               actions: [
                 assign({
-                  data: ({ context, event }) =>
-                    context.data && context.mark ? { lists: withoutRead(context.data.lists, context.mark), counts: event.output } : context.data,
+                  read: ({ context }) => (context.data && context.mark ? withRead(context.read, context.data.lists, context.mark) : context.read),
+                  data: ({ context, event }) => (context.data ? { ...context.data, counts: event.output } : context.data),
                   mark: null,
                 }),
                 { type: 'countsChanged', params: ({ event }) => ({ counts: event.output }) },

@@ -302,6 +302,8 @@ export const orderNotificationSchema = z.object({
   total: decimalString,
   /** The package bought, null for product orders. */
   plan: z.nullable(z.string()),
+  /** Read already (listed only with ?show=all; absent from older answers: unread). */
+  read: z.optional(z.boolean()),
 });
 export type OrderNotification = z.infer<typeof orderNotificationSchema>;
 
@@ -313,6 +315,8 @@ export const payoutNotificationSchema = z.object({
   name: z.string(),
   updated_at: isoDateTime,
   total: decimalString,
+  /** Read already (listed only with ?show=all; absent from older answers: unread). */
+  read: z.optional(z.boolean()),
 });
 export type PayoutNotification = z.infer<typeof payoutNotificationSchema>;
 
@@ -326,6 +330,8 @@ export const messageNotificationSchema = z.object({
   first_name: z.string(),
   last_name: z.nullable(z.string()),
   avatar: z.nullable(z.string()),
+  /** Read already (listed only with ?show=all; absent from older answers: unread). */
+  read: z.optional(z.boolean()),
 });
 export type MessageNotification = z.infer<typeof messageNotificationSchema>;
 
@@ -343,6 +349,8 @@ export const noticeNotificationSchema = z.object({
   /** The member page about the matter, or null. */
   link: z.nullable(z.string()),
   updated_at: isoDateTime,
+  /** Read already (listed only with ?show=all; absent from older answers: unread). */
+  read: z.optional(z.boolean()),
 });
 export type NoticeNotification = z.infer<typeof noticeNotificationSchema>;
 
@@ -354,6 +362,18 @@ export const notificationsSchema = z.object({
   notices: z.optional(z.array(noticeNotificationSchema)),
 });
 export type Notifications = z.infer<typeof notificationsSchema>;
+
+/** The tabs of /member/notifications. */
+export const NOTIFICATION_TABS = ['orders', 'payouts', 'messages', 'notices'] as const;
+export type NotificationsTab = (typeof NOTIFICATION_TABS)[number];
+/** Which items the lists carry: the unread ones (default), or all of them, read ones marked (the history). */
+export const NOTIFICATION_SHOWS = ['unread', 'all'] as const;
+export type NotificationsShow = (typeof NOTIFICATION_SHOWS)[number];
+/** GET /api/home/notifications?show=all. */
+export const notificationsListQuerySchema = z.object({ show: z.optional(z.enum(NOTIFICATION_SHOWS)) });
+/** /member/notifications?tab=payouts&show=all: the open tab (absent: orders) and unread or all. */
+export const notificationsQuerySchema = z.looseObject({ tab: z.optional(z.enum(NOTIFICATION_TABS)), show: z.optional(z.enum(NOTIFICATION_SHOWS)) });
+export type NotificationsUrl = { tab?: NotificationsTab; show?: NotificationsShow };
 
 /** spec §3 "Counts": unread items per kind and in all. */
 export const notificationCountsSchema = z.object({

@@ -250,6 +250,19 @@ describe('a page added as one table entry', () => {
     });
   });
 
+  it('a filter the view writes adds a history entry: Back restores the previous filter and stays on the page', async () => {
+    renderMember('/member/test/search?term=bob', { events: true, kyc: false });
+    const view = await screen.findByRole('region', { name: 'Test search' }, { timeout: 15000 });
+    const before = window.history.length;
+    await userEvent.click(within(view).getByRole('button', { name: 'Search ada' }));
+    expect(await within(view).findByText('Actor term: ada')).toBeInTheDocument();
+    expect(window.history.length).toBe(before + 1);
+    act(() => window.history.back());
+    expect(await within(view).findByText('Actor term: bob')).toBeInTheDocument();
+    expect(within(view).getByText('URL term: bob')).toBeInTheDocument();
+    expect(window.location.pathname + window.location.search).toBe('/member/test/search?term=bob');
+  });
+
   it('a page opened again in the tab starts from its saved state, then follows the URL', async () => {
     const restored = { term: 'zed' };
     sessionStorage.setItem(

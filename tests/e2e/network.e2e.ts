@@ -70,6 +70,8 @@ describe('genealogy', () => {
     // Search a downline username: the tree is drawn from it; up goes to its parent.
     await page.getByLabel('Search a username').fill(deepest);
     await page.getByRole('button', { name: 'Find' }).click();
+    // The search is in the URL.
+    await page.waitForURL((u) => u.searchParams.get('username') === deepest);
     const up = page.getByRole('button', { name: 'Up one level' });
     await expect.poll(() => up.isEnabled()).toBe(true);
     await tree.focus();
@@ -96,6 +98,13 @@ describe('genealogy', () => {
     await page.getByLabel('Search a username').fill('admin');
     await page.getByRole('button', { name: 'Find' }).click();
     await page.getByText('“admin” is not in your network.').waitFor();
+    await tree.waitFor();
+    await page.waitForURL((u) => u.searchParams.get('username') === 'admin');
+    // A reload keeps the search in the box; Back returns to the previous search, on the page.
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Search a username').inputValue()).toBe('admin');
+    await page.goBack();
+    await page.waitForURL((u) => u.pathname === '/member/network/genealogy' && u.searchParams.get('username') === deepest);
     await tree.waitFor();
     await context.close();
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError, ConnectionError } from '../../src/api/errors';
-import { notificationsMachine, withoutRead } from '../../src/machines/notifications.machine';
+import { notificationsMachine, withRead } from '../../src/machines/notifications.machine';
 import type { MarkNotificationsRead, Notifications } from '../../src/schemas/home.schema';
 
 const lists = {
@@ -12,7 +12,7 @@ const lists = {
 const counts = { order_count: 2, payout_count: 1, message_count: 1, total_count: 4 };
 
 describe('notifications machine', () => {
-  it('loads lists and counts, tells the badge, and marking one order read removes it and takes the new counts', async () => {
+  it('loads lists and counts, tells the badge, and marking one order read keeps it listed as read and takes the new counts', async () => {
     const countsChanged = vi.fn();
     const markRead = vi.fn(async (_req: unknown) => ({ ...counts, order_count: 1, total_count: 3 }));
     const actor = createActor(
@@ -20,13 +20,15 @@ describe('notifications machine', () => {
         actors: { load: fromPromise(async () => ({ lists, counts })), markRead: fromPromise(({ input }) => markRead(input as never)) },
         actions: { countsChanged: (_, p) => countsChanged(p.counts.total_count) },
       }),
+      { input: {} },
     ).start();
     await waitFor(actor, (s) => s.matches({ loaded: 'idle' }));
     expect(countsChanged).toHaveBeenLastCalledWith(4);
     actor.send({ type: 'notifications.markRead', request: { kind: 'order', ids: [1] } });
     await waitFor(actor, (s) => s.matches({ loaded: 'idle' }) && s.context.data!.counts.total_count === 3);
     expect(markRead).toHaveBeenCalledWith({ kind: 'order', ids: [1] });
-    expect(actor.getSnapshot().context.data!.lists.orders.map((o) => o.id)).toEqual([2]);
+    expect(actor.getSnapshot().context.data!.lists.orders.map((o) => o.id)).toEqual([1, 2]);
+    expect(actor.getSnapshot().context.read).toEqual(['order:1']);
     expect(countsChanged).toHaveBeenLastCalledWith(3);
   });
 
@@ -44,6 +46,7 @@ describe('notifications machine', () => {
           }),
         },
       }),
+      { input: {} },
     ).start();
     await waitFor(actor, (s) => s.matches('connectionError'));
     fail = false;
@@ -56,10 +59,33 @@ describe('notifications machine', () => {
     expect(actor.getSnapshot().matches({ loaded: 'idle' })).toBe(true);
   });
 
-  it('withoutRead drops only the named ids, or the whole kind, or everything', () => {
-    expect(withoutRead(lists, { kind: 'payout' }).payouts).toEqual([]);
-    expect(withoutRead(lists, { kind: 'order', ids: [2] }).orders).toEqual([{ id: 1 }]);
-    const all = withoutRead(lists, { kind: 'all' });
-    expect([all.orders.length, all.payouts.length, all.messages.length]).toEqual([0, 0, 0]);
+  it('starts on the show it is given and loads the other one on notifications.show, forgetting its own marks', async () => {
+    const shows: unknown[] = [];
+    const markRead = vi.fn(async () => counts);
+    const actor = createActor(
+      notificationsMachine.provide({
+        actors: {
+          load: fromPromise(async ({ input }) => {
+            shows.push(input);
+            return { lists, counts };
+          }),
+          markRead: fromPromise(async () => markRead()),
+        },
+      }),
+      { input: { show: 'all' } },
+    ).start();
+    await waitFor(actor, (s) => s.matches({ loaded: 'idle' }));
+    actor.send({ type: 'notifications.markRead', request: { kind: 'payout' } });
+    await waitFor(actor, (s) => s.matches({ loaded: 'idle' }) && s.context.read.length === 1);
+    actor.send({ type: 'notifications.show', show: 'unread' });
+    await waitFor(actor, (s) => s.matches({ loaded: 'idle' }));
+    expect(shows).toEqual(['all', 'unread']);
+    expect(actor.getSnapshot().context).toMatchObject({ show: 'unread', read: [] });
+  });
+
+  it('withRead adds only the named ids, or the whole kind, or everything, once each', () => {
+    expect(withRead([], lists, { kind: 'payout' })).toEqual(['payout:7']);
+    expect(withRead(['order:1'], lists, { kind: 'order', ids: [2] })).toEqual(['order:1', 'order:2']);
+    expect(withRead(['order:1'], lists, { kind: 'all' }).sort()).toEqual(['message:9', 'order:1', 'order:2', 'payout:7']);
   });
 });

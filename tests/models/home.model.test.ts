@@ -26,6 +26,7 @@ describePaths('notifications paths', {
     { type: 'load.retry' },
     { type: 'notifications.markRead', request: { kind: 'order', ids: [1] } },
     { type: 'notifications.dismissError' },
+    { type: 'notifications.show', show: 'all' },
     doneEvent('load', { lists: { orders: [], payouts: [], messages: [] }, counts }),
     errorEvent('load', new ConnectionError()),
     errorEvent('load', new ApiError('unauthorized', 401, {})),
@@ -33,5 +34,5 @@ describePaths('notifications paths', {
     doneEvent('markRead', { ...counts, order_count: 0, total_count: 0 }),
     errorEvent('markRead', new ApiError('server', 500, {})),
   ],
-  serializeState: (s) => JSON.stringify([s.value, s.context.error?.kind ?? null, s.context.markError?.kind ?? null]),
+  serializeState: (s) => JSON.stringify([s.value, s.context.error?.kind ?? null, s.context.markError?.kind ?? null, s.context.show]),
 });

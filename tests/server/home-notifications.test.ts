@@ -14,8 +14,8 @@ let demoId: number;
 
 const ms = (d: Date | string) => new Date(d).getTime();
 
-async function lists(as = token): Promise<Notifications> {
-  const res = await get(server.app, '/api/home/notifications', { token: as });
+async function lists(as = token, query = ''): Promise<Notifications> {
+  const res = await get(server.app, `/api/home/notifications${query}`, { token: as });
   expect(res.status).toBe(200);
   return z.parse(notificationsSchema, res.body.data);
 }
@@ -100,6 +100,32 @@ describe('notifications', () => {
     const after = await lists();
     expect(after.orders.map((o) => o.id)).toEqual(before.orders.slice(1).map((o) => o.id));
     expectCountsMatch(after, await counts());
+
+    // The history (?show=all) still lists it, now read; the unread ones stay unread.
+    const history = await lists(token, '?show=all');
+    const listed = history.orders.find((o) => o.id === target.id);
+    expect(listed?.read).toBe(true);
+    expect(history.orders.filter((o) => !o.read).map((o) => o.id)).toEqual(after.orders.map((o) => o.id));
+    expect(after.orders.every((o) => o.read === false)).toBe(true);
+  });
+
+  it('the history lists read notices and messages too, each saying so; a bad show is refused with a field map', async () => {
+    await server.database.db.execute(
+      sql`INSERT INTO member_notices (member_id, event, subject, body, link, read_at) VALUES (${demoId}, 'kyc_decision', 'Old KYC decision', 'Approved.', '/member/kyc', now())`,
+    );
+    expect((await lists()).notices?.some((n) => n.subject === 'Old KYC decision')).toBe(false);
+    const history = await lists(token, '?show=all');
+    const notice = history.notices?.find((n) => n.subject === 'Old KYC decision');
+    expect(notice).toMatchObject({ read: true, link: '/member/kyc' });
+    // Each listed message says what its row says.
+    const stored = new Map(
+      (await rows<{ id: number; read: boolean }>(server.database, sql`SELECT id, read_at IS NOT NULL AS read FROM messages WHERE recipient_id = ${demoId}`)).map((m) => [Number(m.id), m.read]),
+    );
+    expect(history.messages.length).toBeGreaterThan(0);
+    for (const m of history.messages) expect(m.read).toBe(stored.get(m.id));
+    const bad = await get(server.app, '/api/home/notifications?show=everything', { token });
+    expect(bad.status).toBe(422);
+    expect(JSON.stringify(bad.body)).toContain('show');
   });
 
   it("another member's ids change nothing, for either member", async () => {

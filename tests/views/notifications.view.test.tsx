@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError, ConnectionError } from '../../src/api/errors';
 import { notificationsMachine, type NotificationsData } from '../../src/machines/notifications.machine';
-import type { MarkNotificationsRead, NotificationCounts } from '../../src/schemas/home.schema';
+import type { MarkNotificationsRead, NotificationCounts, NotificationsShow, NotificationsUrl } from '../../src/schemas/home.schema';
 import { NotificationsView } from '../../src/views/home/notifications.view';
 import { renderUi } from '../support/render-ui';
 
@@ -21,13 +21,24 @@ const data: NotificationsData = {
   counts: { order_count: 2, payout_count: 1, message_count: 0, total_count: 3 },
 };
 
-function setup(opts: { load?: () => Promise<NotificationsData>; mark?: (r: MarkNotificationsRead) => Promise<NotificationCounts> } = {}) {
+function setup(
+  opts: {
+    load?: (show: NotificationsShow) => Promise<NotificationsData>;
+    mark?: (r: MarkNotificationsRead) => Promise<NotificationCounts>;
+    url?: NotificationsUrl;
+    setUrl?: (next: NotificationsUrl) => void;
+  } = {},
+) {
   const marks: MarkNotificationsRead[] = [];
   const badge: number[] = [];
+  const loads: Array<NotificationsShow | undefined> = [];
   const actor = createActor(
     notificationsMachine.provide({
       actors: {
-        load: fromPromise(opts.load ?? (async () => data)),
+        load: fromPromise<NotificationsData, NotificationsShow>(async ({ input }) => {
+          loads.push(input);
+          return (opts.load ?? (async () => data))(input);
+        }),
         markRead: fromPromise<NotificationCounts, MarkNotificationsRead>(async ({ input }) => {
           marks.push(input);
           return opts.mark ? opts.mark(input) : { order_count: 1, payout_count: 1, message_count: 0, total_count: 2 };
@@ -35,9 +46,10 @@ function setup(opts: { load?: () => Promise<NotificationsData>; mark?: (r: MarkN
       },
       actions: { countsChanged: (_, p) => badge.push(p.counts.total_count) },
     }),
+    { input: { show: opts.url?.show } },
   ).start();
-  renderUi(<NotificationsView actor={actor} />);
-  return { actor, marks, badge };
+  renderUi(<NotificationsView actor={actor} url={opts.url} setUrl={opts.setUrl} />);
+  return { actor, marks, badge, loads };
 }
 
 describe('notifications page', () => {
@@ -75,24 +87,56 @@ describe('notifications page', () => {
     expect(await screen.findByRole('link', { name: 'Welcome aboard' })).toHaveAttribute('href', '/member/mail/conversation/41');
   });
 
-  it('marking one item read removes it, updates the counts and tells the badge', async () => {
+  it('marking one item read keeps it listed, shown as read and still linked; updates the counts and tells the badge', async () => {
     const { marks, badge } = setup();
     await userEvent.click(await screen.findByRole('button', { name: 'Mark as read: INV-1' }));
     expect(await screen.findByText('2 unread notifications')).toBeInTheDocument();
     expect(marks).toEqual([{ kind: 'order', ids: [1] }]);
-    expect(screen.queryByText('INV-1')).not.toBeInTheDocument();
-    expect(screen.getByText('INV-2')).toBeInTheDocument();
+    const read = screen.getByRole('link', { name: 'INV-1' }).closest('[data-notification]') as HTMLElement;
+    expect(read).toHaveAttribute('data-read');
+    expect(within(read).getByText('Read')).toBeInTheDocument();
+    expect(within(read).queryByRole('button', { name: /Mark as read/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark as read: INV-2' })).toBeInTheDocument();
     expect(badge).toEqual([3, 2]);
   });
 
-  it('an empty list says so; "mark everything" empties every list', async () => {
+  it('the open tab is the URL’s: a link with ?tab= opens it, a tab change writes it (orders: no tab)', async () => {
+    const writes: NotificationsUrl[] = [];
+    setup({ url: { tab: 'payouts' }, setUrl: (next) => writes.push(next) });
+    expect(await screen.findByRole('tab', { name: /Payouts/ })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('link', { name: 'PAY-7' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: /Messages/ }));
+    await userEvent.click(screen.getByRole('tab', { name: /Orders/ }));
+    expect(writes).toEqual([{ tab: 'messages' }, { tab: undefined }]);
+  });
+
+  it('"All" (the URL\'s show=all) lists read items too, marked read; "Unread" writes the URL back', async () => {
+    const writes: NotificationsUrl[] = [];
+    const history: NotificationsData = {
+      ...data,
+      lists: { ...data.lists, orders: [{ ...data.lists.orders[0], read: false }, { ...data.lists.orders[1], id: 9, invoice_no: 'INV-9', read: true }] },
+    };
+    const { loads } = setup({ url: { show: 'all' }, setUrl: (next) => writes.push(next), load: async (show) => (show === 'all' ? history : data) });
+    const old = (await screen.findByRole('link', { name: 'INV-9' })).closest('[data-notification]') as HTMLElement;
+    expect(loads).toEqual(['all']);
+    expect(old).toHaveAttribute('data-read');
+    expect(within(old).getByText('Read')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark as read: INV-1' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'All' })).toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: 'Unread' }));
+    expect(writes).toEqual([{ show: undefined }]);
+  });
+
+  it('an empty list says so; "mark everything" leaves every item listed as read', async () => {
     setup({ mark: async () => ({ order_count: 0, payout_count: 0, message_count: 0, total_count: 0 }) });
     await userEvent.click(await screen.findByRole('tab', { name: /Messages/ }));
     expect(await screen.findByText('New messages will appear here.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Mark everything as read' }));
     expect(await screen.findByText('0 unread notifications')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: /Orders/ }));
-    expect(await screen.findByText('Updates about your orders will appear here.')).toBeInTheDocument();
+    const cards = await screen.findAllByText(/^INV-/);
+    expect(cards.map((c) => c.closest('[data-notification]')?.hasAttribute('data-read'))).toEqual([true, true]);
+    expect(screen.queryByRole('button', { name: /Mark as read/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mark everything as read' })).not.toBeInTheDocument();
   });
 

@@ -55,6 +55,7 @@ import { payoutStatementMachine, walletStatementMachine } from '../../machines/w
 import { faqsQuerySchema } from '../../schemas/account-hub.schema';
 import { DEFAULT_CURRENCY } from '../../schemas/common.schema';
 import { genealogyQuerySchema } from '../../schemas/network.schema';
+import { notificationsQuerySchema, type NotificationsUrl } from '../../schemas/home.schema';
 import '../../views/components/paged-list/member-list-css';
 import { BinaryView } from '../../views/home/binary.view';
 import { DashboardView } from '../../views/home/dashboard.view';
@@ -171,9 +172,16 @@ const notificationSettingsPage = (channel: 'email' | 'push') =>
 
 // ── Network and referral ────────────────────────────────────────────────────────────────────────────
 
-/** ?username= opens the genealogy on that member (read once, as the tree's input). */
+/**
+ * ?username= opens the genealogy on that member; a search writes it (a history entry), so a reload keeps
+ * the search and Back returns to the previous one (no username: the top of the tree).
+ */
 const genealogyUrl: UrlBinding<typeof genealogyMachine, { username?: string }> = {
   codec: createSearchCodec(genealogyQuerySchema, { fields: ['username'] }),
+  follow: {
+    current: (s) => ({ username: s.context.query || undefined }),
+    event: (url) => (url.username ? { type: 'tree.search', username: url.username } : { type: 'tree.top' }),
+  },
 };
 
 /** The downline report's filters in the URL; a new search adds a history entry, so Back returns to the last one. */
@@ -258,6 +266,15 @@ const faqsUrl: UrlBinding<typeof faqsListMachine, FaqsSearch> = {
   follow: { current: (s) => s.context.filters, event: (filters) => ({ type: 'list.setFilters', filters }) },
 };
 
+/**
+ * ?tab= and ?show=all of the notifications page: a change adds a history entry, so Back returns to the
+ * previous tab or choice; the actor follows `show` (the tab is the view's alone).
+ */
+const notificationsUrl: UrlBinding<typeof notificationsMachine, NotificationsUrl> = {
+  codec: { ...createSearchCodec(notificationsQuerySchema, { fields: ['tab', 'show'] }), equals: (a, b) => (a.show ?? 'unread') === (b.show ?? 'unread') },
+  follow: { current: (s) => ({ show: s.context.show }), event: (url) => ({ type: 'notifications.show', show: url.show ?? 'unread' }) },
+};
+
 /** The table itself, read when a page that lists the menu (the account hub, "more") is shown. */
 const memberRoutes = () => MEMBER_ROUTES;
 
@@ -303,7 +320,11 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
       input: ({ url }) => ({ username: url.username }),
       url: genealogyUrl,
       persist: TREE_MEMORY,
-      view: tabView(NetworkPageView, 'genealogy', GenealogyView),
+      view: ({ actor, env, setUrl }) => (
+        <NetworkPageView tab="genealogy">
+          <GenealogyView actor={actor} {...formats(env)} onSearch={(username) => setUrl({ username })} />
+        </NetworkPageView>
+      ),
     },
     guarded(PERMISSIONS.network, 'network', 'genealogy'),
   ),
@@ -424,8 +445,10 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
       machine: notificationsMachine,
       // Marking read changes the unread counts: the menu's badge follows.
       provide: (m, env) => m.provide({ actions: { countsChanged: () => env.refreshBadge() } }),
+      input: ({ url }) => ({ show: url.show }),
+      url: notificationsUrl,
       ...LOADED,
-      view: NotificationsView,
+      view: ({ actor, url, setUrl }) => <NotificationsView actor={actor} url={url} setUrl={setUrl} />,
     },
     menu('notifications'),
   ),

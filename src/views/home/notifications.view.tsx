@@ -1,12 +1,18 @@
-/** /member/notifications: unread orders, payouts, messages and notices (tabs with counts), each linking to what it is about, and marking them read. */
-import type { ReactNode } from 'react';
+/**
+ * /member/notifications: unread orders, payouts, messages and notices (tabs with counts), each linking to
+ * what it is about, and marking them read. The tab is the URL's (?tab=payouts): a reload keeps it and
+ * Back returns to the previous tab. A marked item stays listed, shown as read; "All" (?show=all) lists
+ * the read items too, the history.
+ */
+import { useState, type ReactNode } from 'react';
 import { Alert, Anchor, Avatar, Badge, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
-import type { notificationsMachine } from '../../machines/notifications.machine';
-import type { NotificationKind } from '../../schemas/home.schema';
+import { readKey, type notificationsMachine } from '../../machines/notifications.machine';
+import type { NotificationKind, NotificationsShow, NotificationsTab, NotificationsUrl } from '../../schemas/home.schema';
+import { LabelledRadios } from '../components/segmented-radios';
 import { EmptyState } from '../components/empty-state';
 import { ErrorView } from '../components/error-view';
 import { PageLoader } from '../components/page-loader';
@@ -15,6 +21,9 @@ import { useDisplayFormat } from '../member/display-format';
 import { CardsSkeleton } from './load-states';
 
 type Actor = ActorRefFrom<typeof notificationsMachine>;
+
+/** A link the finger and the keyboard reach: at least 24 px tall. */
+const TARGET = { display: 'inline-block', minHeight: 24, lineHeight: '24px' } as const;
 
 function MarkButton({ actor, kind, id, label }: { actor: Actor; kind: NotificationKind; id: number; label: string }) {
   const { t } = useTranslation('dashboard');
@@ -32,8 +41,16 @@ function MarkButton({ actor, kind, id, label }: { actor: Actor; kind: Notificati
   );
 }
 
-export function NotificationsView({ actor }: { actor: Actor }) {
+export function NotificationsView({ actor, url, setUrl }: { actor: Actor; url?: NotificationsUrl; setUrl?: (next: NotificationsUrl) => void }) {
   const { t } = useTranslation(['dashboard', 'account']);
+  // The URL's tab when the page has one (the route), else the view's own.
+  const [ownTab, setOwnTab] = useState<NotificationsTab>('orders');
+  const tab = url ? (url.tab ?? 'orders') : ownTab;
+  const show = useSelector(actor, (s) => s.context.show);
+  const showTab = (next: NotificationsTab) => (setUrl ? setUrl({ ...url, tab: next === 'orders' ? undefined : next }) : setOwnTab(next));
+  const showItems = (next: NotificationsShow) =>
+    setUrl ? setUrl({ ...url, show: next === 'all' ? 'all' : undefined }) : actor.send({ type: 'notifications.show', show: next });
+  const read = useSelector(actor, (s) => s.context.read);
   const { money, date } = useDisplayFormat();
   const value = useSelector(actor, (s) => s.value);
   const data = useSelector(actor, (s) => s.context.data);
@@ -61,7 +78,7 @@ export function NotificationsView({ actor }: { actor: Actor }) {
     );
   const { lists, counts } = data;
   const markAll = (kind: NotificationKind | 'all') => actor.send({ type: 'notifications.markRead', request: { kind } });
-  const tab = (kind: 'orders' | 'payouts' | 'messages' | 'notices', count: number) => (
+  const tabOf = (kind: NotificationsTab, count: number) => (
     <Tabs.Tab value={kind} rightSection={count > 0 ? <Badge size="sm" circle={count < 10}>{count}</Badge> : undefined}>
       {kind === 'notices' ? t('account:notificationSettings.notices.tab') : t(`notifications.${kind}`)}
     </Tabs.Tab>
@@ -80,20 +97,29 @@ export function NotificationsView({ actor }: { actor: Actor }) {
     kind: NotificationKind,
     count: number,
     emptyKey: string,
-    items: Array<{ id: number; label: string; body: ReactNode; top?: boolean }>,
+    items: Array<{ id: number; label: string; body: ReactNode; top?: boolean; read?: boolean }>,
   ) => (
     <Tabs.Panel value={value} pt="md">
       <Stack gap="xs">
         {allRead(kind, count)}
         {items.length ? (
-          items.map((item) => (
-            <Card key={item.id} withBorder padding="sm" data-notification={kind}>
-              <Group justify="space-between" wrap="nowrap" gap="xs" align={item.top ? 'start' : undefined}>
-                {item.body}
-                <MarkButton actor={actor} kind={kind} id={item.id} label={item.label} />
-              </Group>
-            </Card>
-          ))
+          items.map((item) => {
+            const isRead = !!item.read || read.includes(readKey(kind, item.id));
+            return (
+              <Card key={item.id} withBorder padding="sm" data-notification={kind} data-read={isRead || undefined} bg={isRead ? 'var(--mantine-color-default-hover)' : undefined}>
+                <Group justify="space-between" wrap="nowrap" gap="xs" align={item.top ? 'start' : undefined}>
+                  {item.body}
+                  {isRead ? (
+                    <Badge variant="outline" color="gray" style={{ flexShrink: 0 }}>
+                      {t('notifications.read')}
+                    </Badge>
+                  ) : (
+                    <MarkButton actor={actor} kind={kind} id={item.id} label={item.label} />
+                  )}
+                </Group>
+              </Card>
+            );
+          })
         ) : (
           <EmptyState title={t('notifications.emptyTitle')} description={t(emptyKey.includes(':') ? emptyKey : `notifications.${emptyKey}`)} />
         )}
@@ -110,29 +136,43 @@ export function NotificationsView({ actor }: { actor: Actor }) {
           </Button>
         )}
       </Group>
-      <Text c="dimmed" mb="sm" data-total={counts.total_count}>
-        {t('notifications.unreadTotal', { count: counts.total_count })}
-      </Text>
+      <Group justify="space-between" align="end" mb="sm" gap="xs">
+        <Text c="dimmed" data-total={counts.total_count}>
+          {t('notifications.unreadTotal', { count: counts.total_count })}
+        </Text>
+        <div>
+          <LabelledRadios
+            label={t('notifications.show')}
+            value={show}
+            options={[
+              { value: 'unread', label: t('notifications.showUnread') },
+              { value: 'all', label: t('notifications.showAll') },
+            ]}
+            onChange={showItems}
+          />
+        </div>
+      </Group>
       {markFailed && (
         <Alert color="red" mb="sm" withCloseButton onClose={() => actor.send({ type: 'notifications.dismissError' })} closeButtonLabel={t('notifications.dismiss')}>
           {t('notifications.markFailed')}
         </Alert>
       )}
-      <Tabs defaultValue="orders">
+      <Tabs value={tab} onChange={(v) => v && showTab(v as NotificationsTab)}>
         <Tabs.List>
-          {tab('orders', counts.order_count)}
-          {tab('payouts', counts.payout_count)}
-          {tab('messages', counts.message_count)}
-          {tab('notices', counts.notice_count ?? 0)}
+          {tabOf('orders', counts.order_count)}
+          {tabOf('payouts', counts.payout_count)}
+          {tabOf('messages', counts.message_count)}
+          {tabOf('notices', counts.notice_count ?? 0)}
         </Tabs.List>
         {panel('orders', 'order', counts.order_count, 'emptyOrders',
           lists.orders.map((o) => ({
             id: o.id,
+            read: o.read,
             label: o.invoice_no,
             body: (
               <div style={{ minWidth: 0 }}>
                 <Group gap={6}>
-                  <Anchor component={Link} href={`~/member/orders/${o.id}`} fw={600}>
+                  <Anchor component={Link} href={`~/member/orders/${o.id}`} fw={600} style={TARGET}>
                     {o.invoice_no}
                   </Anchor>
                   <Badge color={o.status_color} variant="light">
@@ -149,11 +189,12 @@ export function NotificationsView({ actor }: { actor: Actor }) {
         {panel('payouts', 'payout', counts.payout_count, 'emptyPayouts',
           lists.payouts.map((p) => ({
             id: p.id,
+            read: p.read,
             label: p.invoice_no,
             body: (
               <div style={{ minWidth: 0 }}>
                 <Group gap={6}>
-                  <Anchor component={Link} href="~/member/wallet/recent-payouts" fw={600}>
+                  <Anchor component={Link} href="~/member/wallet/recent-payouts" fw={600} style={TARGET}>
                     {p.invoice_no}
                   </Anchor>
                   <Badge variant="light">{t(`notifications.payoutStatus.${p.name}`, { defaultValue: p.name })}</Badge>
@@ -168,6 +209,7 @@ export function NotificationsView({ actor }: { actor: Actor }) {
         {panel('messages', 'message', counts.message_count, 'emptyMessages',
           lists.messages.map((m) => ({
             id: m.id,
+            read: m.read,
             label: m.subject,
             top: true,
             body: (
@@ -176,7 +218,7 @@ export function NotificationsView({ actor }: { actor: Actor }) {
                   {initials(m)}
                 </Avatar>
                 <div style={{ minWidth: 0 }}>
-                  <Anchor component={Link} href={`~/member/mail/conversation/${m.thread_id}`} fw={600}>
+                  <Anchor component={Link} href={`~/member/mail/conversation/${m.thread_id}`} fw={600} style={TARGET}>
                     {m.subject}
                   </Anchor>
                   <Text size="sm" c="dimmed">
@@ -193,6 +235,7 @@ export function NotificationsView({ actor }: { actor: Actor }) {
         {panel('notices', 'notice', counts.notice_count ?? 0, 'account:notificationSettings.notices.empty',
           (lists.notices ?? []).map((n) => ({
             id: n.id,
+            read: n.read,
             label: n.subject,
             top: true,
             body: (
@@ -208,7 +251,7 @@ export function NotificationsView({ actor }: { actor: Actor }) {
                   {n.body}
                 </Text>
                 {n.link?.startsWith('/member/') && (
-                  <Anchor component={Link} href={`~${n.link}`} size="sm">
+                  <Anchor component={Link} href={`~${n.link}`} size="sm" style={TARGET}>
                     {t('account:notificationSettings.notices.open')}
                   </Anchor>
                 )}

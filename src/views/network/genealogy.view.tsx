@@ -40,6 +40,8 @@ export interface GenealogyViewProps {
   datePattern?: string | null;
   /** Measurement hook (benchmarks): each paint's duration and items drawn. */
   onPaint?: (ms: number, drawn: number) => void;
+  /** A search was sent (the page writes it to the URL, ?username=, so a reload and Back keep it). */
+  onSearch?: (username: string) => void;
 }
 
 /** Where an empty slot's "sign up here" leads: the member signup with its place prefilled (binary: the leg; matrix: the place's number). */
@@ -48,7 +50,7 @@ export function signupHref(parentUsername: string, position: string): string {
   return `~/member/signup?${q.toString()}`;
 }
 
-export function GenealogyView({ actor, currency, datePattern, onPaint }: GenealogyViewProps) {
+export function GenealogyView({ actor, currency, datePattern, onPaint, onSearch }: GenealogyViewProps) {
   const { t, i18n } = useTranslation('network');
   const state = useSelector(actor, (s) => (s.matches('ready') ? 'ready' : (s.value as string)));
   const ctx = useSelector(actor, (s) => s.context);
@@ -152,6 +154,7 @@ export function GenealogyView({ actor, currency, datePattern, onPaint }: Genealo
           onSubmit={(e) => {
             e.preventDefault();
             actor.send({ type: 'tree.search', username: search });
+            if (search.trim()) onSearch?.(search.trim());
           }}
           style={{ display: 'flex', gap: 8, alignItems: 'flex-end', flex: '1 1 260px', maxWidth: 420 }}
         >

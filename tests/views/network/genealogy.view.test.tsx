@@ -37,7 +37,11 @@ const below = genealogyAnswer(
   { root_affiliate_id: 2, max_levels: 1, parent_username: 'demo' },
 );
 
-function setup(loadRoot: (q: RootQuery) => Promise<Genealogy> = () => Promise.resolve(rootAnswer), loadBranch = (_id: number) => Promise.resolve(below)) {
+function setup(
+  loadRoot: (q: RootQuery) => Promise<Genealogy> = () => Promise.resolve(rootAnswer),
+  loadBranch = (_id: number) => Promise.resolve(below),
+  onSearch?: (username: string) => void,
+) {
   const actor = createActor(
     genealogyMachine.provide({
       actors: {
@@ -47,7 +51,7 @@ function setup(loadRoot: (q: RootQuery) => Promise<Genealogy> = () => Promise.re
     }),
     { input: {} },
   ).start();
-  renderUi(<GenealogyView actor={actor} />);
+  renderUi(<GenealogyView actor={actor} onSearch={onSearch} />);
   return actor;
 }
 
@@ -212,5 +216,24 @@ describe('GenealogyView', () => {
     act(() => tree().blur());
     act(() => tree().focus());
     expect(announced()).toMatch(/^alice/);
+  });
+
+  it('a search is handed to the page (trimmed) to write into the URL, so a reload keeps it; an empty one is not', async () => {
+    const searched: string[] = [];
+    const seen: RootQuery[] = [];
+    setup(
+      (q) => {
+        seen.push(q);
+        return Promise.resolve(rootAnswer);
+      },
+      undefined,
+      (u) => searched.push(u),
+    );
+    await screen.findByRole('application');
+    await userEvent.type(screen.getByLabelText('Search a username'), '  alice {Enter}');
+    await waitFor(() => expect(seen.some((q) => q.username === 'alice')).toBe(true));
+    await userEvent.clear(screen.getByLabelText('Search a username'));
+    await userEvent.type(screen.getByLabelText('Search a username'), '   {Enter}');
+    expect(searched).toEqual(['alice']);
   });
 });
