@@ -253,6 +253,18 @@ function renderDiagram(machine: AnyStateMachine): string {
   }
 
   const lines: string[] = ['stateDiagram-v2'];
+  if (!Object.keys(machine.root.states).length) {
+    // A machine without states (a page that only holds its children and passes events on): one state that
+    // names the children it runs, and the events it handles while it stays there.
+    const invokes = (machine.root.invoke as Array<{ id: string }>).map((i) => i.id);
+    lines.push(`  state "${invokes.length ? `runs ${clean(invokes.join(', '))}` : 'no states'}" as root`, '  [*] --> root');
+    for (const t of transitionsOf(machine.root)) {
+      const guard = guardLabel(t.guard);
+      const line = `  root --> root : ${clean(`${eventLabel(t.eventType)}${guard ? ` [${guard}]` : ''}`)}`;
+      if (!lines.includes(line)) lines.push(line);
+    }
+    return lines.join('\n');
+  }
   const emit = (node: AnyStateNode, depth: number) => {
     const pad = '  '.repeat(depth);
     const children = Object.values(node.states) as AnyStateNode[];

@@ -81,12 +81,18 @@ const DELETE_EVENTS = ['delete.request', 'delete.confirm', 'delete.cancel', 'del
 const toPage = (child: Child, type: 'record.saved' | 'record.removed') => child.self._parent?.send({ type });
 
 /**
- * The page of one record with a timeline (a lead, a contact): `detail` (the record and its timeline),
- * `note` (the note form), `remove` (the delete with undo) and, for a lead, `convert` (into a contact), as
- * children. A saved note or a conversion loads the detail again; a delete leaves the page (`left`).
+ * The page of one record (a lead, a contact, an invoice): `detail` (the record, with its timeline where it
+ * has one) and, as the record offers them, `note` (the note form), `remove` (the delete with undo) and named
+ * one-click steps (a lead's `convert` into a contact; an invoice's `sent` and `paid`), as children. A saved
+ * note or a done step loads the detail again; a delete leaves the page (`left`).
  */
-export function createRecordPageMachine(id: string, parts: { detail: AnyStateMachine; note: AnyStateMachine; remove: AnyStateMachine; convert?: AnyStateMachine }) {
+export function createRecordPageMachine(
+  id: string,
+  parts: { detail: AnyStateMachine; note?: AnyStateMachine; remove?: AnyStateMachine; steps?: Record<string, AnyStateMachine> },
+) {
   const saved = (c: Child) => toPage(c, 'record.saved');
+  const steps = Object.entries(parts.steps ?? {});
+  const withParams = ({ context }: { context: { id: number } }) => ({ params: context.id });
   return setup({
     types: {
       input: {} as { params: number },
@@ -95,10 +101,10 @@ export function createRecordPageMachine(id: string, parts: { detail: AnyStateMac
     },
     actors: {
       detail: parts.detail,
-      note: parts.note.provide({ actions: { ...reportToPage, apply: saved } }),
-      remove: parts.remove.provide({ actions: { ...reportToPage, removed: (c: Child) => toPage(c, 'record.removed') } }),
-      convert: (parts.convert ?? parts.note).provide({ actions: { ...reportToPage, apply: saved } }),
-    },
+      ...(parts.note ? { note: parts.note.provide({ actions: { ...reportToPage, apply: saved } }) } : {}),
+      ...(parts.remove ? { remove: parts.remove.provide({ actions: { ...reportToPage, removed: (c: Child) => toPage(c, 'record.removed') } }) } : {}),
+      ...Object.fromEntries(steps.map(([name, step]) => [name, step.provide({ actions: { ...reportToPage, apply: saved } })])),
+    } as Record<string, AnyStateMachine>,
     actions: {
       ...pageActions,
       /** Bound by the page: the record is deleted, back to the list. */
@@ -109,22 +115,22 @@ export function createRecordPageMachine(id: string, parts: { detail: AnyStateMac
     meta: factoryStamp('createRecordPageMachine'),
     context: ({ input }) => ({ id: input.params }),
     invoke: [
-      { id: 'detail', src: 'detail', input: ({ context }: { context: { id: number } }) => ({ params: context.id }) },
-      { id: 'note', src: 'note', input: ({ context }: { context: { id: number } }) => ({ params: context.id }) },
-      { id: 'remove', src: 'remove' },
-      ...(parts.convert ? [{ id: 'convert', src: 'convert' as const, input: ({ context }: { context: { id: number } }) => ({ params: context.id }) }] : []),
+      { id: 'detail', src: 'detail', input: withParams },
+      ...(parts.note ? [{ id: 'note', src: 'note', input: withParams }] : []),
+      ...(parts.remove ? [{ id: 'remove', src: 'remove' }] : []),
+      ...steps.map(([name]) => ({ id: name, src: name, input: withParams })),
     ],
     on: {
       'record.saved': { actions: sendTo('detail', { type: 'load.refresh' }) },
       'record.removed': { actions: 'left' },
       'detail.retry': { actions: sendTo('detail', { type: 'load.retry' }) },
       ...onPageNote,
-      ...Object.fromEntries(DELETE_EVENTS.map((type) => [type, { actions: sendTo('remove', ({ event }: { event: RecordPageEvent }) => event) }])),
+      ...(parts.remove ? Object.fromEntries(DELETE_EVENTS.map((type) => [type, { actions: sendTo('remove', ({ event }: { event: RecordPageEvent }) => event) }])) : {}),
     },
   });
 }
 
-export const leadPageMachine = createRecordPageMachine('leadPage', { detail: leadDetailLoad, note: leadNoteForm, remove: leads.remove, convert: leadConvertForm });
+export const leadPageMachine = createRecordPageMachine('leadPage', { detail: leadDetailLoad, note: leadNoteForm, remove: leads.remove, steps: { convert: leadConvertForm } });
 
 // ── The board ───────────────────────────────────────────────────────────────────────────────────────
 

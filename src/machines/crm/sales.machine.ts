@@ -9,7 +9,6 @@
  * - an invoice's page (`invoicePageMachine`): the invoice (a load) and the two actions, mark sent and mark
  *   paid (form declarations without values, like the lead's conversion); a done action loads it again.
  */
-import { sendTo, setup } from 'xstate';
 import * as z from 'zod/mini';
 import { invoiceApi, saleApi } from '../../api/crm-sales';
 import {
@@ -27,7 +26,7 @@ import {
 import { createFormMachine } from '../form.machine';
 import { createLoadMachine } from '../load.machine';
 import { createPagedListMachine, nextFromUrl } from '../paged-list.machine';
-import { onPageNote, pageActions, reportToPage, type Child, type PageNote } from '../resource.machine';
+import { createRecordPageMachine } from './leads.machine';
 
 export const salesListMachine = createPagedListMachine<SaleSummary, SaleFilters>('saleList', async ({ filters, next, signal }) => {
   const page = await saleApi.list(filters ?? {}, next?.cursor, signal);
@@ -66,32 +65,9 @@ const action = (id: string, call: (invoice: number) => Promise<Invoice>, success
 export const invoiceSentForm = action('invoiceSent', invoiceApi.markSent, 'crm:invoices.markedSent');
 export const invoicePaidForm = action('invoicePaid', invoiceApi.markPaid, 'crm:invoices.markedPaid');
 
-type InvoicePageEvent = PageNote | { type: 'record.saved' } | { type: 'detail.retry' };
-const saved = (child: Child) => child.self._parent?.send({ type: 'record.saved' });
-
 /**
- * /crm/invoices/{id}: `detail` (the invoice), `sent` and `paid` (the actions, `form.submit` each) as
- * children. A done action loads the invoice again; toasts and a forced logout reach the page.
+ * /crm/invoices/{id}: a record page (`createRecordPageMachine`) of `detail` (the invoice) and the steps
+ * `sent` and `paid` (`form.submit` each). A done step loads the invoice again; toasts and a forced logout
+ * reach the page.
  */
-export const invoicePageMachine = setup({
-  types: { input: {} as { params: number }, context: {} as { id: number }, events: {} as InvoicePageEvent },
-  actors: {
-    detail: invoiceDetailLoad,
-    sent: invoiceSentForm.provide({ actions: { ...reportToPage, apply: saved } }),
-    paid: invoicePaidForm.provide({ actions: { ...reportToPage, apply: saved } }),
-  },
-  actions: pageActions,
-}).createMachine({
-  id: 'invoicePage',
-  context: ({ input }) => ({ id: input.params }),
-  invoke: [
-    { id: 'detail', src: 'detail', input: ({ context }) => ({ params: context.id }) },
-    { id: 'sent', src: 'sent', input: ({ context }) => ({ params: context.id }) },
-    { id: 'paid', src: 'paid', input: ({ context }) => ({ params: context.id }) },
-  ],
-  on: {
-    'record.saved': { actions: sendTo('detail', { type: 'load.refresh' }) },
-    'detail.retry': { actions: sendTo('detail', { type: 'load.retry' }) },
-    ...onPageNote,
-  },
-});
+export const invoicePageMachine = createRecordPageMachine('invoicePage', { detail: invoiceDetailLoad, steps: { sent: invoiceSentForm, paid: invoicePaidForm } });
