@@ -242,7 +242,7 @@ const messages: PersonalDataSection = {
   async read(ex, id) {
     return rowsWithDates(
       ex,
-      sql`SELECT msg.id, msg.thread_id, t.subject, msg.body, msg.created_at, msg.read_at,
+      sql`SELECT msg.id::int AS id, msg.thread_id::int AS thread_id, t.subject, msg.body, msg.created_at, msg.read_at,
                  CASE WHEN msg.sender_id = ${id} THEN 'sent' ELSE 'received' END AS direction,
                  CASE WHEN msg.sender_id = ${id} THEN r.username ELSE s.username END AS other_party,
                  CASE WHEN msg.sender_id = ${id} THEN msg.sender_binned_at ELSE msg.recipient_binned_at END AS binned_at,
