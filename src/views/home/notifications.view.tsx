@@ -27,7 +27,8 @@ const TARGET = { display: 'inline-block', minHeight: 24, lineHeight: '24px' } as
 
 function MarkButton({ actor, kind, id, label }: { actor: Actor; kind: NotificationKind; id: number; label: string }) {
   const { t } = useTranslation('dashboard');
-  const busy = useSelector(actor, (s) => s.matches({ loaded: 'marking' }));
+  // Also while the lists load again (a refresh keeps them on screen): a mark sent then would be lost.
+  const busy = useSelector(actor, (s) => s.matches({ loaded: 'marking' }) || s.hasTag('busy'));
   return (
     <Button
       size="compact-sm"
@@ -55,7 +56,7 @@ export function NotificationsView({ actor, url, setUrl }: { actor: Actor; url?: 
   const value = useSelector(actor, (s) => s.value);
   const data = useSelector(actor, (s) => s.context.data);
   const markFailed = useSelector(actor, (s) => s.matches({ loaded: 'markError' }));
-  const marking = useSelector(actor, (s) => s.matches({ loaded: 'marking' }));
+  const marking = useSelector(actor, (s) => s.matches({ loaded: 'marking' }) || s.hasTag('busy'));
   const title = (
     <Title order={1} size="h2" mb="md">
       {t('notifications.title')}
