@@ -47,7 +47,7 @@ describe('shop', () => {
     const card = page.locator('[data-product="FIT-MAT"]');
     await card.waitFor();
     expect(await page.locator('[data-product]').count()).toBe(1);
-    await card.getByRole('button', { name: 'Add Non-slip yoga mat to cart' }).click();
+    await card.getByRole('button', { name: 'Add to cart: Non-slip yoga mat' }).click();
     await page.getByText('Added to your cart.').waitFor();
 
     await page.goto('/member/shopping/cart');

@@ -65,8 +65,8 @@ describe('products page', () => {
     expect(screen.getAllByText('BV 20.00 · PV 20.00').length).toBe(2);
     expect(within(card.closest('[data-product]') as HTMLElement).getByText('In stock')).toBeTruthy();
     const tea = screen.getByText('Green tea detox').closest('[data-product]') as HTMLElement;
-    expect((within(tea).getByRole('button', { name: 'Add Green tea detox to cart' }) as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.click(screen.getByRole('button', { name: 'Add Non-slip yoga mat to cart' }));
+    expect((within(tea).getByRole('button', { name: 'Sold out: Green tea detox' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart: Non-slip yoga mat' }));
     await vi.waitFor(() => expect(notify).toHaveBeenCalledWith({ kind: 'success', key: 'store:cart.added' }));
     expect(api.addToCart).toHaveBeenCalledWith(12, 1);
     // The category filter shows because the company shows categories.
@@ -77,7 +77,7 @@ describe('products page', () => {
     api.products.mockResolvedValue({ items: [MAT], next_page_url: null });
     api.addToCart.mockRejectedValue(new ApiError('badRequest', 409, { error_code: 'out_of_stock', errors: { product_id: ['store:cart.errors.outOfStock'] } }));
     const { notify } = show();
-    fireEvent.click(await screen.findByRole('button', { name: 'Add Non-slip yoga mat to cart' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add to cart: Non-slip yoga mat' }));
     await vi.waitFor(() => expect(notify).toHaveBeenCalled());
     expect(notify.mock.calls).toEqual([[{ kind: 'error', key: 'store:cart.errors.outOfStock' }]]);
   });

@@ -41,7 +41,7 @@ function AddButton({ product, cartAdd, quantity }: { product: Product; cartAdd: 
       onClick={() => cartAdd.send({ type: 'cart.add', productId: product.id, quantity })}
       disabled={out}
       loading={busyWith === product.id}
-      aria-label={t('shop.addNamed', { name: product.name })}
+      aria-label={t(out ? 'shop.soldOutNamed' : 'shop.addNamed', { name: product.name })}
     >
       {out ? t('shop.soldOut') : t('shop.add')}
     </Button>
@@ -116,7 +116,7 @@ export function ProductsView({ actor, cartAdd, filters, onFilters }: ProductsVie
           ) : undefined
         }
         renderItems={(items) => (
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} role="list">
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
             {items.map((p) => (
               <Card key={p.id} withBorder role="listitem" data-product={p.sku}>
                 <Card.Section>
