@@ -105,8 +105,8 @@ describe('shop', () => {
     expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
     // Sold-out products cannot be added.
     await page.goto('/member/shopping/products?search=green%20tea');
-    await page.locator('[data-product="NUT-TEA-20"]').getByRole('button', { name: /Añadir/ }).waitFor();
-    expect(await page.locator('[data-product="NUT-TEA-20"]').getByRole('button', { name: /Añadir/ }).isDisabled()).toBe(true);
+    await page.locator('[data-product="NUT-TEA-20"]').getByRole('button', { name: /^Agotado: / }).waitFor();
+    expect(await page.locator('[data-product="NUT-TEA-20"]').getByRole('button', { name: /^Agotado: / }).isDisabled()).toBe(true);
     await page.goto('/member/shopping/products?search=serum');
     await page.locator('[data-product="SKN-SERUM-30"]').getByRole('button', { name: /Añadir/ }).click();
     await page.getByText('Añadido a tu carrito.').waitFor();
