@@ -7,7 +7,7 @@
  */
 import * as z from 'zod/mini';
 import { idSchema } from './common.schema';
-import { inviteeSchema } from './crm.schema';
+import { meetingSchema } from './crm.schema';
 import { oneOfParam, textParam } from './list-query.schema';
 
 /** An IANA time zone name as a query parameter (the server checks it names a zone). */
@@ -28,17 +28,17 @@ export const followUpSchema = z.object({
 export type FollowUp = z.infer<typeof followUpSchema>;
 
 /** A meeting as the dashboard lists it. */
-export const meetingBriefSchema = z.object({
-  id: idSchema,
-  title: z.string(),
-  starts_at: z.string(),
-  date: z.string(),
-  time: z.string(),
-  time_zone: z.string(),
-  duration_minutes: z.number(),
-  place: z.string(),
-  link: z.string(),
-  invitees: z.array(inviteeSchema),
+export const meetingBriefSchema = z.pick(meetingSchema, {
+  id: true,
+  title: true,
+  starts_at: true,
+  date: true,
+  time: true,
+  time_zone: true,
+  duration_minutes: true,
+  place: true,
+  link: true,
+  invitees: true,
 });
 export type MeetingBrief = z.infer<typeof meetingBriefSchema>;
 
