@@ -3,7 +3,7 @@
  * Home calls: every figure equals what the database says, recounted here from the ledger, the
  * orders, earnings and payouts, and the tree (never from the same SQL the server uses).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { startTestServer, type TestServer } from '../support/server';
@@ -457,10 +457,15 @@ describe('dashboard extra and promotions', () => {
     );
     try {
       for (const path of ['/api/home/promotions', '/api/home/dashboard/extra']) {
-        const res = await get(server.app, path, { token });
+        // Stories are company-wide and cached; a change reaches the cache through the database's
+        // notification, which on a PostgreSQL server arrives a moment after the insert.
+        const res = await vi.waitFor(async () => {
+          const answer = await get(server.app, path, { token });
+          expect(answer.body.data.articles[0].id).toBe(row.id);
+          return answer;
+        });
         const article = (res.body.data.articles as Array<{ id: number; content: string }>).find((a) => a.id === row.id)!;
         expect(article.content).toBe('<p>Read <a>this</a></p><a href="https://upline.example" rel="noopener noreferrer nofollow" target="_blank">ok</a>');
-        expect(res.body.data.articles[0].id).toBe(row.id);
       }
     } finally {
       await server.database.rows(sql`DELETE FROM stories WHERE id = ${row.id}`);
