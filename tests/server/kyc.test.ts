@@ -162,6 +162,7 @@ describe('POST /api/kyc', () => {
   it('the number may be left out when the company does not ask for it', async () => {
     const m = await memberIn('not_submitted', 5);
     await s.database.rows(sql`UPDATE settings SET value = value || '{"id_number_required": false}'::jsonb WHERE key = 'kyc'`);
+    s.app.ctx.settings.invalidate(); // written behind the server's back: the change is not waited for
     try {
       const res = await postMultipart(s.app, '/api/kyc', [text('category', String(await categoryId())), file('documents[]', 'a.jpg', await photo('jpeg'))], m.token);
       expect(res.status).toBe(201);
@@ -169,6 +170,7 @@ describe('POST /api/kyc', () => {
       expect((await get(s.app, '/api/kyc', { token: m.token })).body.data.id_number_required).toBe(false);
     } finally {
       await s.database.rows(sql`UPDATE settings SET value = value || '{"id_number_required": true}'::jsonb WHERE key = 'kyc'`);
+      s.app.ctx.settings.invalidate();
     }
   });
 });
