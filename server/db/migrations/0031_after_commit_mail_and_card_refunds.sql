@@ -12,3 +12,9 @@ BEGIN
 END $$;
 
 CREATE TRIGGER outbox_mail_queued AFTER INSERT ON outbox FOR EACH ROW WHEN (NEW.mail_pending) EXECUTE FUNCTION outbox_mail_queued();
+
+-- A card payment that arrives after what it paid for can no longer be had (sold out meanwhile) is given back
+-- through the provider: its refund's id and time are kept and the payment reads 'refunded'.
+ALTER TABLE card_payments DROP CONSTRAINT card_payments_status_check;
+ALTER TABLE card_payments ADD CONSTRAINT card_payments_status_check CHECK (status IN ('open', 'paid', 'expired', 'failed', 'refunded'));
+ALTER TABLE card_payments ADD COLUMN refund_id text, ADD COLUMN refunded_at timestamptz(3);
