@@ -18,6 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Resource } from 'i18next';
+import { readTranslations } from './lib/i18n';
 import { AUTH_DUMMY_PATH, LOGIN_FIELDS_PATH } from '../src/api/auth-paths';
 import { callKey as earlyCallKey, type PageData } from '../src/api/early';
 import {
@@ -98,18 +99,6 @@ const callKey = (path: string, route: string) => earlyCallKey(path, { load_modul
 
 const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-function readTranslations(dir: string): Resource {
-  const out: Resource = {};
-  for (const lng of SUPPORTED_LANGUAGES) {
-    out[lng] = {};
-    const folder = path.join(dir, lng);
-    if (!existsSync(folder)) continue;
-    for (const file of readdirSync(folder)) {
-      if (file.endsWith('.json')) out[lng][file.slice(0, -5)] = JSON.parse(readFileSync(path.join(folder, file), 'utf8'));
-    }
-  }
-  return out;
-}
 
 /**
  * The page's markup is there to be seen at once: the app's entry script (already downloaded with its
