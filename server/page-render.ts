@@ -12,12 +12,9 @@
  * (src/app/server-page.ts). Anything unusual here (a call not answered 200, a render error) sends the
  * page without markup, as before.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Resource } from 'i18next';
 import { readTranslations } from './lib/i18n';
 import { AUTH_DUMMY_PATH, LOGIN_FIELDS_PATH } from '../src/api/auth-paths';
 import { callKey as earlyCallKey, type PageData } from '../src/api/early';
@@ -28,7 +25,7 @@ import {
   SERVER_RENDERED_PATH,
   SERVER_SCHEME_ATTRIBUTE,
 } from '../src/app/server-page';
-import { PRELOADED_NAMESPACES, SUPPORTED_LANGUAGES, pickSupportedLanguage } from '../src/i18n/languages';
+import { PRELOADED_NAMESPACES, pickSupportedLanguage } from '../src/i18n/languages';
 import { LOOKUP } from '../src/i18n/plugins';
 import { COLOUR_SCHEME_ATTRIBUTE, COLOUR_SCHEME_COOKIE, isMantineColorScheme } from '../src/lib/colour-scheme';
 
