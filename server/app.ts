@@ -118,7 +118,10 @@ export async function buildApp(database: Database, config: Config, extraRoutes: 
   app.addHook('onClose', async () => unfollow());
   const mailer = config.smtpUrl ? createMailer(config.smtpUrl, config.mailFrom) : null;
   const outbox = new Outbox(database.db, app.log, { isDemo: () => config.demoMode, mailer });
+  // E-mails leave once their transaction commits, from whichever server hears of it first.
+  const unfollowOutbox = await outbox.follow(database);
   app.addHook('onClose', async () => {
+    await unfollowOutbox();
     await outbox.settled();
     mailer?.close();
   });

@@ -12,12 +12,10 @@
  * (src/app/server-page.ts). Anything unusual here (a call not answered 200, a render error) sends the
  * page without markup, as before.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Resource } from 'i18next';
+import { readTranslations } from './lib/i18n';
 import { AUTH_DUMMY_PATH, LOGIN_FIELDS_PATH } from '../src/api/auth-paths';
 import { callKey as earlyCallKey, type PageData } from '../src/api/early';
 import {
@@ -27,7 +25,7 @@ import {
   SERVER_RENDERED_PATH,
   SERVER_SCHEME_ATTRIBUTE,
 } from '../src/app/server-page';
-import { PRELOADED_NAMESPACES, SUPPORTED_LANGUAGES, pickSupportedLanguage } from '../src/i18n/languages';
+import { PRELOADED_NAMESPACES, pickSupportedLanguage } from '../src/i18n/languages';
 import { LOOKUP } from '../src/i18n/plugins';
 import { COLOUR_SCHEME_ATTRIBUTE, COLOUR_SCHEME_COOKIE, isMantineColorScheme } from '../src/lib/colour-scheme';
 
@@ -98,18 +96,6 @@ const callKey = (path: string, route: string) => earlyCallKey(path, { load_modul
 
 const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-function readTranslations(dir: string): Resource {
-  const out: Resource = {};
-  for (const lng of SUPPORTED_LANGUAGES) {
-    out[lng] = {};
-    const folder = path.join(dir, lng);
-    if (!existsSync(folder)) continue;
-    for (const file of readdirSync(folder)) {
-      if (file.endsWith('.json')) out[lng][file.slice(0, -5)] = JSON.parse(readFileSync(path.join(folder, file), 'utf8'));
-    }
-  }
-  return out;
-}
 
 /**
  * The page's markup is there to be seen at once: the app's entry script (already downloaded with its

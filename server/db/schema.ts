@@ -158,6 +158,8 @@ export const outbox = pgTable('outbox', {
   subject: text('subject').notNull(),
   body: text('body').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** 0031: an e-mail waiting for the mailer (sent once its transaction committed). */
+  mailPending: boolean('mail_pending').notNull().default(false),
 });
 
 export const demoRequests = pgTable('demo_requests', {

@@ -34,7 +34,11 @@ export type AuditAction =
   | 'notification_settings.changed'
   | 'data.exported'
   | 'account.deleted'
-  | 'sign_in.locked';
+  | 'sign_in.locked'
+  | 'address.added'
+  | 'address.changed'
+  | 'address.deleted'
+  | 'address.restored';
 
 export async function recordAudit(
   db: Executor,

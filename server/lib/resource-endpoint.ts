@@ -23,6 +23,7 @@ import { envelope } from '../../src/schemas/common.schema';
 import type { Db } from '../db/client';
 import type { MemberRow } from '../db/schema';
 import type { AppContext } from './app-context';
+import { recordAudit, type AuditAction } from './audit';
 import { protectedAction, requireAuth } from './auth';
 import { notFound, validationError, type FieldMap } from './errors';
 import { listEndpoint, type CsvCell, type Keyed } from './list-endpoint';
@@ -66,6 +67,15 @@ export interface ResourceDefinition<T extends OwnedTable, Body, Item, Filters = 
   };
   /** Writes are refused in demo mode (spec §6 protected actions). */
   demoBlocked?: boolean;
+  /**
+   * Records whose changes belong in the member's audit trail (server/lib/audit.ts): each create, update,
+   * delete and restore writes its row in the transaction of the change, with the caller's address.
+   */
+  audit?: {
+    actions: Record<'created' | 'updated' | 'deleted' | 'restored', AuditAction>;
+    /** What a reviewer reads of the record (never a secret). */
+    detail: (row: RowOf<T>) => Record<string, unknown>;
+  };
   /**
    * Rows of another table that belong to each record (a meeting's invitees): `save` writes them in the
    * transaction that creates or updates the record (after `check` accepted the body), `load` adds them to
@@ -121,12 +131,20 @@ export function resourceEndpoints<T extends OwnedTable, Body, Item, Filters = un
   /** The answered records with their related rows. */
   const expand = async (member: MemberRow, items: Item[]) => (def.related ? def.related.load(db, member, items) : items);
   const answer = async (member: MemberRow, rows: unknown[]) => (await expand(member, [found(rows)]))[0];
-  /** A write of the record and, when declared, its related rows, in one transaction. */
-  const writing = async (member: MemberRow, body: Body, write: (tx: Db) => Promise<unknown[]>) => {
-    if (!def.related) return write(db);
-    return db.transaction(async (tx) => {
-      const rows = await write(tx as unknown as Db);
-      if (rows.length) await def.related!.save(tx as unknown as Db, member, Number((rows[0] as { id: number }).id), body);
+  type Change = keyof NonNullable<ResourceDefinition<T, Body, Item, Filters>['audit']>['actions'];
+  /** The change's audit row, when the records are audited. */
+  const audited = async (tx: Db, req: FastifyRequest, change: Change, rows: unknown[]) => {
+    if (!def.audit || !rows.length) return;
+    await recordAudit(tx, req.member!.id, def.audit.actions[change], def.audit.detail(rows[0] as RowOf<T>), req.ip);
+  };
+  /** A write of the record, with (when declared) its related rows and its audit row, in one transaction. */
+  const writing = async (req: FastifyRequest, change: Change, body: Body | null, write: (tx: Db) => Promise<unknown[]>) => {
+    if (!def.related && !def.audit) return write(db);
+    return db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const rows = await write(tx);
+      if (rows.length && def.related && body !== null) await def.related.save(tx, req.member!, Number((rows[0] as { id: number }).id), body);
+      await audited(tx, req, change, rows);
       return rows;
     });
   };
@@ -178,7 +196,7 @@ export function resourceEndpoints<T extends OwnedTable, Body, Item, Filters = un
       const values = await checked(member, req.body as Body, null);
       // Timestamps from here have the cursor's precision (milliseconds), so paging never skips a record.
       const now = new Date();
-      const rows = await writing(member, req.body as Body, (tx) =>
+      const rows = await writing(req, 'created', req.body as Body, (tx) =>
         tx
           .insert(table)
           .values({ ...values, memberId: member.id, createdAt: now, ...(t.updatedAt ? { updatedAt: now } : {}) } as never)
@@ -198,7 +216,7 @@ export function resourceEndpoints<T extends OwnedTable, Body, Item, Filters = un
     const member = req.member!;
     const id = idOf(req);
     const values = await checked(member, req.body as Body, id);
-    const rows = await writing(member, req.body as Body, (tx) =>
+    const rows = await writing(req, 'updated', req.body as Body, (tx) =>
       tx
         .update(table)
         .set({ ...values, ...(t.updatedAt ? { updatedAt: new Date() } : {}) } as never)
@@ -210,21 +228,25 @@ export function resourceEndpoints<T extends OwnedTable, Body, Item, Filters = un
 
   app.delete(`${def.path}/:id`, { preValidation: write, schema: { tags, params: idParams, response: { 200: envelope(deletedSchema) } } }, async (req) => {
     const id = idOf(req);
-    const rows = await db
-      .update(table)
-      .set({ deletedAt: new Date() } as never)
-      .where(live(req.member!, id))
-      .returning({ id: t.id });
+    const rows = await writing(req, 'deleted', null, (tx) =>
+      tx
+        .update(table)
+        .set({ deletedAt: new Date() } as never)
+        .where(live(req.member!, id))
+        .returning() as Promise<unknown[]>,
+    );
     if (!rows.length) throw notFound();
     return ctx.envelope(req, { id });
   });
 
   app.post(`${def.path}/:id/restore`, { preValidation: write, schema: one }, async (req) => {
-    const rows = await db
-      .update(table)
-      .set({ deletedAt: null } as never)
-      .where(and(eq(t.id, idOf(req)), owned(req.member!), isNotNull(t.deletedAt)))
-      .returning();
+    const rows = await writing(req, 'restored', null, (tx) =>
+      tx
+        .update(table)
+        .set({ deletedAt: null } as never)
+        .where(and(eq(t.id, idOf(req)), owned(req.member!), isNotNull(t.deletedAt)))
+        .returning() as Promise<unknown[]>,
+    );
     return ctx.envelope(req, await answer(req.member!, rows as unknown[])) as never;
   });
 }

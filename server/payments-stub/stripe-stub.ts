@@ -30,6 +30,21 @@ export interface StubSession {
   metadata: Record<string, string>;
   url: string | null;
   created: number;
+  /** Set when the session is paid. */
+  payment_intent: string | null;
+}
+
+export interface StubRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  charge: string | null;
+  status: 'succeeded';
+  reason: string | null;
+  metadata: Record<string, string>;
+  created: number;
 }
 
 /** Delivers a signed event to the application (over HTTP, or in-process). */
@@ -39,6 +54,10 @@ export interface StripeStub {
   readonly port: number;
   readonly baseUrl: string;
   sessions: Map<string, StubSession>;
+  /** Every refund made, by id. */
+  refunds: Map<string, StubRefund>;
+  /** API paths (e.g. /v1/refunds) that answer 503 as during an outage of the provider (tests). */
+  unavailable: Set<string>;
   /** Pay a session as the hosted page would (tests): marks it complete and delivers the event. */
   pay(id: string): Promise<StubSession>;
   /** The signed event of a session's completion, without delivering it (tests: replays, forgeries). */
@@ -105,6 +124,9 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 export async function startStripeStub(opts: { deliver: Deliver; port?: number; host?: string; publicHost?: string; log?: (msg: string) => void }): Promise<StripeStub> {
   const sessions = new Map<string, StubSession>();
   const byKey = new Map<string, string>();
+  const refunds = new Map<string, StubRefund>();
+  const refundByKey = new Map<string, string>();
+  const unavailable = new Set<string>();
   let base = '';
 
   const completedEvent = (id: string) => {
@@ -127,6 +149,7 @@ export async function startStripeStub(opts: { deliver: Deliver; port?: number; h
     if (s.status === 'open') {
       s.status = 'complete';
       s.payment_status = 'paid';
+      s.payment_intent = token('pi');
       s.url = null;
       const { body, signature } = completedEvent(id);
       // Delivery failures are the application's to retry by confirming on its success page.
@@ -135,8 +158,42 @@ export async function startStripeStub(opts: { deliver: Deliver; port?: number; h
     return s;
   };
 
+  /** POST /v1/refunds: payment_intent, optional amount (minor units), metadata; one refund per Idempotency-Key. */
+  const refund = async (req: IncomingMessage, res: ServerResponse) => {
+    const f = parseForm(await readBody(req));
+    // From here on nothing waits: concurrent requests with one key make one refund.
+    const key = req.headers['idempotency-key'];
+    if (typeof key === 'string' && refundByKey.has(key)) return send(res, 200, refunds.get(refundByKey.get(key)!));
+    const pi = typeof f.payment_intent === 'string' ? f.payment_intent : '';
+    const s = pi ? [...sessions.values()].find((x) => x.payment_intent === pi) : undefined;
+    if (!s) return stripeError(res, 404, `No such payment_intent: '${pi}'`, 'payment_intent');
+    const already = [...refunds.values()].filter((r) => r.payment_intent === pi).reduce((sum, r) => sum + r.amount, 0);
+    const amount = f.amount === undefined ? s.amount_total - already : Number(f.amount);
+    if (already >= s.amount_total) return send(res, 400, { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge for ${pi} has already been refunded.` } });
+    if (!Number.isInteger(amount) || amount <= 0 || amount > s.amount_total - already) {
+      return stripeError(res, 400, `Refund amount (${f.amount}) is greater than unrefunded amount on charge (${s.amount_total - already})`, 'amount');
+    }
+    const r: StubRefund = {
+      id: token('re'),
+      object: 'refund',
+      amount,
+      currency: s.currency,
+      payment_intent: pi,
+      charge: null,
+      status: 'succeeded',
+      reason: typeof f.reason === 'string' ? f.reason : null,
+      metadata: (f.metadata ?? {}) as Record<string, string>,
+      created: Math.floor(Date.now() / 1000),
+    };
+    refunds.set(r.id, r);
+    if (typeof key === 'string') refundByKey.set(key, r.id);
+    return send(res, 200, r);
+  };
+
   const api = async (req: IncomingMessage, res: ServerResponse, url: URL) => {
     if (req.headers.authorization !== `Bearer ${STUB_SECRET_KEY}`) return stripeError(res, 401, 'Invalid API Key provided');
+    if (unavailable.has(url.pathname)) return send(res, 503, { error: { type: 'api_error', message: 'The service is temporarily unavailable.' } });
+    if (url.pathname === '/v1/refunds' && req.method === 'POST') return refund(req, res);
     const m = url.pathname.match(/^\/v1\/checkout\/sessions(?:\/([A-Za-z0-9_]+))?$/);
     if (!m) return stripeError(res, 404, 'Unrecognized request URL');
     if (req.method === 'GET' && m[1]) {
@@ -167,6 +224,7 @@ export async function startStripeStub(opts: { deliver: Deliver; port?: number; h
       metadata: (f.metadata ?? {}) as Record<string, string>,
       url: `${base}/pay/${id}`,
       created: Math.floor(Date.now() / 1000),
+      payment_intent: null,
     };
     sessions.set(id, s);
     if (typeof key === 'string') byKey.set(key, id);
@@ -209,6 +267,8 @@ export async function startStripeStub(opts: { deliver: Deliver; port?: number; h
     port,
     baseUrl: base,
     sessions,
+    refunds,
+    unavailable,
     pay,
     completedEvent,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -2,7 +2,8 @@
  * The member's address book (spec §2 /member/account/addresses, §3 "Address"), declared on the
  * member-owned records helper: GET/POST /api/user/addresses, GET/PUT/DELETE /api/user/addresses/{id} and
  * POST /api/user/addresses/{id}/restore, each on the signed-in member's own addresses only. The country is
- * one of the countries the signup offers; its name is kept with the address as it was when written.
+ * one of the countries the signup offers; its name is kept with the address as it was when written. Each
+ * addition, change, deletion and restore leaves a row in the member's audit trail (read in their data export).
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -65,5 +66,10 @@ export async function addressesRoutes(app: FastifyInstance, ctx: AppContext) {
     values: addressValues,
     toItem: toAddress,
     list: { querystring: addressListQuerySchema },
+    // Where orders are shipped is part of the account: every change is in the member's audit trail.
+    audit: {
+      actions: { created: 'address.added', updated: 'address.changed', deleted: 'address.deleted', restored: 'address.restored' },
+      detail: (r) => ({ address_id: r.id, country: r.countryName }),
+    },
   });
 }

@@ -32,6 +32,7 @@ import type { AppContext } from '../lib/app-context';
 import { requireAuth } from '../lib/auth';
 import { invoiceFilters, invoiceOf, invoiceRows, markInvoice, recordSale, saleChoices, saleFilters, saleOf, saleRows } from '../lib/crm-sales';
 import { invoicePdf } from '../lib/invoice-pdf';
+import { memberLanguage } from '../lib/i18n';
 import { listEndpoint } from '../lib/list-endpoint';
 import { companyName } from '../lib/login';
 import { sendFile } from '../lib/uploads';
@@ -94,7 +95,9 @@ export async function crmSalesRoutes(base: FastifyInstance, ctx: AppContext) {
   app.get('/api/crm/invoices/:id/pdf', { preHandler: requireAuth, schema: { tags, params: idParams, produces: ['application/pdf'] } }, async (req, reply) => {
     const invoice = await invoiceOf(db, req.member!, pathId(req));
     const [company, currency] = await Promise.all([companyName(ctx), ctx.settings.currencyByCode(null)]);
-    const bytes = await invoicePdf({ invoice, company, currency: currency.code });
+    // In the member's language and date format, like the pages they read.
+    const member = req.member!;
+    const bytes = await invoicePdf({ invoice, company, currency: currency.code, language: memberLanguage(member.languageCode), dateFormat: member.dateFormat });
     return sendFile(reply, { content_type: 'application/pdf', original_name: `${invoice.number}.pdf` }, bytes);
   });
 }

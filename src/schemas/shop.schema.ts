@@ -134,7 +134,7 @@ export const cardPaymentStatusSchema = z.object({
   purpose: z.enum(PURPOSES),
   ref_id: idSchema,
   amount: decimalString,
-  status: z.enum(['open', 'paid', 'expired', 'failed']),
+  status: z.enum(['open', 'paid', 'expired', 'failed', 'refunded']),
   order: z.nullable(orderDetailSchema),
 });
 export type CardPaymentStatus = z.infer<typeof cardPaymentStatusSchema>;

@@ -77,7 +77,7 @@ describe('CRM sales and invoices', () => {
     expect(text).toContain(firstItem);
     expect(text).toContain(secondItem);
     expect(text).toContain(`Total: ${total.replace('$', '')} USD`);
-    expect(text).toContain('Status: sent');
+    expect(text).toContain('Status: Sent');
     await context.close();
   }, 240_000);
 

@@ -82,6 +82,32 @@ describe('address book', () => {
     expect((await api('GET', url, theirs)).body.data.first_name).toBe('Other');
   });
 
+  it('every addition, change, deletion and restore is in the member’s audit trail and data export; refused calls leave none', async () => {
+    const demoId = (await s.database.rows<{ id: number }>(sql`SELECT id FROM members WHERE username = 'demo'`))[0].id;
+    const trail = async (memberId: number) =>
+      s.database.rows<{ action: string; detail: Record<string, unknown> }>(
+        sql`SELECT action, detail FROM account_audit WHERE member_id = ${memberId} AND action LIKE 'address.%' ORDER BY id`,
+      );
+    const before = (await trail(demoId)).length;
+    const a = await create(mine, madrid());
+    expect((await api('PUT', `/api/user/addresses/${a.id}`, mine, { ...madrid(), city: 'Sevilla' })).status).toBe(200);
+    expect((await api('DELETE', `/api/user/addresses/${a.id}`, mine)).status).toBe(200);
+    expect((await api('POST', `/api/user/addresses/${a.id}/restore`, mine)).status).toBe(200);
+    // Refused: a bad body, someone else's address, no such address.
+    expect((await api('PUT', `/api/user/addresses/${a.id}`, mine, { ...madrid(), country_id: 999999 })).status).toBe(422);
+    const theirAddress = await create(theirs, madrid());
+    expect((await api('DELETE', `/api/user/addresses/${theirAddress.id}`, mine)).status).toBe(404);
+    expect((await api('POST', `/api/user/addresses/${a.id}/restore`, mine)).status).toBe(404);
+    const rows = (await trail(demoId)).slice(before);
+    expect(rows.map((r) => r.action)).toEqual(['address.added', 'address.changed', 'address.deleted', 'address.restored']);
+    expect(rows.every((r) => r.detail.address_id === a.id && r.detail.country === 'Spain')).toBe(true);
+    // The member reads them in their personal data export.
+    const exported = await api('GET', '/api/user/data_export', mine);
+    expect(exported.status).toBe(200);
+    const actions = (exported.body.audit as { action: string }[]).map((x) => x.action);
+    expect(actions).toEqual(expect.arrayContaining(['address.added', 'address.changed', 'address.deleted', 'address.restored']));
+  });
+
   it('answers a field map with the form’s keys', async () => {
     const missing = await api('POST', '/api/user/addresses', mine, {});
     expect(missing.status).toBe(422);

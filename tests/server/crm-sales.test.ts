@@ -209,6 +209,39 @@ describe('invoice actions and the PDF', () => {
     expect(text).toMatch(new RegExp(`Total: ${money(sale.total).replace('.', '\\.')} [A-Z]{3}`));
     expect(text).toContain(`${money(sale.lines[0].unit_price)} `);
     expect(text.split('\n')).toContain('3');
+    // In English for a member who reads English.
+    for (const label of ['Invoice', 'Seller', 'Buyer', 'Item', 'Unit price', 'Amount']) expect(text.split('\n')).toContain(label);
+    expect(text).toContain('Status: Draft');
+  });
+
+  it('prints names in any script, and writes labels, status and dates in the member’s language and date format', async () => {
+    const [member] = await bulkMembers(s.database, 1, 7);
+    await rows(s.database, sql`UPDATE members SET language_code = 'es', date_format = 'd/m/Y' WHERE id = ${member.id}`);
+    const token = (await createSession(s.database.db, member.id)).token;
+    const contact = (await api('POST', '/api/crm/contacts', token, { name: 'Zoë Łukasz 王芳 Ğü', company: 'Ünïcode Sp. z o.o.', city: 'Łódź' })).body.data as Contact;
+    const sale = await record(saleBody({ contact_id: String(contact.id), notes: 'Entrega en Kraków — 谢谢' }), token);
+    const file = await pdf(sale.invoice_id, token);
+    expect(file.status).toBe(200);
+    const text = pdfText(file.bytes);
+    // Every character as typed (each font's piece of a line, and each wrapped line, is a text run of its own).
+    const runs = text.split('\n');
+    const joined = runs.join('');
+    expect(joined).toContain('Zoë Łukasz 王芳 Ğü');
+    expect(joined).toContain('Ünïcode Sp. z o.o.');
+    expect(joined).toContain('Łódź');
+    expect(joined).toContain('Entrega en Kraków — 谢谢');
+    expect(joined).not.toContain('\uFFFD');
+    // Spanish labels, status and the member's day/month/year.
+    for (const label of ['Factura', 'Vendedor', 'Comprador', 'Artículo', 'Importe']) expect(runs).toContain(label);
+    expect(joined).toContain('Precio unitario');
+    expect(text).toContain('Estado: Borrador');
+    const invoice = (await api('GET', `/api/crm/invoices/${sale.invoice_id}`, token)).body.data as { issued_on: string };
+    const [y, m, d] = invoice.issued_on.split('-');
+    expect(text).toContain(`Emitida: ${d}/${m}/${y}`);
+    expect(text).toMatch(/Total: [\d,]+\.\d{2} [A-Z]{3}/);
+    expect(text).not.toMatch(/\bSeller\b|\bBuyer\b|Unit price/);
+    // The fonts travel inside the file.
+    expect(file.bytes.toString('latin1')).toMatch(/\/FontFile2/);
   });
 });
 

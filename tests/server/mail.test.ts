@@ -11,6 +11,8 @@ import { startSmtpStandIn, type SmtpStandIn } from '../support/smtp-server';
 import { bulkMembers, freshIp, outboxCount, post, rows } from './helpers';
 import { announce } from '../../server/lib/member-notices';
 import { createMailer, UnsafeHeaderError } from '../../server/lib/mailer';
+import { Outbox } from '../../server/lib/outbox';
+import type { FastifyBaseLogger } from 'fastify';
 
 let smtp: SmtpStandIn;
 let s: TestServer;
@@ -117,5 +119,74 @@ describe('line breaks never reach a header', () => {
     await s.app.ctx.outbox.settled();
     expect(mails.count()).toBe(0);
     expect(await outboxCount(s.database, 'someone@example.net')).toBe(1);
+  });
+});
+
+describe('an e-mail leaves only once its transaction commits', () => {
+  const quietLog = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {}, trace: () => {}, fatal: () => {}, child: () => quietLog } as unknown as FastifyBaseLogger;
+  const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const sentTo = (address: string) => smtp.mails.filter((m) => m.to.includes(address)).length;
+
+  it('a transaction that fails after queueing an order e-mail sends nothing and leaves no outbox row', async () => {
+    const [m] = await bulkMembers(s.database, 1, 43);
+    const mails = received();
+    await expect(
+      s.database.db.transaction(async (tx) => {
+        await announce(s.app.ctx, m.id, 'order_status', { subject: 'Your order INV-1 is paid', body: 'Being processed.' }, tx as never);
+        await pause(150);
+        throw new Error('sold out meanwhile');
+      }),
+    ).rejects.toThrow('sold out meanwhile');
+    await s.app.ctx.outbox.settled();
+    await pause(300);
+    await s.app.ctx.outbox.settled();
+    expect(mails.count()).toBe(0);
+    expect(await outboxCount(s.database, m.email!)).toBe(0);
+  });
+
+  it('an e-mail queued in a transaction waits for its commit, then goes out once', async () => {
+    const [m] = await bulkMembers(s.database, 1, 44);
+    await s.database.db.transaction(async (tx) => {
+      await announce(s.app.ctx, m.id, 'order_status', { subject: 'Your order INV-2 is paid', body: 'Being processed.' }, tx as never);
+      await pause(300);
+      expect(sentTo(m.email!)).toBe(0);
+    });
+    await s.app.ctx.outbox.settled();
+    await smtp.waitFor(smtp.mails.length + (sentTo(m.email!) ? 0 : 1));
+    expect(sentTo(m.email!)).toBe(1);
+    const [row] = await rows<{ mail_pending: boolean }>(s.database, sql`SELECT mail_pending FROM outbox WHERE destination = ${m.email}`);
+    expect(row.mail_pending).toBe(false);
+  });
+
+  it('two servers on one database mail a committed e-mail once', async () => {
+    const [m] = await bulkMembers(s.database, 1, 45);
+    const mailer = createMailer(smtp.url, 'Upline <no-reply@upline.example>');
+    const other = new Outbox(s.database.db, quietLog, { mailer });
+    const stop = await other.follow(s.database);
+    try {
+      for (let i = 0; i < 5; i++) await announce(s.app.ctx, m.id, 'order_status', { subject: `Order ${i} is paid`, body: 'Being processed.' });
+      await Promise.all([s.app.ctx.outbox.settled(), other.settled()]);
+      await pause(200);
+      await Promise.all([s.app.ctx.outbox.settled(), other.settled()]);
+      expect(smtp.mails.filter((x) => x.to.includes(m.email!)).map((x) => x.headers.subject).sort()).toEqual([0, 1, 2, 3, 4].map((i) => `Order ${i} is paid`));
+    } finally {
+      await stop();
+      mailer.close();
+    }
+  });
+
+  it('without SMTP, a rolled-back transaction leaves no outbox row and a committed one leaves its row', async () => {
+    const [m] = await bulkMembers(s.database, 1, 46);
+    const plain = new Outbox(s.database.db, quietLog);
+    await expect(
+      s.database.db.transaction(async (tx) => {
+        await plain.send('email', m.email!, 'Order paid', 'Being processed.', tx as never);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await outboxCount(s.database, m.email!)).toBe(0);
+    await s.database.db.transaction(async (tx) => plain.send('email', m.email!, 'Order paid', 'Being processed.', tx as never));
+    const [row] = await rows<{ mail_pending: boolean }>(s.database, sql`SELECT mail_pending FROM outbox WHERE destination = ${m.email}`);
+    expect(row.mail_pending).toBe(false);
   });
 });

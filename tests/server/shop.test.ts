@@ -388,11 +388,58 @@ describe('card payments through the local provider', () => {
     await post(s.app, '/api/shop/cart', { product_id: p }, { token: b.token });
     expect((await checkoutCall(b.token, { address: await newAddress(), payment_method: 'wallet', password: TEST_PASSWORD })).status).toBe(201);
     const stub = await localStubOf(s.app.ctx)!;
+    const completed = stub.completedEvent(sessionId);
     await stub.pay(sessionId);
     const res = await get(s.app, `/api/payments/card/${sessionId}`, { token: a.token });
-    expect(res.body.data.status).toBe('failed');
+    expect(res.body.data.status).toBe('refunded');
     expect(res.body.data.order.status).toBe('pending');
     expect(await stockOf(p)).toBe(0);
     expect(orderId).toBeGreaterThan(0);
+    // The whole amount went back through the provider, and the refund is recorded with the payment.
+    const session = stub.sessions.get(sessionId)!;
+    const refunds = [...stub.refunds.values()].filter((r) => r.payment_intent === session.payment_intent);
+    expect(refunds.map((r) => r.amount)).toEqual([1999]);
+    const [pay] = await rows(s.database, sql`SELECT status, failure, refund_id, refunded_at FROM card_payments WHERE session_id = ${sessionId}`);
+    expect(pay).toMatchObject({ status: 'refunded', failure: 'out_of_stock', refund_id: refunds[0].id });
+    expect(pay.refunded_at).not.toBeNull();
+    // The member is told of the refund, never that the order was paid.
+    const notices = await rows<{ subject: string }>(s.database, sql`SELECT subject FROM member_notices WHERE member_id = ${a.id} AND event = 'order_status'`);
+    expect(notices.map((n) => n.subject)).toEqual([expect.stringMatching(/^Your card payment for order .+ was refunded$/)]);
+    // Delivered again (the same event and a new one about the session) and read again: still one refund, one notice.
+    const hook = (body: string, signature: string) =>
+      s.app.inject({ method: 'POST', url: WEBHOOK_PATH, headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload: body });
+    const again = stub.completedEvent(sessionId);
+    expect((await hook(again.body, again.signature)).statusCode).toBe(200);
+    expect((await hook(again.body, again.signature)).statusCode).toBe(200);
+    expect((await hook(completed.body, completed.signature)).statusCode).toBe(200);
+    expect((await get(s.app, `/api/payments/card/${sessionId}`, { token: a.token })).body.data.status).toBe('refunded');
+    expect([...stub.refunds.values()].filter((r) => r.payment_intent === session.payment_intent)).toHaveLength(1);
+    expect(await rows(s.database, sql`SELECT 1 FROM member_notices WHERE member_id = ${a.id} AND event = 'order_status'`)).toHaveLength(1);
+  });
+
+  it('when the provider does not take the refund, the payment stays failed and the next delivery refunds it once', async () => {
+    const a = await shopper();
+    const b = await shopper('100');
+    const { p, sessionId } = await cardCheckout(a, 1);
+    await post(s.app, '/api/shop/cart', { product_id: p }, { token: b.token });
+    expect((await checkoutCall(b.token, { address: await newAddress(), payment_method: 'wallet', password: TEST_PASSWORD })).status).toBe(201);
+    const stub = await localStubOf(s.app.ctx)!;
+    const session = stub.sessions.get(sessionId)!;
+    // Paid at the provider, whose refunds are down for now.
+    stub.unavailable.add('/v1/refunds');
+    await stub.pay(sessionId);
+    const hook = (body: string, signature: string) =>
+      s.app.inject({ method: 'POST', url: WEBHOOK_PATH, headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload: body });
+    const event = stub.completedEvent(sessionId);
+    const first = await hook(event.body, event.signature);
+    expect(first.statusCode).toBe(502);
+    expect((await get(s.app, `/api/payments/card/${sessionId}`, { token: a.token })).body.data.status).toBe('failed');
+    // The provider answers again: the same event, delivered again, refunds once, concurrent deliveries included.
+    stub.unavailable.delete('/v1/refunds');
+    const answers = await Promise.all([hook(event.body, event.signature), hook(event.body, event.signature), hook(event.body, event.signature)]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect([...stub.refunds.values()].filter((r) => r.payment_intent === session.payment_intent).map((r) => r.amount)).toEqual([1999]);
+    expect((await get(s.app, `/api/payments/card/${sessionId}`, { token: a.token })).body.data.status).toBe('refunded');
+    expect(await rows(s.database, sql`SELECT 1 FROM member_notices WHERE member_id = ${a.id} AND event = 'order_status'`)).toHaveLength(1);
   });
 });

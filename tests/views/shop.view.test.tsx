@@ -288,4 +288,12 @@ describe('card payment result page', () => {
     });
     await screen.findByText('Payment received');
   });
+
+  it('a payment refunded because what it paid for sold out meanwhile says it was refunded', async () => {
+    api.cardStatus.mockResolvedValueOnce(status({ status: 'refunded', purpose: 'topup' }));
+    const actor = createActor(cardPaymentResultMachine, { input: { params: 'cs_test_4' } }).start();
+    renderUi(<CardPaymentView actor={actor} />);
+    await screen.findByText('Payment refunded');
+    expect(screen.getByText(/could no longer be fulfilled, so it was refunded to your card/)).toBeTruthy();
+  });
 });

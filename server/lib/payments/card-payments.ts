@@ -9,7 +9,8 @@
  *   back from the provider and settled.
  *
  * Settling marks the card payment paid and fulfils its purpose in one transaction, guarded by the payment's
- * status, so a webhook delivered twice, out of order, or racing the success page fulfils once.
+ * status, so a webhook delivered twice, out of order, or racing the success page fulfils once. A payment that
+ * can no longer take effect (sold out meanwhile) is refunded through the provider, once, and the member told.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -19,6 +20,7 @@ import { HttpError, notFound } from '../errors';
 import { fulfil, payableOf, settledServices, type FulfilmentServices, type PaymentPurpose } from '../fulfilment';
 import { rowsOf } from '../ledger';
 import * as money from '../money';
+import { announce } from '../member-notices';
 import { orderDetail } from '../orders';
 import type { CardProvider, CardSession } from './card-provider';
 import { InvalidSignatureError } from './card-provider';
@@ -35,7 +37,7 @@ interface PaymentRow {
   purpose: PaymentPurpose;
   ref_id: number;
   amount: string;
-  status: 'open' | 'paid' | 'expired' | 'failed';
+  status: 'open' | 'paid' | 'expired' | 'failed' | 'refunded';
   url: string;
 }
 
@@ -125,9 +127,62 @@ export async function settleSession(deps: CardPaymentDeps, session: CardSession)
     });
   } catch (e) {
     if (!(e instanceof HttpError)) throw e;
-    // Paid, but it can no longer take effect (sold out meanwhile, already paid another way): kept for a refund.
-    await deps.db.execute(sql`UPDATE card_payments SET status = 'failed', failure = ${e.errorCode} WHERE session_id = ${session.id} AND status = 'open'`);
+    // Paid, but it can no longer take effect (sold out meanwhile, already paid another way): given back.
+    await deps.db.execute(
+      sql`UPDATE card_payments SET status = 'failed', failure = ${e.errorCode} WHERE session_id = ${session.id} AND status IN ('open', 'expired')`,
+    );
   }
+  await refundIfFailed(deps, session);
+}
+
+/**
+ * A paid session whose payment failed and is not refunded yet: the whole amount back through the provider
+ * (one refund per session, whatever the number of deliveries: the idempotency key is the session's), then the
+ * refund recorded and the member told, once, in one transaction guarded by the status. When the provider does
+ * not answer the payment stays failed and the error is thrown: the next delivery of the webhook tries again.
+ */
+async function refundIfFailed(deps: CardPaymentDeps, session: CardSession): Promise<void> {
+  const [p] = await rowsOf<PaymentRow & { failure: string | null }>(
+    deps.db,
+    sql`SELECT member_id, purpose, ref_id, amount::text AS amount, failure FROM card_payments
+        WHERE session_id = ${session.id} AND status = 'failed' AND refund_id IS NULL`,
+  );
+  if (!p || !session.paymentIntent) return;
+  let refund;
+  try {
+    refund = await (await deps.provider()).refund({
+      paymentIntent: session.paymentIntent,
+      amountMinor: session.amountMinor,
+      metadata: { session_id: session.id, purpose: p.purpose, ref_id: String(p.ref_id), reason: p.failure ?? 'failed' },
+      idempotencyKey: `refund-${session.id}`,
+    });
+  } catch (e) {
+    throw providerDown(e);
+  }
+  if (refund.status === 'failed' || refund.status === 'canceled') throw new HttpError(502, 'refund_failed', 'The provider could not refund the payment');
+  const memberId = Number(p.member_id);
+  const invoice =
+    p.purpose === 'order' ? (await rowsOf<{ invoice_no: string }>(deps.db, sql`SELECT invoice_no FROM orders WHERE id = ${p.ref_id} AND member_id = ${memberId}`))[0]?.invoice_no : null;
+  const what = invoice ? `order ${invoice}` : p.purpose === 'package' ? 'package' : 'wallet top-up';
+  await deps.db.transaction(async (tx) => {
+    const [done] = await rowsOf(
+      tx,
+      sql`UPDATE card_payments SET status = 'refunded', refund_id = ${refund.id}, refunded_at = now()
+          WHERE session_id = ${session.id} AND status = 'failed' AND refund_id IS NULL RETURNING session_id`,
+    );
+    if (!done) return;
+    await announce(
+      deps.services,
+      memberId,
+      'order_status',
+      {
+        subject: `Your card payment for ${what} was refunded`,
+        body: `Your card payment of ${money.format(money.parse(p.amount), 2)} for ${what} arrived after it could no longer be fulfilled, so it was refunded to your card.`,
+        link: p.purpose === 'order' ? `/member/orders/${Number(p.ref_id)}` : '/member/home',
+      },
+      tx as unknown as Db,
+    );
+  });
 }
 
 /** The success page's check: the member's own session, read back from the provider and settled. */
@@ -150,7 +205,12 @@ export async function confirmCardPayment(deps: CardPaymentDeps, memberId: number
     } catch (e) {
       throw providerDown(e);
     }
-    await settleSession(deps, session);
+    try {
+      await settleSession(deps, session);
+    } catch (e) {
+      // A refund the provider did not take now is tried again by the webhook's next delivery; the page shows the payment failed.
+      if (!(e instanceof HttpError && (e.errorCode === 'provider_unavailable' || e.errorCode === 'refund_failed'))) throw e;
+    }
     row = (await read())!;
   }
   const order = row.purpose === 'order' ? await orderDetail(db, memberId, String(row.ref_id)) : null;

@@ -25,6 +25,24 @@ export interface CardSession {
   amountMinor: number;
   currency: string;
   metadata: Record<string, string>;
+  /** The payment the checkout made (refunds name it); null until paid. */
+  paymentIntent: string | null;
+}
+
+export interface CardRefundInput {
+  paymentIntent: string;
+  /** In the currency's minor unit; the whole payment when left out. */
+  amountMinor?: number;
+  metadata: Record<string, string>;
+  /** The provider makes one refund per key, however often it is asked. */
+  idempotencyKey: string;
+}
+
+export interface CardRefund {
+  id: string;
+  /** succeeded, or pending while the card network processes it; failed or canceled when it did not happen. */
+  status: 'succeeded' | 'pending' | 'failed' | 'canceled' | 'requires_action';
+  amountMinor: number;
 }
 
 export interface CardEvent {
@@ -41,6 +59,8 @@ export interface CardProvider {
   readonly kind: 'stripe' | 'local';
   createSession(input: CardSessionInput): Promise<CardSession>;
   retrieveSession(id: string): Promise<CardSession>;
+  /** Give a payment's money back to the card. */
+  refund(input: CardRefundInput): Promise<CardRefund>;
   /** The event of a webhook delivery, after checking its signature (InvalidSignatureError when forged or stale). */
   verifyEvent(rawBody: Buffer | string, signature: string): CardEvent;
   close?(): Promise<void>;

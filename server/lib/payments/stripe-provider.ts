@@ -1,10 +1,10 @@
 /**
  * The card provider on the official Stripe SDK: Checkout Sessions (mode payment, one line with the amount due)
- * and webhooks verified by `stripe.webhooks.constructEvent` (the Stripe-Signature scheme). With `api` set it
+ * refunds of a payment intent, and webhooks verified by `stripe.webhooks.constructEvent` (the Stripe-Signature scheme). With `api` set it
  * talks to another host speaking the same REST API (the local test provider).
  */
 import Stripe from 'stripe';
-import { InvalidSignatureError, type CardEvent, type CardProvider, type CardSession, type CardSessionInput } from './card-provider';
+import { InvalidSignatureError, type CardEvent, type CardProvider, type CardRefund, type CardSession, type CardSessionInput } from './card-provider';
 
 export interface StripeOptions {
   secretKey: string;
@@ -23,6 +23,7 @@ function toSession(s: Stripe.Checkout.Session): CardSession {
     amountMinor: s.amount_total ?? 0,
     currency: s.currency ?? '',
     metadata: (s.metadata ?? {}) as Record<string, string>,
+    paymentIntent: typeof s.payment_intent === 'string' ? s.payment_intent : (s.payment_intent?.id ?? null),
   };
 }
 
@@ -51,6 +52,13 @@ export function createStripeProvider(o: StripeOptions): CardProvider {
     },
     async retrieveSession(id: string) {
       return toSession(await stripe.checkout.sessions.retrieve(id));
+    },
+    async refund(input): Promise<CardRefund> {
+      const r = await stripe.refunds.create(
+        { payment_intent: input.paymentIntent, ...(input.amountMinor !== undefined ? { amount: input.amountMinor } : {}), metadata: input.metadata },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return { id: r.id, status: (r.status ?? 'pending') as CardRefund['status'], amountMinor: r.amount };
     },
     verifyEvent(rawBody, signature): CardEvent {
       let event: Stripe.Event;

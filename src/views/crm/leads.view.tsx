@@ -5,12 +5,11 @@
  * details, the timeline of notes, a note form, edit and delete (with undo).
  */
 import '@mantine/core/styles/SegmentedControl.css';
-import { Anchor, Badge, Button, Card, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { PhoneFilters } from '../components/paged-list/phone-filters';
 import type { ActorRefFrom } from 'xstate';
 import type { leadPageMachine, leads } from '../../machines/crm/leads.machine';
 import { formatDay } from '../../lib/dates';
@@ -23,7 +22,7 @@ import { ErrorView } from '../components/error-view';
 import { useFieldError } from '../components/field-error';
 import { FormCard, RequestError } from '../components/form-card';
 import { PageLoader } from '../components/page-loader';
-import { PagedList, type PagedListActor } from '../components/paged-list/paged-list';
+import { ChoiceFilter, CrmListPage } from './crm-list-page.view';
 
 export const LEADS = '/crm/leads';
 
@@ -67,71 +66,6 @@ function NewLeadButton() {
   );
 }
 
-const hasFilters = (f: LeadFilters) => !!(f.q || f.status || f.source || f.start_date || f.end_date || f.date_range);
-
-function FilterBar({ filters, onFilters }: { filters: LeadFilters; onFilters: (f: LeadFilters) => void }) {
-  const { t } = useTranslation('crm');
-  const set = (patch: Partial<LeadFilters>) => {
-    const next: Record<string, unknown> = { ...filters, ...patch };
-    for (const k of Object.keys(next)) if (next[k] === undefined || next[k] === '' || next[k] === null) delete next[k];
-    onFilters(next as LeadFilters);
-  };
-  const search = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const q = new FormData(e.currentTarget).get('q');
-    set({ q: typeof q === 'string' && q.trim() ? q.trim() : undefined });
-  };
-  return (
-    <Stack gap="xs">
-      <form role="search" aria-label={t('leads.search')} onSubmit={search} key={filters.q ?? ''}>
-        <Group gap="xs" align="flex-end" wrap="nowrap">
-          <TextInput name="q" label={t('leads.search')} placeholder={t('leads.searchPlaceholder')} defaultValue={filters.q ?? ''} style={{ flex: 1 }} type="search" />
-          <Button type="submit" variant="light">
-            {t('leads.searchButton')}
-          </Button>
-        </Group>
-      </form>
-      <PhoneFilters count={[filters.status, filters.source, filters.start_date, filters.end_date, filters.date_range].filter(Boolean).length}>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="xs">
-        <Select
-          label={t('leads.status')}
-          data={[{ value: '', label: t('leads.anyStatus') }, ...LEAD_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))]}
-          value={filters.status ?? ''}
-          allowDeselect={false}
-          onChange={(v) => set({ status: (v || undefined) as LeadFilters['status'] })}
-        />
-        <Select
-          label={t('leads.source')}
-          data={[{ value: '', label: t('leads.anySource') }, ...LEAD_SOURCES.map((s) => ({ value: s, label: t(`source.${s}`) }))]}
-          value={filters.source ?? ''}
-          allowDeselect={false}
-          onChange={(v) => set({ source: (v || undefined) as LeadFilters['source'] })}
-        />
-        <TextInput type="date" label={t('leads.from')} value={filters.start_date ?? ''} onChange={(e: ChangeEvent<HTMLInputElement>) => set({ start_date: e.currentTarget.value || undefined, date_range: undefined })} />
-        <TextInput type="date" label={t('leads.to')} value={filters.end_date ?? ''} onChange={(e: ChangeEvent<HTMLInputElement>) => set({ end_date: e.currentTarget.value || undefined, date_range: undefined })} />
-        <Select
-          label={t('leads.sort')}
-          data={[
-            { value: 'desc', label: t('leads.newest') },
-            { value: 'asc', label: t('leads.oldest') },
-          ]}
-          value={filters.sort ?? 'desc'}
-          allowDeselect={false}
-          onChange={(v) => set({ sort: v === 'asc' ? 'asc' : undefined })}
-        />
-      </SimpleGrid>
-      </PhoneFilters>
-      {hasFilters(filters) && (
-        <div>
-          <Button variant="subtle" size="compact-sm" onClick={() => onFilters(filters.sort ? { sort: filters.sort } : {})}>
-            {t('leads.clear')}
-          </Button>
-        </div>
-      )}
-    </Stack>
-  );
-}
-
 function LeadRow({ lead, currency, datePattern }: { lead: Lead; currency: Currency | null; datePattern: string | null }) {
   const { t } = useTranslation('crm');
   return (
@@ -170,38 +104,44 @@ export interface LeadsListViewProps {
 
 export function LeadsListView({ actor, filters, onFilters, onDownload, currency, datePattern }: LeadsListViewProps) {
   const { t } = useTranslation('crm');
-  const filtered = hasFilters(filters);
   return (
-    <Stack gap="md">
-      <Group justify="space-between" wrap="wrap" gap="xs">
-        <Title order={1} size="h2">
-          {t('leads.title')}
-        </Title>
-        <Group gap="xs">
-          <LeadViews current="list" />
-          <NewLeadButton />
-        </Group>
-      </Group>
-      <FilterBar filters={filters} onFilters={onFilters} />
-      <Group justify="flex-end">
-        <Button variant="default" size="xs" onClick={onDownload}>
-          {t('leads.export')}
-        </Button>
-      </Group>
-      <PagedList<Lead>
-        actor={actor as unknown as PagedListActor<Lead>}
-        emptyTitle={t(filtered ? 'leads.noMatchTitle' : 'leads.emptyTitle')}
-        emptyDescription={t(filtered ? 'leads.noMatchDescription' : 'leads.emptyDescription')}
-        emptyAction={filtered ? undefined : <NewLeadButton />}
-        renderItems={(items) => (
-          <Stack gap="xs">
-            {items.map((l) => (
-              <LeadRow key={l.id} lead={l} currency={currency} datePattern={datePattern} />
-            ))}
-          </Stack>
-        )}
-      />
-    </Stack>
+    <CrmListPage<LeadFilters, Lead>
+      title={t('leads.title')}
+      actions={<LeadViews current="list" />}
+      newButton={<NewLeadButton />}
+      filters={filters}
+      onFilters={onFilters}
+      search={{ label: t('leads.search'), placeholder: t('leads.searchPlaceholder') }}
+      choices={(set) => [
+        <ChoiceFilter
+          key="status"
+          label={t('leads.status')}
+          anyLabel={t('leads.anyStatus')}
+          options={LEAD_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+          value={filters.status}
+          onChange={(v) => set({ status: v as LeadFilters['status'] })}
+        />,
+        <ChoiceFilter
+          key="source"
+          label={t('leads.source')}
+          anyLabel={t('leads.anySource')}
+          options={LEAD_SOURCES.map((s) => ({ value: s, label: t(`source.${s}`) }))}
+          value={filters.source}
+          onChange={(v) => set({ source: v as LeadFilters['source'] })}
+        />,
+      ]}
+      collapseOnPhones
+      onDownload={onDownload}
+      actor={actor}
+      empty={{ title: t('leads.emptyTitle'), noMatchTitle: t('leads.noMatchTitle'), description: t('leads.emptyDescription') }}
+      renderItems={(items) => (
+        <Stack gap="xs">
+          {items.map((l) => (
+            <LeadRow key={l.id} lead={l} currency={currency} datePattern={datePattern} />
+          ))}
+        </Stack>
+      )}
+    />
   );
 }
 

@@ -4,9 +4,9 @@
  * server row by row, with a preview of the rows that fail and why, before anything is saved.
  * /member/crm/calls: the call log; /member/crm/meetings: the agenda of upcoming meetings.
  */
-import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import type { ChangeEvent, FormEvent, ReactNode } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
@@ -18,6 +18,7 @@ import { ErrorView } from '../components/error-view';
 import { PageLoader } from '../components/page-loader';
 import { PagedList, type PagedListActor } from '../components/paged-list/paged-list';
 import { DeleteDialogs, Detail, NoteForm, Timeline, type RecordPageActor } from './leads.view';
+import { CrmListPage, PageHeader } from './crm-list-page.view';
 
 export const CONTACTS = '/crm/contacts';
 
@@ -26,17 +27,6 @@ function LinkButton({ href, children, variant }: { href: string; children: React
     <Button component={Link} href={href} variant={variant}>
       {children}
     </Button>
-  );
-}
-
-function Header({ title, children }: { title: string; children?: ReactNode }) {
-  return (
-    <Group justify="space-between" wrap="wrap" gap="xs">
-      <Title order={1} size="h2">
-        {title}
-      </Title>
-      <Group gap="xs">{children}</Group>
-    </Group>
   );
 }
 
@@ -49,52 +39,39 @@ export interface ContactsListViewProps {
 
 export function ContactsListView({ actor, filters, onFilters, onDownload }: ContactsListViewProps) {
   const { t } = useTranslation('crm');
-  const search = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const q = String(new FormData(e.currentTarget).get('q') ?? '').trim();
-    onFilters(q ? { ...filters, q } : { ...filters, q: undefined });
-  };
   return (
-    <Stack gap="md">
-      <Header title={t('contacts.title')}>
-        <LinkButton href={`${CONTACTS}/import`} variant="default">
-          {t('import.title')}
-        </LinkButton>
-        <LinkButton href={`${CONTACTS}/new`}>{t('contacts.new')}</LinkButton>
-      </Header>
-      <form role="search" aria-label={t('contacts.search')} onSubmit={search} key={filters.q ?? ''}>
-        <Group gap="xs" align="flex-end" wrap="nowrap">
-          <TextInput name="q" type="search" label={t('contacts.search')} defaultValue={filters.q ?? ''} style={{ flex: 1 }} />
-          <Button type="submit" variant="light">
-            {t('leads.searchButton')}
-          </Button>
-        </Group>
-      </form>
-      <Group justify="flex-end">
-        <Button variant="default" size="xs" onClick={onDownload}>
-          {t('leads.export')}
-        </Button>
-      </Group>
-      <PagedList<Contact>
-        actor={actor as unknown as PagedListActor<Contact>}
-        emptyTitle={t(filters.q ? 'contacts.noMatchTitle' : 'contacts.emptyTitle')}
-        emptyDescription={t(filters.q ? 'leads.noMatchDescription' : 'contacts.emptyDescription')}
-        renderItems={(items) => (
-          <Stack gap="xs">
-            {items.map((c) => (
-              <Card key={c.id} withBorder padding="sm" role="listitem" data-contact-id={c.id}>
-                <Anchor component={Link} href={`${CONTACTS}/${c.id}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {c.name}
-                </Anchor>
-                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {[c.company, c.email, c.phone, c.city].filter(Boolean).join(' · ')}
-                </Text>
-              </Card>
-            ))}
-          </Stack>
-        )}
-      />
-    </Stack>
+    <CrmListPage<ContactFilters, Contact>
+      title={t('contacts.title')}
+      actions={
+        <>
+          <LinkButton href={`${CONTACTS}/import`} variant="default">
+            {t('import.title')}
+          </LinkButton>
+          <LinkButton href={`${CONTACTS}/new`}>{t('contacts.new')}</LinkButton>
+        </>
+      }
+      filters={filters}
+      onFilters={onFilters}
+      search={{ label: t('contacts.search') }}
+      dates={false}
+      onDownload={onDownload}
+      actor={actor}
+      empty={{ title: t('contacts.emptyTitle'), noMatchTitle: t('contacts.noMatchTitle'), description: t('contacts.emptyDescription') }}
+      renderItems={(items) => (
+        <Stack gap="xs">
+          {items.map((c) => (
+            <Card key={c.id} withBorder padding="sm" role="listitem" data-contact-id={c.id}>
+              <Anchor component={Link} href={`${CONTACTS}/${c.id}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {c.name}
+              </Anchor>
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {[c.company, c.email, c.phone, c.city].filter(Boolean).join(' · ')}
+              </Text>
+            </Card>
+          ))}
+        </Stack>
+      )}
+    />
   );
 }
 
@@ -115,7 +92,7 @@ export function ContactPageView({ actor, datePattern }: { actor: ActorRefFrom<ty
     <Stack gap="md" maw={900}>
       <div>{back}</div>
       <DeleteDialogs actor={actor as unknown as RecordPageActor} area="contacts" />
-      <Header title={c.name}>
+      <PageHeader title={c.name}>
         <LinkButton href="/crm/calls/new" variant="default">
           {t('calls.new')}
         </LinkButton>
@@ -125,7 +102,7 @@ export function ContactPageView({ actor, datePattern }: { actor: ActorRefFrom<ty
         <Button color="red" variant="subtle" onClick={() => actor.send({ type: 'delete.request', id: c.id })}>
           {t('leads.delete')}
         </Button>
-      </Header>
+      </PageHeader>
       <Card withBorder>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
           <Detail label={t('contacts.fields.company')}>{c.company}</Detail>
@@ -273,9 +250,9 @@ export function CallsView({ actor, datePattern }: { actor: ActorRefFrom<typeof c
   if (!list) return <PageLoader />;
   return (
     <Stack gap="md">
-      <Header title={t('calls.title')}>
+      <PageHeader title={t('calls.title')}>
         <LinkButton href="/crm/calls/new">{t('calls.new')}</LinkButton>
-      </Header>
+      </PageHeader>
       <PagedList<Call>
         actor={list as unknown as PagedListActor<Call>}
         emptyTitle={t('calls.emptyTitle')}
@@ -333,9 +310,9 @@ export function MeetingsView({ actor }: { actor: ActorRefFrom<typeof meetings.bo
   if (!list) return <PageLoader />;
   return (
     <Stack gap="md">
-      <Header title={t('meetings.title')}>
+      <PageHeader title={t('meetings.title')}>
         <LinkButton href="/crm/meetings/new">{t('meetings.new')}</LinkButton>
-      </Header>
+      </PageHeader>
       <PagedList<Meeting>
         actor={list as unknown as PagedListActor<Meeting>}
         emptyTitle={t('meetings.emptyTitle')}

@@ -10,8 +10,9 @@ import { ActionIcon, Alert, Anchor, Badge, Button, Card, Group, Select, SimpleGr
 import { em } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useSelector } from '@xstate/react';
-import type { ChangeEvent, FormEvent, ReactNode } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link } from 'wouter';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import { formatDate } from '../../lib/dates';
@@ -40,8 +41,8 @@ import { useFieldError } from '../components/field-error';
 import { FormCard, RequestError } from '../components/form-card';
 import { formLoadScreen } from '../components/form-request-status';
 import { PageLoader } from '../components/page-loader';
-import { PagedList, type PagedListActor } from '../components/paged-list/paged-list';
 import { calendarDay } from './leads.view';
+import { ChoiceFilter, CrmListPage, PageHeader, type FilterChoices } from './crm-list-page.view';
 
 export const SALES = '/crm/sales';
 export const INVOICES = '/crm/invoices';
@@ -61,17 +62,6 @@ export function InvoiceStatusBadge({ status }: { status: string }) {
   );
 }
 
-function Header({ title, children }: { title: string; children?: ReactNode }) {
-  return (
-    <Group justify="space-between" wrap="wrap" gap="xs">
-      <Title order={1} size="h2">
-        {title}
-      </Title>
-      <Group gap="xs">{children}</Group>
-    </Group>
-  );
-}
-
 function NewSaleButton() {
   const { t } = useTranslation('crm');
   return (
@@ -81,65 +71,17 @@ function NewSaleButton() {
   );
 }
 
-type ListFilters = SaleFilters & { status?: InvoiceFilters['status'] };
-const hasFilters = (f: ListFilters) => !!(f.q || f.status || f.start_date || f.end_date || f.date_range);
-
-/** Search, optional status, dates and sort: every change writes the URL. */
-function FilterBar({ filters, onFilters, withStatus }: { filters: ListFilters; onFilters: (f: ListFilters) => void; withStatus?: boolean }) {
-  const { t } = useTranslation('crm');
-  const set = (patch: Partial<ListFilters>) => {
-    const next: Record<string, unknown> = { ...filters, ...patch };
-    for (const k of Object.keys(next)) if (next[k] === undefined || next[k] === '' || next[k] === null) delete next[k];
-    onFilters(next as ListFilters);
-  };
-  const search = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const q = new FormData(e.currentTarget).get('q');
-    set({ q: typeof q === 'string' && q.trim() ? q.trim() : undefined });
-  };
-  return (
-    <Stack gap="xs">
-      <form role="search" aria-label={t('sales.search')} onSubmit={search} key={filters.q ?? ''}>
-        <Group gap="xs" align="flex-end" wrap="nowrap">
-          <TextInput name="q" type="search" label={t('sales.search')} placeholder={t('sales.searchPlaceholder')} defaultValue={filters.q ?? ''} style={{ flex: 1 }} />
-          <Button type="submit" variant="light">
-            {t('leads.searchButton')}
-          </Button>
-        </Group>
-      </form>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: withStatus ? 4 : 3 }} spacing="xs">
-        {withStatus && (
-          <Select
-            label={t('invoices.status')}
-            data={[{ value: '', label: t('leads.anyStatus') }, ...INVOICE_STATUSES.map((s) => ({ value: s, label: t(`invoiceStatus.${s}`) }))]}
-            value={filters.status ?? ''}
-            allowDeselect={false}
-            onChange={(v) => set({ status: (v || undefined) as ListFilters['status'] })}
-          />
-        )}
-        <TextInput type="date" label={t('leads.from')} value={filters.start_date ?? ''} onChange={(e: ChangeEvent<HTMLInputElement>) => set({ start_date: e.currentTarget.value || undefined, date_range: undefined })} />
-        <TextInput type="date" label={t('leads.to')} value={filters.end_date ?? ''} onChange={(e: ChangeEvent<HTMLInputElement>) => set({ end_date: e.currentTarget.value || undefined, date_range: undefined })} />
-        <Select
-          label={t('leads.sort')}
-          data={[
-            { value: 'desc', label: t('leads.newest') },
-            { value: 'asc', label: t('leads.oldest') },
-          ]}
-          value={filters.sort ?? 'desc'}
-          allowDeselect={false}
-          onChange={(v) => set({ sort: v === 'asc' ? 'asc' : undefined })}
-        />
-      </SimpleGrid>
-      {hasFilters(filters) && (
-        <div>
-          <Button variant="subtle" size="compact-sm" onClick={() => onFilters(filters.sort ? { sort: filters.sort } : {})}>
-            {t('leads.clear')}
-          </Button>
-        </div>
-      )}
-    </Stack>
-  );
-}
+/** The invoices' own filter: their status. */
+const statusChoice = (t: TFunction, filters: InvoiceFilters): FilterChoices<InvoiceFilters> => (set) => [
+  <ChoiceFilter
+    key="status"
+    label={t('invoices.status')}
+    anyLabel={t('leads.anyStatus')}
+    options={INVOICE_STATUSES.map((s) => ({ value: s, label: t(`invoiceStatus.${s}`) }))}
+    value={filters.status}
+    onChange={(v) => set({ status: v as InvoiceFilters['status'] })}
+  />,
+];
 
 /** Columns of a dense row: a CSS grid shared by the header and every row, amounts right-aligned. */
 const gridOf = (columns: string) => ({ display: 'grid', gridTemplateColumns: columns, gap: 'var(--mantine-spacing-sm)', alignItems: 'center' }) as const;
@@ -164,53 +106,111 @@ interface Formats {
   datePattern: string | null;
 }
 
-function SaleItem({ sale, wide, currency, datePattern }: { sale: SaleSummary } & Formats & { wide: boolean }) {
-  const { t } = useTranslation('crm');
-  const link = (
-    <Anchor component={Link} href={`${SALES}/${sale.id}`} fw={600} aria-label={t('sales.open', { number: sale.invoice_number, name: sale.contact_name })}>
-      {sale.invoice_number}
-    </Anchor>
-  );
-  const total = formatMoney(sale.total, currency);
+/**
+ * A sale or invoice in the list: on desktops a dense row — its `cells`, then the total and the status
+ * right-aligned; on phones a card — its `lines` on the left, the total and the status on the right.
+ */
+function SummaryItem({
+  wide,
+  columns,
+  data,
+  cells,
+  lines,
+  total,
+  status,
+}: {
+  wide: boolean;
+  columns: string;
+  /** The item's data attribute (data-sale-id, data-invoice-id). */
+  data: Record<string, number>;
+  cells: ReactNode[];
+  lines: ReactNode[];
+  total: string;
+  status: string;
+}) {
   if (wide)
     return (
-      <Card withBorder padding="xs" radius="sm" role="listitem" data-sale-id={sale.id} style={gridOf(SALE_COLUMNS)}>
-        <Text size="sm">{formatDate(sale.created_at, datePattern)}</Text>
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {sale.contact_name}
-        </Text>
-        {link}
-        <Text size="sm" style={right}>
-          {sale.line_count}
-        </Text>
+      <Card withBorder padding="xs" radius="sm" role="listitem" {...data} style={gridOf(columns)}>
+        {cells}
         <Text size="sm" fw={600} style={right} data-amount>
           {total}
         </Text>
         <div style={right}>
-          <InvoiceStatusBadge status={sale.invoice_status} />
+          <InvoiceStatusBadge status={status} />
         </div>
       </Card>
     );
   return (
-    <Card withBorder padding="sm" radius="md" role="listitem" data-sale-id={sale.id}>
+    <Card withBorder padding="sm" radius="md" role="listitem" {...data}>
       <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
         <Stack gap={2} style={{ minWidth: 0 }}>
-          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {sale.contact_name}
-          </Text>
-          <Text size="sm">{link}</Text>
-          <Text size="xs" c="dimmed">
-            {formatDate(sale.created_at, datePattern)} · {t('sales.lineCount', { count: sale.line_count })}
-          </Text>
+          {lines}
         </Stack>
         <Stack gap={4} align="flex-end">
           <Text fw={600} data-amount>
             {total}
           </Text>
-          <InvoiceStatusBadge status={sale.invoice_status} />
+          <InvoiceStatusBadge status={status} />
         </Stack>
       </Group>
     </Card>
+  );
+}
+
+/** The column header (desktops) and the items of a dense list. */
+function denseList<T>(wide: boolean, columns: string, labels: Array<[string, boolean?]>, item: (x: T) => ReactNode) {
+  return {
+    listHeader: wide ? <DenseHeader columns={columns} labels={labels} /> : null,
+    renderItems: (items: T[]) => <Stack gap={wide ? 4 : 'xs'}>{items.map(item)}</Stack>,
+  };
+}
+
+const nameText = (name: string) => (
+  <Text key="name" fw={600} style={{ overflowWrap: 'anywhere' }}>
+    {name}
+  </Text>
+);
+const nameCell = (name: string) => (
+  <Text key="name" size="sm" style={{ overflowWrap: 'anywhere' }}>
+    {name}
+  </Text>
+);
+
+function SaleItem({ sale, wide, currency, datePattern }: { sale: SaleSummary } & Formats & { wide: boolean }) {
+  const { t } = useTranslation('crm');
+  const link = (
+    <Anchor key="link" component={Link} href={`${SALES}/${sale.id}`} fw={600} aria-label={t('sales.open', { number: sale.invoice_number, name: sale.contact_name })}>
+      {sale.invoice_number}
+    </Anchor>
+  );
+  const day = formatDate(sale.created_at, datePattern);
+  return (
+    <SummaryItem
+      wide={wide}
+      columns={SALE_COLUMNS}
+      data={{ 'data-sale-id': sale.id }}
+      cells={[
+        <Text key="day" size="sm">
+          {day}
+        </Text>,
+        nameCell(sale.contact_name),
+        link,
+        <Text key="lines" size="sm" style={right}>
+          {sale.line_count}
+        </Text>,
+      ]}
+      lines={[
+        nameText(sale.contact_name),
+        <Text key="link" size="sm">
+          {link}
+        </Text>,
+        <Text key="meta" size="xs" c="dimmed">
+          {day} · {t('sales.lineCount', { count: sale.line_count })}
+        </Text>,
+      ]}
+      total={formatMoney(sale.total, currency)}
+      status={sale.invoice_status}
+    />
   );
 }
 
@@ -224,89 +224,65 @@ export interface SalesListViewProps extends Formats {
 export function SalesListView({ actor, filters, onFilters, onDownload, currency, datePattern }: SalesListViewProps) {
   const { t } = useTranslation('crm');
   const wide = useWide();
-  const filtered = hasFilters(filters);
   return (
-    <Stack gap="md">
-      <Header title={t('sales.title')}>
+    <CrmListPage<SaleFilters, SaleSummary>
+      title={t('sales.title')}
+      actions={
         <Button component={Link} href={INVOICES} variant="default">
           {t('invoices.title')}
         </Button>
-        <NewSaleButton />
-      </Header>
-      <FilterBar filters={filters} onFilters={onFilters} />
-      <Group justify="flex-end">
-        <Button variant="default" size="xs" onClick={onDownload}>
-          {t('leads.export')}
-        </Button>
-      </Group>
-      {wide && (
-        <DenseHeader
-          columns={SALE_COLUMNS}
-          labels={[[t('sales.date')], [t('sales.contact')], [t('sales.invoice')], [t('sales.lines'), true], [t('sales.total'), true], [t('invoices.status'), true]]}
-        />
+      }
+      newButton={<NewSaleButton />}
+      filters={filters}
+      onFilters={onFilters}
+      search={{ label: t('sales.search'), placeholder: t('sales.searchPlaceholder') }}
+      onDownload={onDownload}
+      actor={actor}
+      empty={{ title: t('sales.emptyTitle'), noMatchTitle: t('sales.noMatchTitle'), description: t('sales.emptyDescription') }}
+      {...denseList<SaleSummary>(
+        wide,
+        SALE_COLUMNS,
+        [[t('sales.date')], [t('sales.contact')], [t('sales.invoice')], [t('sales.lines'), true], [t('sales.total'), true], [t('invoices.status'), true]],
+        (x) => <SaleItem key={x.id} sale={x} wide={wide} currency={currency} datePattern={datePattern} />,
       )}
-      <PagedList<SaleSummary>
-        actor={actor as unknown as PagedListActor<SaleSummary>}
-        emptyTitle={t(filtered ? 'sales.noMatchTitle' : 'sales.emptyTitle')}
-        emptyDescription={t(filtered ? 'leads.noMatchDescription' : 'sales.emptyDescription')}
-        emptyAction={filtered ? undefined : <NewSaleButton />}
-        renderItems={(items) => (
-          <Stack gap={wide ? 4 : 'xs'}>
-            {items.map((s) => (
-              <SaleItem key={s.id} sale={s} wide={wide} currency={currency} datePattern={datePattern} />
-            ))}
-          </Stack>
-        )}
-      />
-    </Stack>
+    />
   );
 }
 
 function InvoiceItem({ invoice, wide, currency, datePattern }: { invoice: InvoiceSummary } & Formats & { wide: boolean }) {
   const { t } = useTranslation('crm');
   const link = (
-    <Anchor component={Link} href={`${INVOICES}/${invoice.id}`} fw={600} aria-label={t('invoices.open', { number: invoice.number, name: invoice.contact_name })}>
+    <Anchor key="link" component={Link} href={`${INVOICES}/${invoice.id}`} fw={600} aria-label={t('invoices.open', { number: invoice.number, name: invoice.contact_name })}>
       {invoice.number}
     </Anchor>
   );
-  const total = formatMoney(invoice.total, currency);
-  if (wide)
-    return (
-      <Card withBorder padding="xs" radius="sm" role="listitem" data-invoice-id={invoice.id} style={gridOf(INVOICE_COLUMNS)}>
-        {link}
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {invoice.contact_name}
-        </Text>
-        <Text size="sm">{calendarDay(invoice.issued_on, datePattern)}</Text>
-        <Text size="sm">{calendarDay(invoice.due_on, datePattern)}</Text>
-        <Text size="sm" fw={600} style={right} data-amount>
-          {total}
-        </Text>
-        <div style={right}>
-          <InvoiceStatusBadge status={invoice.status} />
-        </div>
-      </Card>
-    );
   return (
-    <Card withBorder padding="sm" radius="md" role="listitem" data-invoice-id={invoice.id}>
-      <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-        <Stack gap={2} style={{ minWidth: 0 }}>
-          <Text size="sm">{link}</Text>
-          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {invoice.contact_name}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {t('invoices.dueOn', { day: calendarDay(invoice.due_on, datePattern) })}
-          </Text>
-        </Stack>
-        <Stack gap={4} align="flex-end">
-          <Text fw={600} data-amount>
-            {total}
-          </Text>
-          <InvoiceStatusBadge status={invoice.status} />
-        </Stack>
-      </Group>
-    </Card>
+    <SummaryItem
+      wide={wide}
+      columns={INVOICE_COLUMNS}
+      data={{ 'data-invoice-id': invoice.id }}
+      cells={[
+        link,
+        nameCell(invoice.contact_name),
+        <Text key="issued" size="sm">
+          {calendarDay(invoice.issued_on, datePattern)}
+        </Text>,
+        <Text key="due" size="sm">
+          {calendarDay(invoice.due_on, datePattern)}
+        </Text>,
+      ]}
+      lines={[
+        <Text key="link" size="sm">
+          {link}
+        </Text>,
+        nameText(invoice.contact_name),
+        <Text key="meta" size="xs" c="dimmed">
+          {t('invoices.dueOn', { day: calendarDay(invoice.due_on, datePattern) })}
+        </Text>,
+      ]}
+      total={formatMoney(invoice.total, currency)}
+      status={invoice.status}
+    />
   );
 }
 
@@ -320,41 +296,29 @@ export interface InvoicesListViewProps extends Formats {
 export function InvoicesListView({ actor, filters, onFilters, onDownload, currency, datePattern }: InvoicesListViewProps) {
   const { t } = useTranslation('crm');
   const wide = useWide();
-  const filtered = hasFilters(filters);
   return (
-    <Stack gap="md">
-      <Header title={t('invoices.title')}>
+    <CrmListPage<InvoiceFilters, InvoiceSummary>
+      title={t('invoices.title')}
+      actions={
         <Button component={Link} href={SALES} variant="default">
           {t('sales.title')}
         </Button>
-        <NewSaleButton />
-      </Header>
-      <FilterBar filters={filters} onFilters={onFilters} withStatus />
-      <Group justify="flex-end">
-        <Button variant="default" size="xs" onClick={onDownload}>
-          {t('leads.export')}
-        </Button>
-      </Group>
-      {wide && (
-        <DenseHeader
-          columns={INVOICE_COLUMNS}
-          labels={[[t('sales.invoice')], [t('sales.contact')], [t('invoices.issued')], [t('invoices.due')], [t('sales.total'), true], [t('invoices.status'), true]]}
-        />
+      }
+      newButton={<NewSaleButton />}
+      filters={filters}
+      onFilters={onFilters}
+      search={{ label: t('sales.search'), placeholder: t('sales.searchPlaceholder') }}
+      choices={statusChoice(t, filters)}
+      onDownload={onDownload}
+      actor={actor}
+      empty={{ title: t('invoices.emptyTitle'), noMatchTitle: t('invoices.noMatchTitle'), description: t('invoices.emptyDescription') }}
+      {...denseList<InvoiceSummary>(
+        wide,
+        INVOICE_COLUMNS,
+        [[t('sales.invoice')], [t('sales.contact')], [t('invoices.issued')], [t('invoices.due')], [t('sales.total'), true], [t('invoices.status'), true]],
+        (x) => <InvoiceItem key={x.id} invoice={x} wide={wide} currency={currency} datePattern={datePattern} />,
       )}
-      <PagedList<InvoiceSummary>
-        actor={actor as unknown as PagedListActor<InvoiceSummary>}
-        emptyTitle={t(filtered ? 'invoices.noMatchTitle' : 'invoices.emptyTitle')}
-        emptyDescription={t(filtered ? 'leads.noMatchDescription' : 'invoices.emptyDescription')}
-        emptyAction={filtered ? undefined : <NewSaleButton />}
-        renderItems={(items) => (
-          <Stack gap={wide ? 4 : 'xs'}>
-            {items.map((i) => (
-              <InvoiceItem key={i.id} invoice={i} wide={wide} currency={currency} datePattern={datePattern} />
-            ))}
-          </Stack>
-        )}
-      />
-    </Stack>
+    />
   );
 }
 
@@ -606,11 +570,11 @@ export function SalePageView({ actor, currency, datePattern }: { actor: ActorRef
   return (
     <Stack gap="md" maw={900}>
       <div>{back}</div>
-      <Header title={t('sales.saleTitle', { name: sale.contact_name })}>
+      <PageHeader title={t('sales.saleTitle', { name: sale.contact_name })}>
         <Button component={Link} href={`${INVOICES}/${sale.invoice_id}`}>
           {t('sales.openInvoice', { number: sale.invoice_number })}
         </Button>
-      </Header>
+      </PageHeader>
       <Card withBorder>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
           <Field label={t('sales.contact')}>
@@ -667,9 +631,9 @@ export function InvoicePageView({ actor, currency, datePattern, onPdf }: Invoice
   return (
     <Stack gap="md" maw={900}>
       <div>{back}</div>
-      <Header title={invoice.number}>
+      <PageHeader title={invoice.number}>
         <InvoiceStatusBadge status={invoice.status} />
-      </Header>
+      </PageHeader>
       {failedAction && (
         <RequestError
           title={t(failedAction[1] === 'validationError' ? 'invoices.actionRefused' : `leads.errors.${failedAction[1]}`)}

@@ -51,7 +51,7 @@ export function CardPaymentView({ actor }: { actor: ActorRefFrom<typeof cardPaym
           </Stack>
         </Alert>
       )}
-      {(data.status === 'expired' || data.status === 'failed') && (
+      {(data.status === 'expired' || data.status === 'failed' || data.status === 'refunded') && (
         <Alert color="red" title={t(`cardPayment.${data.status}Title`)}>
           <Text>{t(`cardPayment.${data.status}Text`, { what })}</Text>
         </Alert>
