@@ -308,6 +308,12 @@ export const orderNotificationSchema = z.object({
 });
 export type OrderNotification = z.infer<typeof orderNotificationSchema>;
 
+/**
+ * Where everything about a payout leads — its card on the notifications page and its notice: the payouts
+ * list, where the payout's row shows its status (a payout has no page of its own).
+ */
+export const PAYOUT_LINK = '/member/wallet/recent-payouts';
+
 export const payoutNotificationSchema = z.object({
   id: idSchema,
   invoice_no: z.string(),
@@ -389,6 +395,8 @@ export const NOTIFICATION_HISTORY = {
 } as const;
 /** An item of one tab's history list. */
 export type NotificationHistoryItem = OrderNotification | PayoutNotification | MessageNotification | NoticeNotification;
+/** One page of a tab's history. */
+export type NotificationHistoryPage = { items: NotificationHistoryItem[]; next_page_url: string | null };
 
 /** spec §3 "Counts": unread items per kind and in all. */
 export const notificationCountsSchema = z.object({
