@@ -169,7 +169,7 @@ describe('notification settings page', () => {
   });
 
   it('without the CRM module the meeting reminder is not offered; every other switch still saves as before', async () => {
-    const request = vi.fn(async ({ input }: { input: unknown }) => input as NotificationSettings);
+    const request = vi.fn(async (): Promise<NotificationSettings> => ALL_ON);
     const actor = createActor(notificationSettingsMachine.provide({ actors: { load: fromPromise(async () => ALL_ON), submit: fromPromise(request) } })).start();
     renderUi(<NotificationSettingsView actor={actor} channel="email" crm={false} />);
     expect(await screen.findByRole('switch', { name: 'Payout status' })).toBeTruthy();
