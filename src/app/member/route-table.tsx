@@ -326,9 +326,9 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
       input: ({ url }) => ({ username: url.username }),
       url: genealogyUrl,
       persist: TREE_MEMORY,
-      view: ({ actor, env, setUrl }) => (
+      view: ({ actor, env, url, setUrl }) => (
         <NetworkPageView tab="genealogy">
-          <GenealogyView actor={actor} {...formats(env)} onSearch={(username) => setUrl({ username })} />
+          <GenealogyView actor={actor} {...formats(env)} onSearch={(username) => setUrl({ username })} onTop={url.username ? () => setUrl({}) : undefined} />
         </NetworkPageView>
       ),
     },
