@@ -18,6 +18,7 @@ import type {
   HomeEvent,
   MessageNotification,
   MonthlyTotal,
+  NoticeNotification,
   NotificationCounts,
   Notifications,
   OrderNotification,
@@ -37,7 +38,7 @@ import * as money from './money';
 import { ListQuery } from './pagination';
 import { likePrefix } from './genealogy';
 import { validationError } from './errors';
-import { unkeyed } from './list-endpoint';
+import { unkeyed, type Keyed } from './list-endpoint';
 import { transactionRows } from './wallet';
 
 // =============================================================================================
@@ -588,6 +589,61 @@ export const payoutInvoiceNo = (id: number) => `PO-${String(id).padStart(6, '0')
  * The unread items of each kind, newest first; with `show: 'all'` the read ones too (the history), each
  * saying whether it is read.
  */
+type OrderNoticeRow = { id: number; invoice_no: string; status: string; created_at: string | Date; total: string; package_name: string | null; read: boolean };
+type PayoutNoticeRow = { id: number; status: number; updated_at: string | Date; amount: string; read: boolean };
+type MessageNoticeRow = { id: number; thread_id: number; subject: string; body: string; created_at: string | Date; first_name: string; last_name: string | null; avatar: string | null; read: boolean };
+type NoticeRow = { id: number; event: string; subject: string; body: string; link: string | null; created_at: string | Date; read: boolean };
+
+const ORDER_NOTICE_COLUMNS = sql`o.id, o.invoice_no, o.status, o.created_at, o.total::text AS total, o.package_name`;
+const PAYOUT_NOTICE_COLUMNS = sql`p.id, p.status, p.updated_at, p.amount::text AS amount`;
+const MESSAGE_NOTICE_COLUMNS = sql`msg.id, msg.thread_id, t.subject, msg.body, msg.created_at, s.first_name, s.last_name, s.avatar, msg.read_at IS NOT NULL AS read`;
+const NOTICE_COLUMNS = sql`n.id, n.event, n.subject, n.body, n.link, n.created_at, n.read_at IS NOT NULL AS read`;
+
+const orderNotice = (o: OrderNoticeRow): OrderNotification => ({
+  id: int(o.id),
+  invoice_no: o.invoice_no,
+  name: o.status,
+  status_color: ORDER_STATUS_COLORS[o.status] ?? 'gray',
+  updated_at: iso(o.created_at),
+  total: dec(o.total),
+  plan: o.package_name,
+  read: !!o.read,
+});
+const payoutNotice = (p: PayoutNoticeRow): PayoutNotification => ({
+  id: int(p.id),
+  invoice_no: payoutInvoiceNo(int(p.id)),
+  status_id: int(p.status),
+  name: PAYOUT_STATUS_NAMES[int(p.status)] ?? 'pending',
+  updated_at: iso(p.updated_at),
+  total: dec(p.amount),
+  read: !!p.read,
+});
+const messageNotice = (x: MessageNoticeRow): MessageNotification => ({
+  id: int(x.id),
+  thread_id: int(x.thread_id),
+  subject: x.subject,
+  body: htmlToText(x.body).slice(0, 300),
+  updated_at: iso(x.created_at),
+  first_name: x.first_name,
+  last_name: x.last_name,
+  avatar: x.avatar,
+  read: !!x.read,
+});
+const notice = (n: NoticeRow): NoticeNotification => ({
+  id: int(n.id),
+  event: n.event,
+  subject: n.subject,
+  body: n.body,
+  link: n.link,
+  updated_at: iso(n.created_at),
+  read: !!n.read,
+});
+
+/**
+ * The unread items of each kind, newest first; with `show: 'all'` the read ones too (the history), each
+ * saying whether it is read. At most NOTIFICATION_LIST_LIMIT of each: the whole history is paged by
+ * `notificationHistoryRows`.
+ */
 export async function notifications(db: Db, memberId: number, show: 'unread' | 'all' = 'unread'): Promise<Notifications> {
   const all = show === 'all';
   const kindSql = (kind: keyof typeof UNREAD_SOURCES) =>
@@ -595,68 +651,62 @@ export async function notifications(db: Db, memberId: number, show: 'unread' | '
   const o = kindSql('order');
   const p = kindSql('payout');
   const [orders, payouts, messages, notices] = await Promise.all([
-    rowsOf<{ id: number; invoice_no: string; status: string; created_at: string | Date; total: string; package_name: string | null; read: boolean }>(
+    rowsOf<OrderNoticeRow>(db, sql`SELECT ${ORDER_NOTICE_COLUMNS}, ${o.read} ${o.from} ORDER BY o.created_at DESC, o.id DESC LIMIT ${NOTIFICATION_LIST_LIMIT}`),
+    rowsOf<PayoutNoticeRow>(db, sql`SELECT ${PAYOUT_NOTICE_COLUMNS}, ${p.read} ${p.from} ORDER BY p.updated_at DESC, p.id DESC LIMIT ${NOTIFICATION_LIST_LIMIT}`),
+    rowsOf<MessageNoticeRow>(
       db,
-      sql`SELECT o.id, o.invoice_no, o.status, o.created_at, o.total::text AS total, o.package_name, ${o.read} ${o.from}
-          ORDER BY o.created_at DESC, o.id DESC LIMIT ${NOTIFICATION_LIST_LIMIT}`,
-    ),
-    rowsOf<{ id: number; status: number; updated_at: string | Date; amount: string; read: boolean }>(
-      db,
-      sql`SELECT p.id, p.status, p.updated_at, p.amount::text AS amount, ${p.read} ${p.from}
-          ORDER BY p.updated_at DESC, p.id DESC LIMIT ${NOTIFICATION_LIST_LIMIT}`,
-    ),
-    rowsOf<{ id: number; thread_id: number; subject: string; body: string; created_at: string | Date; first_name: string; last_name: string | null; avatar: string | null; read: boolean }>(
-      db,
-      sql`SELECT msg.id, msg.thread_id, t.subject, msg.body, msg.created_at, s.first_name, s.last_name, s.avatar, msg.read_at IS NOT NULL AS read
-          ${all ? messagesSql(memberId) : unreadMessagesSql(memberId)}
+      sql`SELECT ${MESSAGE_NOTICE_COLUMNS} ${all ? messagesSql(memberId) : unreadMessagesSql(memberId)}
           ORDER BY msg.created_at DESC, msg.id DESC LIMIT ${NOTIFICATION_LIST_LIMIT}`,
     ),
-    rowsOf<{ id: number; event: string; subject: string; body: string; link: string | null; created_at: string | Date; read: boolean }>(
+    rowsOf<NoticeRow>(
       db,
-      sql`SELECT n.id, n.event, n.subject, n.body, n.link, n.created_at, n.read_at IS NOT NULL AS read ${all ? noticesSql(memberId) : unreadNoticesSql(memberId)}
-          ORDER BY n.created_at DESC, n.id DESC LIMIT ${NOTIFICATION_LIST_LIMIT}`,
+      sql`SELECT ${NOTICE_COLUMNS} ${all ? noticesSql(memberId) : unreadNoticesSql(memberId)} ORDER BY n.created_at DESC, n.id DESC LIMIT ${NOTIFICATION_LIST_LIMIT}`,
     ),
   ]);
-  return {
-    notices: notices.map((n) => ({ id: int(n.id), event: n.event, subject: n.subject, body: n.body, link: n.link, updated_at: iso(n.created_at), read: !!n.read })),
-    orders: orders.map(
-      (o): OrderNotification => ({
-        id: int(o.id),
-        invoice_no: o.invoice_no,
-        name: o.status,
-        status_color: ORDER_STATUS_COLORS[o.status] ?? 'gray',
-        updated_at: iso(o.created_at),
-        total: dec(o.total),
-        plan: o.package_name,
-        read: !!o.read,
-      }),
-    ),
-    payouts: payouts.map(
-      (p): PayoutNotification => ({
-        id: int(p.id),
-        invoice_no: payoutInvoiceNo(int(p.id)),
-        status_id: int(p.status),
-        name: PAYOUT_STATUS_NAMES[int(p.status)] ?? 'pending',
-        updated_at: iso(p.updated_at),
-        total: dec(p.amount),
-        read: !!p.read,
-      }),
-    ),
-    messages: messages.map(
-      (x): MessageNotification => ({
-        id: int(x.id),
-        thread_id: int(x.thread_id),
-        subject: x.subject,
-        body: htmlToText(x.body).slice(0, 300),
-        updated_at: iso(x.created_at),
-        first_name: x.first_name,
-        last_name: x.last_name,
-        avatar: x.avatar,
-        read: !!x.read,
-      }),
-    ),
-  };
+  return { notices: notices.map(notice), orders: orders.map(orderNotice), payouts: payouts.map(payoutNotice), messages: messages.map(messageNotice) };
 }
+
+const withKeys = <T extends { id: number; updated_at: string }>(item: T): Keyed<T> => ({ ...item, _at: new Date(item.updated_at), _id: item.id });
+
+/**
+ * GET /api/home/notifications/history/{tab}: the rows of one kind's whole history for `listEndpoint` —
+ * every item of the signed-in member, read ones marked, newest first (by the time the list shows), after
+ * the query's cursor.
+ */
+export const notificationHistoryRows = {
+  orders: async (db: Db, member: MemberRow, q: ListQuery, _f: unknown, limit: number) =>
+    (
+      await rowsOf<OrderNoticeRow>(
+        db,
+        sql`SELECT ${ORDER_NOTICE_COLUMNS}, NOT ${unreadCondition('order')} AS read ${itemsSql(member.id, 'order')}
+            AND ${q.afterCursorSql(sql`o.created_at`, sql`o.id`)} ORDER BY ${q.orderSql(sql`o.created_at`, sql`o.id`)} LIMIT ${limit}`,
+      )
+    ).map((r) => withKeys(orderNotice(r))),
+  payouts: async (db: Db, member: MemberRow, q: ListQuery, _f: unknown, limit: number) =>
+    (
+      await rowsOf<PayoutNoticeRow>(
+        db,
+        sql`SELECT ${PAYOUT_NOTICE_COLUMNS}, NOT ${unreadCondition('payout')} AS read ${itemsSql(member.id, 'payout')}
+            AND ${q.afterCursorSql(sql`p.updated_at`, sql`p.id`)} ORDER BY ${q.orderSql(sql`p.updated_at`, sql`p.id`)} LIMIT ${limit}`,
+      )
+    ).map((r) => withKeys(payoutNotice(r))),
+  messages: async (db: Db, member: MemberRow, q: ListQuery, _f: unknown, limit: number) =>
+    (
+      await rowsOf<MessageNoticeRow>(
+        db,
+        sql`SELECT ${MESSAGE_NOTICE_COLUMNS} ${messagesSql(member.id)}
+            AND ${q.afterCursorSql(sql`msg.created_at`, sql`msg.id`)} ORDER BY ${q.orderSql(sql`msg.created_at`, sql`msg.id`)} LIMIT ${limit}`,
+      )
+    ).map((r) => withKeys(messageNotice(r))),
+  notices: async (db: Db, member: MemberRow, q: ListQuery, _f: unknown, limit: number) =>
+    (
+      await rowsOf<NoticeRow>(
+        db,
+        sql`SELECT ${NOTICE_COLUMNS} ${noticesSql(member.id)}
+            AND ${q.afterCursorSql(sql`n.created_at`, sql`n.id`)} ORDER BY ${q.orderSql(sql`n.created_at`, sql`n.id`)} LIMIT ${limit}`,
+      )
+    ).map((r) => withKeys(notice(r))),
+};
 
 export async function notificationCounts(db: Db, memberId: number): Promise<NotificationCounts> {
   const [r] = await rowsOf<{ o: number; p: number; m: number; n: number }>(

@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import type { MemberRow } from '../db/schema';
 import type { PayoutRow } from '../db/schema-wallet';
 import type { PAYOUT_INTERVALS, PayoutTransaction } from '../../src/schemas/wallet.schema';
+import { PAYOUT_LINK } from '../../src/schemas/home.schema';
 import { forbidden, HttpError, notFound, validationError, type FieldMap } from './errors';
 import { PAYOUT_STATUS_KEYS, kycStatus, maxRequestable, payoutAmountErrors, payoutSettings, requestPayout, rowsOf, type PayoutStatusId } from './ledger';
 import { unkeyed, type Keyed } from './list-endpoint';
@@ -213,7 +214,7 @@ export async function decidePayout(ctx: Pick<AppContext, 'database' | 'outbox'>,
   await announce(ctx, Number(p.member_id), 'payout_status', {
     subject: `Payout ${payoutInvoiceNo(id)} ${d.status}`,
     body: `Your payout request ${payoutInvoiceNo(id)} of ${money.normalize(p.amount)} is now ${d.status}.${decision === 'reject' && note ? ` Reason: ${note}` : ''}`,
-    link: '/member/wallet/payout',
+    link: PAYOUT_LINK,
   });
 }
 

@@ -1,7 +1,8 @@
 /**
  * Home calls (spec §7 "Home"): dashboard summary and extra, ranks, packages, promotions, binary
  * summary, notifications and their counts, the dummy call — all GET, signed in, about the caller
- * only. Plus PUT /api/home/notifications/read (not named by the spec) to mark notifications read.
+ * only. Plus GET /api/home/notifications/history/{orders|payouts|messages|notices} (every item of a kind,
+ * cursor-paged) and PUT /api/home/notifications/read (not named by the spec) to mark notifications read.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,6 +14,8 @@ import {
   dashboardSummarySchema,
   homeDummySchema,
   markNotificationsReadSchema,
+  NOTIFICATION_HISTORY,
+  notificationHistoryQuerySchema,
   notificationCountsSchema,
   notificationsListQuerySchema,
   notificationsSchema,
@@ -21,12 +24,14 @@ import {
   ranksSchema,
 } from '../../src/schemas/home.schema';
 import { requireAuth } from '../lib/auth';
+import { listEndpoint, type Keyed, type ListDefinition } from '../lib/list-endpoint';
 import {
   binarySummary,
   dashboardExtra,
   dashboardSummary,
   markNotificationsRead,
   notificationCounts,
+  notificationHistoryRows,
   notifications,
   packageData,
   promotions,
@@ -68,6 +73,14 @@ export async function homeRoutes(base: FastifyInstance, ctx: AppContext) {
     { ...signedIn, schema: { tags, querystring: notificationsListQuerySchema, response: { 200: envelope(notificationsSchema) } } },
     async (req) => ctx.envelope(req, await notifications(db, req.member!.id, req.query.show)),
   );
+
+  // The whole history of one kind (the "All" lists), cursor-paged: the list above carries at most 50.
+  const history = <R extends Keyed<object>>(tab: keyof typeof NOTIFICATION_HISTORY, rows: ListDefinition<R, unknown, unknown, object>['rows']) =>
+    listEndpoint(app, ctx, { path: `/api/home/notifications/history/${tab}`, tags, querystring: notificationHistoryQuerySchema, response: NOTIFICATION_HISTORY[tab], rows });
+  history('orders', notificationHistoryRows.orders);
+  history('payouts', notificationHistoryRows.payouts);
+  history('messages', notificationHistoryRows.messages);
+  history('notices', notificationHistoryRows.notices);
 
   app.get(
     '/api/home/notifications_count',

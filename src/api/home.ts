@@ -6,12 +6,15 @@ import {
   dashboardExtraSchema,
   dashboardSummarySchema,
   homeDummySchema,
+  NOTIFICATION_HISTORY,
   notificationCountsSchema,
   notificationsSchema,
   packageDataSchema,
   promotionsSchema,
   ranksSchema,
   type MarkNotificationsRead,
+  type NotificationHistoryPage,
+  type NotificationsTab,
   type NotificationsShow,
 } from '../schemas/home.schema';
 
@@ -24,6 +27,9 @@ export const homeApi = {
   binary: () => get(binarySummarySchema, '/api/home/binary'),
   /** The unread items, or (`all`) the read ones too. */
   notifications: (show: NotificationsShow = 'unread') => get(notificationsSchema, '/api/home/notifications', show === 'all' ? { show } : undefined),
+  /** One tab's whole history (read items too), a page after `cursor`. */
+  notificationHistory: (tab: NotificationsTab, cursor?: string, signal?: AbortSignal): Promise<NotificationHistoryPage> =>
+    get(NOTIFICATION_HISTORY[tab], `/api/home/notifications/history/${tab}`, cursor ? { cursor } : undefined, { signal }),
   notificationsCount: () => get(notificationCountsSchema, '/api/home/notifications_count'),
   dummy: () => get(homeDummySchema, '/api/home/dummy'),
   /** Mark the given items of a kind (or, without ids, all of them) read; answers the new counts. */

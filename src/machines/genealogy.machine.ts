@@ -184,13 +184,15 @@ export const genealogyMachine = setup({
       notInNetwork: ({ context }) => context.pendingRoot?.username ?? (context.pendingRoot?.id !== undefined ? String(context.pendingRoot.id) : ''),
     }),
     setUp: assign({ pendingRoot: ({ context }) => ({ username: context.parentUsername ?? undefined }), actionError: null, notInNetwork: null }),
-    setTop: assign({ pendingRoot: () => ({}), actionError: null, notInNetwork: null }),
+    // Back to the member's own tree: no member searched any more.
+    setTop: assign({ pendingRoot: () => ({}), query: '', actionError: null, notInNetwork: null }),
     setOpen: assign({
       pendingRoot: ({ event }) => (event.type === 'tree.open' ? { id: event.id } : null),
       actionError: null,
       notInNetwork: null,
     }),
     dismiss: assign({ notInNetwork: null, actionError: null }),
+    clearSearch: assign({ query: '', notInNetwork: null }),
   },
 }).createMachine({
   id: 'genealogy',
@@ -256,7 +258,8 @@ export const genealogyMachine = setup({
               { guard: 'canExpand', target: 'expanding', actions: 'takeNext' },
             ],
             'tree.up': { guard: 'hasParent', target: 'rerooting', actions: 'setUp' },
-            'tree.top': { guard: 'notAtTop', target: 'rerooting', actions: 'setTop' },
+            // Already on the member's own tree: only the search is dropped (the URL said none any more).
+            'tree.top': [{ guard: 'notAtTop', target: 'rerooting', actions: 'setTop' }, { actions: 'clearSearch' }],
             'tree.open': { target: 'rerooting', actions: 'setOpen' },
             'tree.search': { guard: 'searchText', target: 'searching', actions: 'setSearch' },
           },

@@ -7,11 +7,16 @@
  * filter decides whether read items show. After a mark the answer's counts replace the old ones and the
  * named action `countsChanged` tells the shell (its badge) the new counts. `show` (the URL's) lists the
  * unread items or all of them, read ones marked (the history); `notifications.show` loads the other.
+ * The history is not capped: with `show: 'all'` each tab's list is a paged list of its own (children
+ * `history.orders`, `history.payouts`, `history.messages`, `history.notices`, started once the counts are in,
+ * stopped when the lists load again), loading more as the member scrolls.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, stopChild } from 'xstate';
 import { homeApi } from '../api/home';
 import { errorInfo, type ErrorInfo } from '../api/errors';
-import type { MarkNotificationsRead, NotificationCounts, Notifications, NotificationsShow } from '../schemas/home.schema';
+import { NOTIFICATION_TABS } from '../schemas/home.schema';
+import type { MarkNotificationsRead, NotificationCounts, NotificationHistoryItem, Notifications, NotificationsShow, NotificationsTab } from '../schemas/home.schema';
+import { createPagedListMachine, nextFromUrl } from './paged-list.machine';
 
 export interface NotificationsData {
   lists: Notifications;
@@ -37,23 +42,45 @@ export type NotificationsEvent =
   | { type: 'notifications.dismissError' }
   | { type: 'notifications.show'; show: NotificationsShow };
 
+/** With `show: 'all'` the lists are the history children's: only the counts are loaded here. */
+const NO_LISTS: Notifications = { orders: [], payouts: [], messages: [], notices: [] };
+
 export async function loadNotifications(show: NotificationsShow = 'unread'): Promise<NotificationsData> {
-  const [lists, counts] = await Promise.all([homeApi.notifications(show), homeApi.notificationsCount()]);
+  const [lists, counts] = await Promise.all([show === 'all' ? NO_LISTS : homeApi.notifications(show), homeApi.notificationsCount()]);
   return { lists, counts };
 }
+
+/** One tab's whole history (the "All" list): every item of its kind, read ones marked, newest first, paged. */
+export const notificationHistoryMachine = createPagedListMachine<NotificationHistoryItem, { tab: NotificationsTab }>(
+  'notificationHistory',
+  async ({ filters, next, signal }) => {
+    const page = await homeApi.notificationHistory(filters.tab, next?.cursor, signal);
+    return { items: page.items, next: nextFromUrl(page.next_page_url) };
+  },
+);
+
+/** The id of a tab's history child. */
+export const historyId = (tab: NotificationsTab) => `history.${tab}` as const;
 
 const LIST_OF = { order: 'orders', payout: 'payouts', message: 'messages', notice: 'notices' } as const;
 
 /** The key of one listed item in `read`. */
 export const readKey = (kind: keyof typeof LIST_OF, id: number) => `${kind}:${id}`;
 
-/** The read keys after a mark request: the named ids, or every listed item of the kind (or of all kinds). */
+/** The key saying every item of a kind there was at a mark is read (the history lists' items included). */
+export const allReadKey = (kind: keyof typeof LIST_OF) => `${kind}:*`;
+
+/**
+ * The read keys after a mark request: the named ids, or every listed item of the kind (or of all kinds)
+ * together with the kind's `allReadKey`.
+ */
 export function withRead(read: string[], lists: Notifications, request: MarkNotificationsRead): string[] {
   const kinds = request.kind === 'all' ? (['order', 'payout', 'message', 'notice'] as const) : [request.kind];
   const out = new Set(read);
   for (const kind of kinds) {
     const ids = request.ids ?? ((lists[LIST_OF[kind]] ?? []) as { id: number }[]).map((i) => i.id);
     for (const id of ids) out.add(readKey(kind, id));
+    if (!request.ids) out.add(allReadKey(kind));
   }
   return [...out];
 }
@@ -63,8 +90,10 @@ export const notificationsMachine = setup({
     context: {} as NotificationsContext,
     events: {} as NotificationsEvent,
     input: {} as { show?: NotificationsShow } | undefined,
+    children: {} as { 'history.orders': 'history'; 'history.payouts': 'history'; 'history.messages': 'history'; 'history.notices': 'history' },
   },
   actors: {
+    history: notificationHistoryMachine,
     load: fromPromise<NotificationsData, NotificationsShow>(({ input }) => loadNotifications(input)),
     markRead: fromPromise<NotificationCounts, MarkNotificationsRead>(({ input }) => homeApi.markNotificationsRead(input)),
   },
@@ -85,6 +114,8 @@ export const notificationsMachine = setup({
   states: {
     loading: {
       tags: ['busy'],
+      // The history lists start again with the lists (or go, when only the unread are shown).
+      entry: NOTIFICATION_TABS.map((tab) => stopChild(historyId(tab))),
       invoke: {
         id: 'load',
         src: 'load',
@@ -94,6 +125,10 @@ export const notificationsMachine = setup({
           actions: [
             assign({ data: ({ event }) => event.output, error: null, read: [] }),
             { type: 'countsChanged', params: ({ event }) => ({ counts: event.output.counts }) },
+            enqueueActions(({ context, enqueue }) => {
+              if (context.show !== 'all') return;
+              for (const tab of NOTIFICATION_TABS) enqueue.spawnChild('history', { id: historyId(tab), input: { filters: { tab } } });
+            }),
           ],
         },
         onError: [

@@ -5,9 +5,10 @@
  * digits; instants are ISO 8601 UTC; months are yyyy-MM.
  */
 import * as z from 'zod/mini';
-import { decimalString, idSchema } from './common.schema';
+import { cursorPage, decimalString, idSchema } from './common.schema';
 import { recentJoiningSchema } from './network.schema';
 import { isoDateTime, kycStatusSchema, labelsSchema, transactionSchema, ymdSchema } from './wallet.schema';
+import { cursorParam, limitParam } from './list-query.schema';
 
 const count = z.number().check(z.int(), z.nonnegative());
 const roleId = z.union([z.literal(1), z.literal(2), z.literal(3)]);
@@ -307,6 +308,12 @@ export const orderNotificationSchema = z.object({
 });
 export type OrderNotification = z.infer<typeof orderNotificationSchema>;
 
+/**
+ * Where everything about a payout leads — its card on the notifications page and its notice: the payouts
+ * list, where the payout's row shows its status (a payout has no page of its own).
+ */
+export const PAYOUT_LINK = '/member/wallet/recent-payouts';
+
 export const payoutNotificationSchema = z.object({
   id: idSchema,
   invoice_no: z.string(),
@@ -374,6 +381,22 @@ export const notificationsListQuerySchema = z.object({ show: z.optional(z.enum(N
 /** /member/notifications?tab=payouts&show=all: the open tab (absent: orders) and unread or all. */
 export const notificationsQuerySchema = z.looseObject({ tab: z.optional(z.enum(NOTIFICATION_TABS)), show: z.optional(z.enum(NOTIFICATION_SHOWS)) });
 export type NotificationsUrl = { tab?: NotificationsTab; show?: NotificationsShow };
+
+/**
+ * GET /api/home/notifications/history/{orders|payouts|messages|notices}: every item of one kind, read ones
+ * marked, newest first, cursor-paged (the "All" lists of the notifications page).
+ */
+export const notificationHistoryQuerySchema = z.looseObject({ cursor: z.optional(cursorParam()), limit: z.optional(limitParam()) });
+export const NOTIFICATION_HISTORY = {
+  orders: cursorPage(orderNotificationSchema),
+  payouts: cursorPage(payoutNotificationSchema),
+  messages: cursorPage(messageNotificationSchema),
+  notices: cursorPage(noticeNotificationSchema),
+} as const;
+/** An item of one tab's history list. */
+export type NotificationHistoryItem = OrderNotification | PayoutNotification | MessageNotification | NoticeNotification;
+/** One page of a tab's history. */
+export type NotificationHistoryPage = { items: NotificationHistoryItem[]; next_page_url: string | null };
 
 /** spec §3 "Counts": unread items per kind and in all. */
 export const notificationCountsSchema = z.object({

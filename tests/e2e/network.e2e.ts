@@ -93,6 +93,9 @@ describe('genealogy', () => {
     await expect.poll(async () => (await described(page)).length).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Back to me' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Back to me' }).isDisabled()).toBe(true);
+    // Back to me leaves no member searched: not in the URL, not in the box.
+    await page.waitForURL((u) => u.pathname === '/member/network/genealogy' && !u.searchParams.has('username'));
+    expect(await page.getByLabel('Search a username').inputValue()).toBe('');
 
     // A username outside the downline (the company's top member) is refused, the tree stays.
     await page.getByLabel('Search a username').fill('admin');
@@ -103,9 +106,15 @@ describe('genealogy', () => {
     // A reload keeps the search in the box; Back returns to the previous search, on the page.
     await page.reload();
     await expect.poll(() => page.getByLabel('Search a username').inputValue()).toBe('admin');
+    await page.getByLabel('Search a username').fill('typed but not sent');
+    await page.goBack();
+    await page.waitForURL((u) => u.pathname === '/member/network/genealogy' && !u.searchParams.has('username'));
+    await expect.poll(() => page.getByLabel('Search a username').inputValue()).toBe('');
     await page.goBack();
     await page.waitForURL((u) => u.pathname === '/member/network/genealogy' && u.searchParams.get('username') === deepest);
     await tree.waitFor();
+    // The box shows the search of the URL, not what was typed last.
+    await expect.poll(() => page.getByLabel('Search a username').inputValue()).toBe(deepest);
     await context.close();
   });
 

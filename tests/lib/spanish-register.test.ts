@@ -19,6 +19,9 @@ const FORMAL = [
   /\busted(es)?\b/i,
   /\b[Ss]us? (enlace|cuenta|red|equipo|conexión|contraseña|correo|perfil|billetera|saldo|descendencia|datos|pedidos?)\b/,
   /\b(Compruebe|Cambie|Comparta|Pulse|pulse|Arrastre para|Pase el cursor|Inténtelo|inténtelo|Introduzca|Seleccione|Escriba|Revise|Contacte|contacte)\b/,
+  // Further formal forms: imperatives and "le" addressing the member.
+  /\b(Ingrese|ingrese|[Hh]aga clic|Confirme|Espere|[Vv]uelva a|Asegúrese|asegúrese|Regístrese|regístrese|Elija|Indique|Añada|Agregue|Utilice|Descargue|Recargue|Verifique|Toque|Acepte|Inicie sesión)\b/,
+  /\b(le enviaremos|le enviamos|le hemos|le pedimos|le recomendamos|se le ha|le quedan?)\b/i,
 ];
 
 describe('Spanish register', () => {

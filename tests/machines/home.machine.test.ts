@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError, ConnectionError } from '../../src/api/errors';
 import { notificationsMachine, withRead } from '../../src/machines/notifications.machine';
-import type { MarkNotificationsRead, Notifications } from '../../src/schemas/home.schema';
+import { createPagedListMachine } from '../../src/machines/paged-list.machine';
+import type { MarkNotificationsRead, NotificationHistoryItem, Notifications, NotificationsTab } from '../../src/schemas/home.schema';
 
 const lists = {
   orders: [{ id: 1 }, { id: 2 }],
@@ -70,22 +71,28 @@ describe('notifications machine', () => {
             return { lists, counts };
           }),
           markRead: fromPromise(async () => markRead()),
+          history: createPagedListMachine<NotificationHistoryItem, { tab: NotificationsTab }>('notificationHistory', async () => ({ items: [], next: null })),
         },
       }),
       { input: { show: 'all' } },
     ).start();
     await waitFor(actor, (s) => s.matches({ loaded: 'idle' }));
     actor.send({ type: 'notifications.markRead', request: { kind: 'payout' } });
-    await waitFor(actor, (s) => s.matches({ loaded: 'idle' }) && s.context.read.length === 1);
+    await waitFor(actor, (s) => s.matches({ loaded: 'idle' }) && s.context.read.includes('payout:7'));
+    // With "All" each tab's history is a paged list of its own.
+    expect(Object.keys(actor.getSnapshot().children).sort()).toEqual(['history.messages', 'history.notices', 'history.orders', 'history.payouts']);
     actor.send({ type: 'notifications.show', show: 'unread' });
     await waitFor(actor, (s) => s.matches({ loaded: 'idle' }));
     expect(shows).toEqual(['all', 'unread']);
     expect(actor.getSnapshot().context).toMatchObject({ show: 'unread', read: [] });
+    // Only the unread lists now: the history lists are gone.
+    expect(Object.keys(actor.getSnapshot().children)).toEqual([]);
   });
 
   it('withRead adds only the named ids, or the whole kind, or everything, once each', () => {
-    expect(withRead([], lists, { kind: 'payout' })).toEqual(['payout:7']);
+    // A whole kind marked: its listed items, and the kind's "every item" key for the history lists.
+    expect(withRead([], lists, { kind: 'payout' })).toEqual(['payout:7', 'payout:*']);
     expect(withRead(['order:1'], lists, { kind: 'order', ids: [2] })).toEqual(['order:1', 'order:2']);
-    expect(withRead(['order:1'], lists, { kind: 'all' }).sort()).toEqual(['message:9', 'order:1', 'order:2', 'payout:7']);
+    expect(withRead(['order:1'], lists, { kind: 'all' }).sort()).toEqual(['message:*', 'message:9', 'notice:*', 'order:*', 'order:1', 'order:2', 'payout:*', 'payout:7']);
   });
 });

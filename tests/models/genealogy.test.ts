@@ -59,6 +59,7 @@ describePaths('genealogy machine paths', {
       s.context.notInNetwork !== null,
       !!s.context.actionError,
       Object.keys(s.context.data.collapsed),
+      s.context.query,
     ]),
   limit: 50000,
 });

@@ -13,6 +13,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { adjustWallet } from '../../server/lib/ledger';
 import * as money from '../../server/lib/money';
 import { decidePayout } from '../../server/lib/payout';
+import { PAYOUT_LINK } from '../../src/schemas/home.schema';
 import { announce } from '../../server/lib/member-notices';
 import { remindMeetings } from '../../server/lib/crm-people';
 import { walletBalance } from '../../server/lib/ledger';
@@ -140,6 +141,9 @@ describe('what the switches decide', () => {
     await decidePayout(s.app.ctx, first, 'approve');
     expect(await mails(m.email, 'Payout')).toHaveLength(0);
     expect((await notices(m.token)).map((x) => x.event)).toEqual(['payout_status']);
+    // The notice leads where the notifications page's payout card leads: the payouts list.
+    expect((await notices(m.token))[0].link).toBe(PAYOUT_LINK);
+    expect(PAYOUT_LINK).toBe('/member/wallet/recent-payouts');
 
     await decidePayout(s.app.ctx, first, 'pay');
     await change(m.token, { events: [{ event: 'payout_status', email: true, push: false }] });

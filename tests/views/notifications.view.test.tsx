@@ -1,10 +1,12 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError, ConnectionError } from '../../src/api/errors';
 import { notificationsMachine, type NotificationsData } from '../../src/machines/notifications.machine';
-import type { MarkNotificationsRead, NotificationCounts, NotificationsShow, NotificationsUrl } from '../../src/schemas/home.schema';
+import { createPagedListMachine, type PageResult } from '../../src/machines/paged-list.machine';
+import { PAYOUT_LINK } from '../../src/schemas/home.schema';
+import type { MarkNotificationsRead, NotificationCounts, NotificationHistoryItem, NotificationsShow, NotificationsTab, NotificationsUrl } from '../../src/schemas/home.schema';
 import { NotificationsView } from '../../src/views/home/notifications.view';
 import { renderUi } from '../support/render-ui';
 
@@ -27,8 +29,11 @@ function setup(
     mark?: (r: MarkNotificationsRead) => Promise<NotificationCounts>;
     url?: NotificationsUrl;
     setUrl?: (next: NotificationsUrl) => void;
+    /** One page of a tab's history ("All"), after the cursor. */
+    history?: (tab: NotificationsTab, cursor: string | undefined) => Promise<PageResult<NotificationHistoryItem>>;
   } = {},
 ) {
+  const pages: Array<[NotificationsTab, string | undefined]> = [];
   const marks: MarkNotificationsRead[] = [];
   const badge: number[] = [];
   const loads: Array<NotificationsShow | undefined> = [];
@@ -43,13 +48,17 @@ function setup(
           marks.push(input);
           return opts.mark ? opts.mark(input) : { order_count: 1, payout_count: 1, message_count: 0, total_count: 2 };
         }),
+        history: createPagedListMachine<NotificationHistoryItem, { tab: NotificationsTab }>('notificationHistory', async ({ filters, next }) => {
+          pages.push([filters.tab, next?.cursor]);
+          return (opts.history ?? (async () => ({ items: [], next: null })))(filters.tab, next?.cursor);
+        }),
       },
       actions: { countsChanged: (_, p) => badge.push(p.counts.total_count) },
     }),
     { input: { show: opts.url?.show } },
   ).start();
   renderUi(<NotificationsView actor={actor} url={opts.url} setUrl={opts.setUrl} />);
-  return { actor, marks, badge, loads };
+  return { actor, marks, badge, loads, pages };
 }
 
 describe('notifications page', () => {
@@ -82,7 +91,7 @@ describe('notifications page', () => {
     });
     expect(await screen.findByRole('link', { name: 'INV-2' })).toHaveAttribute('href', '/member/orders/2');
     await userEvent.click(screen.getByRole('tab', { name: /Payouts/ }));
-    expect(await screen.findByRole('link', { name: 'PAY-7' })).toHaveAttribute('href', '/member/wallet/recent-payouts');
+    expect(await screen.findByRole('link', { name: 'PAY-7' })).toHaveAttribute('href', PAYOUT_LINK);
     await userEvent.click(screen.getByRole('tab', { name: /Messages/ }));
     expect(await screen.findByRole('link', { name: 'Welcome aboard' })).toHaveAttribute('href', '/member/mail/conversation/41');
   });
@@ -110,21 +119,55 @@ describe('notifications page', () => {
     expect(writes).toEqual([{ tab: 'messages' }, { tab: undefined }]);
   });
 
-  it('"All" (the URL\'s show=all) lists read items too, marked read; "Unread" writes the URL back', async () => {
+  it('"All" (the URL\'s show=all) lists each tab\'s whole history, read items marked, a page at a time with Load more; "Unread" writes the URL back', async () => {
     const writes: NotificationsUrl[] = [];
-    const history: NotificationsData = {
-      ...data,
-      lists: { ...data.lists, orders: [{ ...data.lists.orders[0], read: false }, { ...data.lists.orders[1], id: 9, invoice_no: 'INV-9', read: true }] },
-    };
-    const { loads } = setup({ url: { show: 'all' }, setUrl: (next) => writes.push(next), load: async (show) => (show === 'all' ? history : data) });
+    const order = (id: number, read: boolean) => ({ ...data.lists.orders[0], id, invoice_no: `INV-${id}`, read });
+    const { loads, pages } = setup({
+      url: { show: 'all' },
+      setUrl: (next) => writes.push(next),
+      history: async (tab, cursor) => {
+        if (tab !== 'orders') return { items: [], next: null };
+        return cursor ? { items: [order(3, true)], next: null } : { items: [order(1, false), order(9, true)], next: { cursor: 'c2' } };
+      },
+    });
     const old = (await screen.findByRole('link', { name: 'INV-9' })).closest('[data-notification]') as HTMLElement;
     expect(loads).toEqual(['all']);
     expect(old).toHaveAttribute('data-read');
     expect(within(old).getByText('Read')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Mark as read: INV-1' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'All' })).toBeChecked();
+    // The next page comes on Load more, below the rows already shown.
+    expect(screen.queryByRole('link', { name: 'INV-3' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('link', { name: 'INV-3' })).toBeInTheDocument();
+    expect(screen.getAllByText(/^INV-/).map((el) => el.textContent)).toEqual(['INV-1', 'INV-9', 'INV-3']);
+    expect(pages.filter(([tab]) => tab === 'orders')).toEqual([['orders', undefined], ['orders', 'c2']]);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    // Marking the whole kind shows every loaded history item as read.
+    await userEvent.click(screen.getByRole('button', { name: 'Mark all in this list as read' }));
+    await waitFor(() => expect(screen.getAllByText(/^INV-/).map((c) => c.closest('[data-notification]')?.hasAttribute('data-read'))).toEqual([true, true, true]));
+    // Every tab's history is a list of its own, its first page asked once; an empty one says so.
+    expect(pages.map(([tab]) => tab).sort()).toEqual(['messages', 'notices', 'orders', 'orders', 'payouts']);
+    const payouts = document.querySelector('[role="tabpanel"][id$="payouts"]') as HTMLElement;
+    expect(within(payouts).getByText('Updates about your payouts will appear here.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('radio', { name: 'Unread' }));
     expect(writes).toEqual([{ show: undefined }]);
+  });
+
+  it('"All": a history page that fails shows the error with Retry and keeps nothing half-loaded', async () => {
+    let fail = true;
+    setup({
+      url: { show: 'all' },
+      history: async (tab) => {
+        if (fail) throw new ConnectionError();
+        return { items: tab === 'orders' ? [{ ...data.lists.orders[0], read: true }] : [], next: null };
+      },
+    });
+    const panel = await screen.findByRole('tabpanel');
+    expect(await within(panel).findByText('No connection')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(within(panel).getByRole('button', { name: 'Retry' }));
+    expect(await within(panel).findByRole('link', { name: 'INV-1' })).toBeInTheDocument();
   });
 
   it('an empty list says so; "mark everything" leaves every item listed as read', async () => {

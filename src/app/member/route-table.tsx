@@ -128,6 +128,12 @@ function mayRenew(env: PageEnv): boolean {
   return !!modules && PERMISSIONS.shopPackages.allows({ switches: menuSwitches(modules), user: env.user });
 }
 
+/** The company has the CRM module on (its meetings, and so the meeting reminder). */
+function hasCrm(env: PageEnv): boolean {
+  const modules = env.moduleData?.modules;
+  return !!modules && PERMISSIONS.crm.allows({ switches: menuSwitches(modules), user: env.user });
+}
+
 function Preferences({ actor, env }: { actor: ActorRefFrom<typeof preferencesMachine>; env: PageEnv }) {
   const { i18n } = useTranslation();
   const md = env.moduleData;
@@ -167,7 +173,7 @@ const notificationSettingsPage = (channel: 'email' | 'push') =>
     provide: (m, env) => m.provide({ actions: formActions(env.session) }),
     // The switches live on the server; a flip in flight or its error belongs to the visit.
     persist: { kind: 'memory', reason: 'the switches live on the server and load on every visit' },
-    view: ({ actor }) => <NotificationSettingsView actor={actor} channel={channel} />,
+    view: ({ actor, env }) => <NotificationSettingsView actor={actor} channel={channel} crm={hasCrm(env)} />,
   });
 
 // ── Network and referral ────────────────────────────────────────────────────────────────────────────
@@ -320,9 +326,9 @@ export const MEMBER_ROUTES: readonly MemberRoute[] = [
       input: ({ url }) => ({ username: url.username }),
       url: genealogyUrl,
       persist: TREE_MEMORY,
-      view: ({ actor, env, setUrl }) => (
+      view: ({ actor, env, url, setUrl }) => (
         <NetworkPageView tab="genealogy">
-          <GenealogyView actor={actor} {...formats(env)} onSearch={(username) => setUrl({ username })} />
+          <GenealogyView actor={actor} {...formats(env)} onSearch={(username) => setUrl({ username })} onTop={url.username ? () => setUrl({}) : undefined} />
         </NetworkPageView>
       ),
     },

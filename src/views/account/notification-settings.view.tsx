@@ -1,6 +1,6 @@
 /**
  * /member/account/notification/{email,push}: one tab per channel (each its own route), a switch per
- * event. A flip saves at once; while it saves the switches wait; a failed save says so with Try again
+ * event (the meeting reminder only with the CRM module on). A flip saves at once; while it saves the switches wait; a failed save says so with Try again
  * (the switch keeps the member's choice).
  */
 import { Card, Stack, Switch, Text } from '@mantine/core';
@@ -16,7 +16,10 @@ type Actor = ActorRefFrom<typeof notificationSettingsMachine>;
 
 export const NOTIFICATION_TABS = ['email', 'push'] as const satisfies readonly NotificationChannel[];
 
-function Switches({ actor, channel }: { actor: Actor; channel: NotificationChannel }) {
+/** The events a member is asked about: the meeting reminder only where the company has the CRM (its meetings). */
+export const eventsShown = (crm: boolean) => NOTIFICATION_EVENTS.filter((event) => crm || event !== 'meeting_reminder');
+
+function Switches({ actor, channel, crm }: { actor: Actor; channel: NotificationChannel; crm: boolean }) {
   const { t } = useTranslation('account');
   const state = useSelector(actor, (s) => (s.value as string).replace(/OnRefresh$/, ''));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
@@ -41,7 +44,7 @@ function Switches({ actor, channel }: { actor: Actor; channel: NotificationChann
       />
       <Card withBorder radius="md">
         <Stack gap="md" role="group" aria-label={t(`notificationSettings.tabs.${channel}`)}>
-          {NOTIFICATION_EVENTS.map((event) => {
+          {eventsShown(crm).map((event) => {
             const key = switchKey(channel, event);
             return (
               <Switch
@@ -64,7 +67,8 @@ function Switches({ actor, channel }: { actor: Actor; channel: NotificationChann
   );
 }
 
-export function NotificationSettingsView({ actor, channel }: { actor: Actor; channel: NotificationChannel }) {
+/** `crm`: the company has the CRM module on (else the meeting reminder is not offered). */
+export function NotificationSettingsView({ actor, channel, crm = true }: { actor: Actor; channel: NotificationChannel; crm?: boolean }) {
   const { t } = useTranslation('account');
   return (
     <TabbedPage
@@ -74,7 +78,7 @@ export function NotificationSettingsView({ actor, channel }: { actor: Actor; cha
       label={(c) => t(`notificationSettings.tabs.${c}`)}
       href={(c) => `/account/notification/${c}`}
     >
-      <Switches actor={actor} channel={channel} />
+      <Switches actor={actor} channel={channel} crm={crm} />
     </TabbedPage>
   );
 }

@@ -2,7 +2,7 @@
  * /member/notifications: unread orders, payouts, messages and notices (tabs with counts), each linking to
  * what it is about, and marking them read. The tab is the URL's (?tab=payouts): a reload keeps it and
  * Back returns to the previous tab. A marked item stays listed, shown as read; "All" (?show=all) lists
- * the read items too, the history.
+ * the read items too, the whole history, loading more as the member scrolls (or presses Load more).
  */
 import { useState, type ReactNode } from 'react';
 import { Alert, Anchor, Avatar, Badge, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
@@ -10,8 +10,21 @@ import { Link } from 'wouter';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
-import { readKey, type notificationsMachine } from '../../machines/notifications.machine';
-import type { NotificationKind, NotificationsShow, NotificationsTab, NotificationsUrl } from '../../schemas/home.schema';
+import { allReadKey, historyId, readKey, type notificationsMachine } from '../../machines/notifications.machine';
+import {
+  NOTIFICATION_TABS,
+  PAYOUT_LINK,
+  type MessageNotification,
+  type NoticeNotification,
+  type NotificationHistoryItem,
+  type NotificationKind,
+  type NotificationsShow,
+  type NotificationsTab,
+  type NotificationsUrl,
+  type OrderNotification,
+  type PayoutNotification,
+} from '../../schemas/home.schema';
+import { PagedList, type PagedListActor } from '../components/paged-list/paged-list';
 import { LabelledRadios } from '../components/segmented-radios';
 import { EmptyState } from '../components/empty-state';
 import { ErrorView } from '../components/error-view';
@@ -21,6 +34,8 @@ import { useDisplayFormat } from '../member/display-format';
 import { CardsSkeleton } from './load-states';
 
 type Actor = ActorRefFrom<typeof notificationsMachine>;
+/** One listed item as its card shows it. */
+type Item = { id: number; label: string; body: ReactNode; top?: boolean; read?: boolean };
 
 /** A link the finger and the keyboard reach: at least 24 px tall. */
 const TARGET = { display: 'inline-block', minHeight: 24, lineHeight: '24px' } as const;
@@ -42,6 +57,8 @@ function MarkButton({ actor, kind, id, label }: { actor: Actor; kind: Notificati
   );
 }
 
+const shallowChildren = (a: Record<string, unknown>, b: Record<string, unknown>) => NOTIFICATION_TABS.every((tab) => a[tab] === b[tab]);
+
 export function NotificationsView({ actor, url, setUrl }: { actor: Actor; url?: NotificationsUrl; setUrl?: (next: NotificationsUrl) => void }) {
   const { t } = useTranslation(['dashboard', 'account']);
   // The URL's tab when the page has one (the route), else the view's own.
@@ -57,6 +74,8 @@ export function NotificationsView({ actor, url, setUrl }: { actor: Actor; url?: 
   const data = useSelector(actor, (s) => s.context.data);
   const markFailed = useSelector(actor, (s) => s.matches({ loaded: 'markError' }));
   const marking = useSelector(actor, (s) => s.matches({ loaded: 'marking' }) || s.hasTag('busy'));
+  // With "All", each tab's history list (a paged list, child of the page's actor).
+  const history = useSelector(actor, (s) => Object.fromEntries(NOTIFICATION_TABS.map((tab) => [tab, s.children[historyId(tab)]])), shallowChildren);
   const title = (
     <Title order={1} size="h2" mb="md">
       {t('notifications.title')}
@@ -92,37 +111,46 @@ export function NotificationsView({ actor, url, setUrl }: { actor: Actor; url?: 
         </Button>
       </Group>
     ) : null;
-  /** One tab's list: mark-all for the kind, a card per unread item with its own mark button, or the empty line. */
-  const panel = (
-    value: 'orders' | 'payouts' | 'messages' | 'notices',
-    kind: NotificationKind,
-    count: number,
-    emptyKey: string,
-    items: Array<{ id: number; label: string; body: ReactNode; top?: boolean; read?: boolean }>,
-  ) => (
+  /** One card: the item's body, and its mark button or, once read, the Read badge. */
+  const card = (kind: NotificationKind, item: Item, role?: 'listitem') => {
+    const isRead = !!item.read || read.includes(readKey(kind, item.id)) || read.includes(allReadKey(kind));
+    return (
+      <Card key={item.id} role={role} withBorder padding="sm" data-notification={kind} data-read={isRead || undefined} bg={isRead ? 'var(--mantine-color-default-hover)' : undefined}>
+        <Group justify="space-between" wrap="nowrap" gap="xs" align={item.top ? 'start' : undefined}>
+          {item.body}
+          {isRead ? (
+            <Badge variant="outline" color="gray" style={{ flexShrink: 0 }}>
+              {t('notifications.read')}
+            </Badge>
+          ) : (
+            <MarkButton actor={actor} kind={kind} id={item.id} label={item.label} />
+          )}
+        </Group>
+      </Card>
+    );
+  };
+  const emptyText = (emptyKey: string) => t(emptyKey.includes(':') ? emptyKey : `notifications.${emptyKey}`);
+  /**
+   * One tab's list: mark-all for the kind, then a card per item with its own mark button, or the empty line —
+   * the unread items, or with "All" the tab's whole history, paged (more load as the member scrolls).
+   */
+  const panel = <T extends NotificationHistoryItem>(value: NotificationsTab, kind: NotificationKind, count: number, emptyKey: string, items: T[], toItem: (item: T) => Item) => (
     <Tabs.Panel value={value} pt="md">
       <Stack gap="xs">
         {allRead(kind, count)}
-        {items.length ? (
-          items.map((item) => {
-            const isRead = !!item.read || read.includes(readKey(kind, item.id));
-            return (
-              <Card key={item.id} withBorder padding="sm" data-notification={kind} data-read={isRead || undefined} bg={isRead ? 'var(--mantine-color-default-hover)' : undefined}>
-                <Group justify="space-between" wrap="nowrap" gap="xs" align={item.top ? 'start' : undefined}>
-                  {item.body}
-                  {isRead ? (
-                    <Badge variant="outline" color="gray" style={{ flexShrink: 0 }}>
-                      {t('notifications.read')}
-                    </Badge>
-                  ) : (
-                    <MarkButton actor={actor} kind={kind} id={item.id} label={item.label} />
-                  )}
-                </Group>
-              </Card>
-            );
-          })
+        {show === 'all' && history[value] ? (
+          <PagedList<T>
+            actor={history[value] as unknown as PagedListActor<T>}
+            renderItems={(rows) => <Stack gap="xs">{rows.map((row) => card(kind, toItem(row), 'listitem'))}</Stack>}
+            emptyTitle={t('notifications.emptyTitle')}
+            emptyDescription={emptyText(emptyKey)}
+          />
+        ) : show === 'all' ? (
+          <CardsSkeleton cards={2} label={t('loading')} />
+        ) : items.length ? (
+          items.map((item) => card(kind, toItem(item)))
         ) : (
-          <EmptyState title={t('notifications.emptyTitle')} description={t(emptyKey.includes(':') ? emptyKey : `notifications.${emptyKey}`)} />
+          <EmptyState title={t('notifications.emptyTitle')} description={emptyText(emptyKey)} />
         )}
       </Stack>
     </Tabs.Panel>
@@ -165,8 +193,7 @@ export function NotificationsView({ actor, url, setUrl }: { actor: Actor; url?: 
           {tabOf('messages', counts.message_count)}
           {tabOf('notices', counts.notice_count ?? 0)}
         </Tabs.List>
-        {panel('orders', 'order', counts.order_count, 'emptyOrders',
-          lists.orders.map((o) => ({
+        {panel('orders', 'order', counts.order_count, 'emptyOrders', lists.orders, (o: OrderNotification) => ({
             id: o.id,
             read: o.read,
             label: o.invoice_no,
@@ -185,17 +212,16 @@ export function NotificationsView({ actor, url, setUrl }: { actor: Actor; url?: 
                 </Text>
               </div>
             ),
-          })),
+          }),
         )}
-        {panel('payouts', 'payout', counts.payout_count, 'emptyPayouts',
-          lists.payouts.map((p) => ({
+        {panel('payouts', 'payout', counts.payout_count, 'emptyPayouts', lists.payouts, (p: PayoutNotification) => ({
             id: p.id,
             read: p.read,
             label: p.invoice_no,
             body: (
               <div style={{ minWidth: 0 }}>
                 <Group gap={6}>
-                  <Anchor component={Link} href="~/member/wallet/recent-payouts" fw={600} style={TARGET}>
+                  <Anchor component={Link} href={`~${PAYOUT_LINK}`} fw={600} style={TARGET}>
                     {p.invoice_no}
                   </Anchor>
                   <Badge variant="light">{t(`notifications.payoutStatus.${p.name}`, { defaultValue: p.name })}</Badge>
@@ -205,10 +231,9 @@ export function NotificationsView({ actor, url, setUrl }: { actor: Actor; url?: 
                 </Text>
               </div>
             ),
-          })),
+          }),
         )}
-        {panel('messages', 'message', counts.message_count, 'emptyMessages',
-          lists.messages.map((m) => ({
+        {panel('messages', 'message', counts.message_count, 'emptyMessages', lists.messages, (m: MessageNotification) => ({
             id: m.id,
             read: m.read,
             label: m.subject,
@@ -231,10 +256,9 @@ export function NotificationsView({ actor, url, setUrl }: { actor: Actor; url?: 
                 </div>
               </Group>
             ),
-          })),
+          }),
         )}
-        {panel('notices', 'notice', counts.notice_count ?? 0, 'account:notificationSettings.notices.empty',
-          (lists.notices ?? []).map((n) => ({
+        {panel('notices', 'notice', counts.notice_count ?? 0, 'account:notificationSettings.notices.empty', lists.notices ?? [], (n: NoticeNotification) => ({
             id: n.id,
             read: n.read,
             label: n.subject,
@@ -258,7 +282,7 @@ export function NotificationsView({ actor, url, setUrl }: { actor: Actor; url?: 
                 )}
               </div>
             ),
-          })),
+          }),
         )}
       </Tabs>
     </div>

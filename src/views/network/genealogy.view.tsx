@@ -19,7 +19,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
@@ -42,6 +42,8 @@ export interface GenealogyViewProps {
   onPaint?: (ms: number, drawn: number) => void;
   /** A search was sent (the page writes it to the URL, ?username=, so a reload and Back keep it). */
   onSearch?: (username: string) => void;
+  /** "Back to me" was pressed (the page drops ?username= from the URL). */
+  onTop?: () => void;
 }
 
 /** Where an empty slot's "sign up here" leads: the member signup with its place prefilled (binary: the leg; matrix: the place's number). */
@@ -50,13 +52,15 @@ export function signupHref(parentUsername: string, position: string): string {
   return `~/member/signup?${q.toString()}`;
 }
 
-export function GenealogyView({ actor, currency, datePattern, onPaint, onSearch }: GenealogyViewProps) {
+export function GenealogyView({ actor, currency, datePattern, onPaint, onSearch, onTop }: GenealogyViewProps) {
   const { t, i18n } = useTranslation('network');
   const state = useSelector(actor, (s) => (s.matches('ready') ? 'ready' : (s.value as string)));
   const ctx = useSelector(actor, (s) => s.context);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const step = useSelector(actor, (s) => (s.matches('ready') ? (s.value as { ready: string }).ready : null));
   const [search, setSearch] = useState(ctx.query);
+  // The box shows the search the tree is on: after Back or Forward (the URL's), or none after "Back to me".
+  useEffect(() => setSearch(ctx.query), [ctx.query]);
   const [focusedKey, setFocusedKey] = useState<string | null>(null);
   const [hoveredKey, setHoveredKey] = useState<string | null>(null);
   /** Children shown of each wide member (member id → count). */
@@ -174,7 +178,14 @@ export function GenealogyView({ actor, currency, datePattern, onPaint, onSearch 
           <Button variant="default" onClick={() => actor.send({ type: 'tree.up' })} disabled={!ctx.parentUsername || busy} loading={step === 'rerooting'}>
             {t('tree.up')}
           </Button>
-          <Button variant="default" onClick={() => actor.send({ type: 'tree.top' })} disabled={atTop || busy}>
+          <Button
+            variant="default"
+            onClick={() => {
+              actor.send({ type: 'tree.top' });
+              onTop?.();
+            }}
+            disabled={atTop || busy}
+          >
             {t('tree.top')}
           </Button>
           <ActionIcon variant="default" size="lg" aria-label={t('tree.zoomOut')} onClick={() => canvas.current?.zoom(1 / 1.25)}>

@@ -165,6 +165,19 @@ describe('notification settings page', () => {
     renderUi(<NotificationSettingsView actor={actor} channel="push" />, { lng: 'es', colorScheme: 'dark' });
     expect(await screen.findByRole('switch', { name: 'Nuevo miembro en mi equipo' })).toBeTruthy();
     expect(screen.getAllByRole('switch')).toHaveLength(NOTIFICATION_EVENTS.length);
+    expect(screen.getByRole('switch', { name: 'Recordatorios de reuniones' })).toBeTruthy();
+  });
+
+  it('without the CRM module the meeting reminder is not offered; every other switch still saves as before', async () => {
+    const request = vi.fn(async (): Promise<NotificationSettings> => ALL_ON);
+    const actor = createActor(notificationSettingsMachine.provide({ actors: { load: fromPromise(async () => ALL_ON), submit: fromPromise(request) } })).start();
+    renderUi(<NotificationSettingsView actor={actor} channel="email" crm={false} />);
+    expect(await screen.findByRole('switch', { name: 'Payout status' })).toBeTruthy();
+    expect(screen.queryByRole('switch', { name: 'Meeting reminders' })).toBeNull();
+    expect(screen.queryByText('A meeting in your CRM agenda starts within 30 minutes.')).toBeNull();
+    expect(screen.getAllByRole('switch')).toHaveLength(NOTIFICATION_EVENTS.length - 1);
+    fireEvent.click(screen.getByRole('switch', { name: 'Order status' }));
+    await vi.waitFor(() => expect(request).toHaveBeenCalledTimes(1));
   });
 });
 

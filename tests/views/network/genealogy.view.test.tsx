@@ -41,6 +41,7 @@ function setup(
   loadRoot: (q: RootQuery) => Promise<Genealogy> = () => Promise.resolve(rootAnswer),
   loadBranch = (_id: number) => Promise.resolve(below),
   onSearch?: (username: string) => void,
+  onTop?: () => void,
 ) {
   const actor = createActor(
     genealogyMachine.provide({
@@ -51,7 +52,7 @@ function setup(
     }),
     { input: {} },
   ).start();
-  renderUi(<GenealogyView actor={actor} onSearch={onSearch} />);
+  renderUi(<GenealogyView actor={actor} onSearch={onSearch} onTop={onTop} />);
   return actor;
 }
 
@@ -235,5 +236,27 @@ describe('GenealogyView', () => {
     await userEvent.clear(screen.getByLabelText('Search a username'));
     await userEvent.type(screen.getByLabelText('Search a username'), '   {Enter}');
     expect(searched).toEqual(['alice']);
+  });
+
+  it('the box shows the search the tree is on: one the URL brings (Back) replaces what was typed; "Back to me" empties it and tells the page', async () => {
+    let tops = 0;
+    const actor = setup(
+      (q) => Promise.resolve(q.username ? genealogyAnswer([left], { root_affiliate_id: 2, search_valid: true, parent_username: 'demo', max_levels: 1 }) : rootAnswer),
+      undefined,
+      undefined,
+      () => (tops += 1),
+    );
+    await screen.findByRole('application');
+    const box = screen.getByLabelText('Search a username');
+    await userEvent.type(box, 'mallory');
+    // Back to an entry whose URL says ?username=alice: the page sends the search, the box follows it.
+    act(() => actor.send({ type: 'tree.search', username: 'alice' }));
+    await waitFor(() => expect(box).toHaveValue('alice'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Back to me' })).toBeEnabled());
+    await userEvent.click(screen.getByRole('button', { name: 'Back to me' }));
+    expect(tops).toBe(1);
+    await waitFor(() => expect(box).toHaveValue(''));
+    expect(actor.getSnapshot().context.query).toBe('');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Back to me' })).toBeDisabled());
   });
 });
