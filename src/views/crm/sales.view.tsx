@@ -7,8 +7,6 @@
  * under a header; on phones, cards.
  */
 import { ActionIcon, Alert, Anchor, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { em } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useSelector } from '@xstate/react';
 import type { ChangeEvent, FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,15 +38,13 @@ import { useFieldError } from '../components/field-error';
 import { FormCard, RequestError } from '../components/form-card';
 import { formLoadScreen } from '../components/form-request-status';
 import { PageLoader } from '../components/page-loader';
+import { DenseHeader, denseGrid, RIGHT, useWideList } from '../components/paged-list/dense-list';
 import { PagedList, type PagedListActor } from '../components/paged-list/paged-list';
+import { PhoneFilters } from '../components/paged-list/phone-filters';
 import { calendarDay } from './leads.view';
 
 export const SALES = '/crm/sales';
 export const INVOICES = '/crm/invoices';
-
-/** Dense rows from this width; cards below it. */
-const WIDE = `(min-width: ${em(768)})`;
-const useWide = () => useMediaQuery(WIDE, false, { getInitialValueInEffect: false });
 
 export const INVOICE_COLOURS: Record<string, string> = { draft: 'gray', sent: 'blue', paid: 'green', overdue: 'red' };
 
@@ -107,6 +103,8 @@ function FilterBar({ filters, onFilters, withStatus }: { filters: ListFilters; o
           </Button>
         </Group>
       </form>
+      {/* On a phone the choices wait behind one Filters button; the search stays in view. */}
+      <PhoneFilters count={Number(!!filters.status) + Number(!!(filters.start_date || filters.end_date || filters.date_range)) + Number(filters.sort === 'asc')}>
       <SimpleGrid cols={{ base: 1, xs: 2, md: withStatus ? 4 : 3 }} spacing="xs">
         {withStatus && (
           <Select
@@ -130,6 +128,7 @@ function FilterBar({ filters, onFilters, withStatus }: { filters: ListFilters; o
           onChange={(v) => set({ sort: v === 'asc' ? 'asc' : undefined })}
         />
       </SimpleGrid>
+      </PhoneFilters>
       {hasFilters(filters) && (
         <div>
           <Button variant="subtle" size="compact-sm" onClick={() => onFilters(filters.sort ? { sort: filters.sort } : {})}>
@@ -141,24 +140,8 @@ function FilterBar({ filters, onFilters, withStatus }: { filters: ListFilters; o
   );
 }
 
-/** Columns of a dense row: a CSS grid shared by the header and every row, amounts right-aligned. */
-const gridOf = (columns: string) => ({ display: 'grid', gridTemplateColumns: columns, gap: 'var(--mantine-spacing-sm)', alignItems: 'center' }) as const;
 const SALE_COLUMNS = 'minmax(7rem, 1fr) minmax(10rem, 2fr) 9rem 5rem 8rem minmax(7rem, 1fr)';
 const INVOICE_COLUMNS = 'minmax(7rem, 1fr) minmax(10rem, 2fr) 8rem 8rem 8rem minmax(7rem, 1fr)';
-const right = { textAlign: 'right' } as const;
-
-function DenseHeader({ columns, labels }: { columns: string; labels: Array<[string, boolean?]> }) {
-  return (
-    <div aria-hidden="true" style={{ ...gridOf(columns), padding: '0 var(--mantine-spacing-sm)' }}>
-      {labels.map(([label, r]) => (
-        <Text key={label} size="xs" fw={700} c="dimmed" tt="uppercase" style={r ? right : undefined}>
-          {label}
-        </Text>
-      ))}
-    </div>
-  );
-}
-
 interface Formats {
   currency: Currency | null;
   datePattern: string | null;
@@ -174,19 +157,19 @@ function SaleItem({ sale, wide, currency, datePattern }: { sale: SaleSummary } &
   const total = formatMoney(sale.total, currency);
   if (wide)
     return (
-      <Card withBorder padding="xs" radius="sm" role="listitem" data-sale-id={sale.id} style={gridOf(SALE_COLUMNS)}>
+      <Card withBorder padding="xs" radius="sm" role="listitem" data-sale-id={sale.id} style={denseGrid(SALE_COLUMNS)}>
         <Text size="sm">{formatDate(sale.created_at, datePattern)}</Text>
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {sale.contact_name}
         </Text>
         {link}
-        <Text size="sm" style={right}>
+        <Text size="sm" style={RIGHT}>
           {sale.line_count}
         </Text>
-        <Text size="sm" fw={600} style={right} data-amount>
+        <Text size="sm" fw={600} style={RIGHT} data-amount>
           {total}
         </Text>
-        <div style={right}>
+        <div style={RIGHT}>
           <InvoiceStatusBadge status={sale.invoice_status} />
         </div>
       </Card>
@@ -223,7 +206,7 @@ export interface SalesListViewProps extends Formats {
 
 export function SalesListView({ actor, filters, onFilters, onDownload, currency, datePattern }: SalesListViewProps) {
   const { t } = useTranslation('crm');
-  const wide = useWide();
+  const wide = useWideList();
   const filtered = hasFilters(filters);
   return (
     <Stack gap="md">
@@ -272,17 +255,17 @@ function InvoiceItem({ invoice, wide, currency, datePattern }: { invoice: Invoic
   const total = formatMoney(invoice.total, currency);
   if (wide)
     return (
-      <Card withBorder padding="xs" radius="sm" role="listitem" data-invoice-id={invoice.id} style={gridOf(INVOICE_COLUMNS)}>
+      <Card withBorder padding="xs" radius="sm" role="listitem" data-invoice-id={invoice.id} style={denseGrid(INVOICE_COLUMNS)}>
         {link}
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {invoice.contact_name}
         </Text>
         <Text size="sm">{calendarDay(invoice.issued_on, datePattern)}</Text>
         <Text size="sm">{calendarDay(invoice.due_on, datePattern)}</Text>
-        <Text size="sm" fw={600} style={right} data-amount>
+        <Text size="sm" fw={600} style={RIGHT} data-amount>
           {total}
         </Text>
-        <div style={right}>
+        <div style={RIGHT}>
           <InvoiceStatusBadge status={invoice.status} />
         </div>
       </Card>
@@ -319,7 +302,7 @@ export interface InvoicesListViewProps extends Formats {
 
 export function InvoicesListView({ actor, filters, onFilters, onDownload, currency, datePattern }: InvoicesListViewProps) {
   const { t } = useTranslation('crm');
-  const wide = useWide();
+  const wide = useWideList();
   const filtered = hasFilters(filters);
   return (
     <Stack gap="md">
@@ -534,9 +517,9 @@ function LinesTable({ lines, total, currency }: { lines: SaleLine[]; total: stri
           <Table.Tr>
             <Table.Th>{t('sales.itemColumn')}</Table.Th>
             <Table.Th>SKU</Table.Th>
-            <Table.Th style={right}>{t('sales.quantityColumn')}</Table.Th>
-            <Table.Th style={right}>{t('sales.unitPrice')}</Table.Th>
-            <Table.Th style={right}>{t('sales.amount')}</Table.Th>
+            <Table.Th style={RIGHT}>{t('sales.quantityColumn')}</Table.Th>
+            <Table.Th style={RIGHT}>{t('sales.unitPrice')}</Table.Th>
+            <Table.Th style={RIGHT}>{t('sales.amount')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -544,18 +527,18 @@ function LinesTable({ lines, total, currency }: { lines: SaleLine[]; total: stri
             <Table.Tr key={i} data-line={l.sku}>
               <Table.Td>{l.name}</Table.Td>
               <Table.Td>{l.sku}</Table.Td>
-              <Table.Td style={right}>{l.quantity}</Table.Td>
-              <Table.Td style={right}>{formatMoney(l.unit_price, currency)}</Table.Td>
-              <Table.Td style={right}>{formatMoney(l.amount, currency)}</Table.Td>
+              <Table.Td style={RIGHT}>{l.quantity}</Table.Td>
+              <Table.Td style={RIGHT}>{formatMoney(l.unit_price, currency)}</Table.Td>
+              <Table.Td style={RIGHT}>{formatMoney(l.amount, currency)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
         <Table.Tfoot>
           <Table.Tr>
-            <Table.Th colSpan={4} style={right}>
+            <Table.Th colSpan={4} style={RIGHT}>
               {t('sales.total')}
             </Table.Th>
-            <Table.Th style={right} data-total>
+            <Table.Th style={RIGHT} data-total>
               {formatMoney(total, currency)}
             </Table.Th>
           </Table.Tr>
