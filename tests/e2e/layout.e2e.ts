@@ -67,7 +67,7 @@ async function phoneListProblems(page: Page) {
     for (const field of main.querySelectorAll('input, select')) {
       if (!visible(field)) continue;
       const type = (field as HTMLInputElement).type;
-      if (['checkbox', 'radio', 'hidden'].includes(type)) continue;
+      if (['checkbox', 'radio', 'hidden'].includes(type) || (field as HTMLInputElement).readOnly) continue;
       // A search box stays in view (it is how a member finds a row); a dialog is not the list.
       if (type === 'search' || field.closest('form[role="search"], [role="dialog"]')) continue;
       problems.push(`filter field ${(field as HTMLInputElement).labels?.[0]?.textContent || (field as HTMLInputElement).name || field.getAttribute('aria-label') || type} shown`);
@@ -88,7 +88,7 @@ async function smallTargets(page: Page) {
       const s = getComputedStyle(el);
       if (r.width === 0 || r.height === 0 || s.visibility === 'hidden' || el.closest('[aria-hidden="true"], [inert]')) continue;
       // A control drawn over a larger clickable label (Mantine's checkbox) counts by what the member taps.
-      const target = el.closest('label') ?? el;
+      const target = el.closest('label') ?? (el as HTMLInputElement).labels?.[0] ?? el;
       const t = target.getBoundingClientRect();
       if (Math.max(r.width, t.width) < 23.5 || Math.max(r.height, t.height) < 23.5) {
         const name = (el.getAttribute('aria-label') || el.textContent || el.getAttribute('href') || el.tagName).trim().replace(/\s+/g, ' ').slice(0, 40);
@@ -119,8 +119,7 @@ describe('layout of the member area', () => {
       if (problems.length) found[path] = problems;
     }
     await context.close();
-    console.info('phone list problems', JSON.stringify(found, null, 1));
-    expect(Object.keys(found).length).toBeGreaterThanOrEqual(0);
+    expect(found).toEqual({});
   }, 600_000);
 
   test('at 360 px every visible link and button of the pages with lists is at least 24×24 px', async () => {
@@ -133,7 +132,6 @@ describe('layout of the member area', () => {
       if (small.length) found[path] = small;
     }
     await context.close();
-    console.info('small targets', Object.values(found).reduce((n, l) => n + l.length, 0), JSON.stringify(found, null, 1));
-    expect(Object.keys(found).length).toBeGreaterThanOrEqual(0);
+    expect(found).toEqual({});
   }, 600_000);
 });
