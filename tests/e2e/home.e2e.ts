@@ -223,11 +223,15 @@ describe('shell', () => {
     await page.getByRole('navigation', { name: 'Menú rápido' }).getByRole('link', { name: 'Inicio' }).waitFor();
     expect(await page.locator('[data-bottom-bar] .upline-bottom-label').count()).toBeGreaterThanOrEqual(6);
     await expect.poll(cutLabels).toEqual([]);
-    // The home tabs stay on one line at 360 px in Spanish (they scroll sideways rather than wrap).
+    // The home tabs, and the dashboard's own groups of tabs, each stay on one line at 360 px in Spanish (they
+    // scroll sideways rather than wrap).
     await page.goto('/member/home/dashboard');
     await page.getByRole('tab').first().waitFor();
-    const tabRows = await page.getByRole('tab').evaluateAll((els) => new Set(els.map((e) => Math.round(e.getBoundingClientRect().top))).size);
-    expect(tabRows).toBe(1);
+    await page.locator('[data-dashboard-group="detail"]').waitFor();
+    const tabRows = await page
+      .getByRole('tablist')
+      .evaluateAll((lists) => lists.map((l) => new Set([...l.querySelectorAll('[role="tab"]')].map((e) => Math.round(e.getBoundingClientRect().top))).size));
+    expect(tabRows).toEqual([1, 1, 1]);
     await context.close();
   });
 

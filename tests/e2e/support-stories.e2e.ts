@@ -68,6 +68,8 @@ describe('stories and events', () => {
     const { context, page } = await newPage(app.browser, app.server);
     await signIn(page);
     await page.goto('/member/home/dashboard');
+    // The dashboard keeps its recent stories in the news group's tab.
+    await page.getByRole('tab', { name: 'Articles and videos' }).click();
     const recent = page.locator('[data-recent-article]').first();
     const title = (await recent.textContent())!;
     await recent.click();

@@ -102,6 +102,38 @@ describe('dashboard tab', () => {
     expect(screen.getAllByText(/^Event \d$/).map((e) => e.textContent)).toEqual(['Event 5', 'Event 4', 'Event 3']);
   });
 
+  it('puts the few figures that matter first, then what to do next, then the detail in tabs a keyboard can open', async () => {
+    const month = new Date().toISOString().slice(0, 7);
+    const data: DashboardData = {
+      ...dashboard,
+      summary: {
+        ...dashboard.summary,
+        kyc_status: 'not_submitted',
+        credit_history: [{ month: '2025-12', total: '100.0000' }, { month, total: '42.0000' }],
+        debit_history: [{ month: '2025-12', total: '0.0000' }, { month, total: '10.0000' }],
+        recruitment_progress: [{ month, required_count: 5, current_count: 2, start_date: `${month}-01`, end_date: `${month}-28`, status: 'in_progress', progress: 40 }],
+      },
+    };
+    renderUi(<DashboardView actor={actorOf(homeDashboardMachine, async () => data) as never} />);
+    const glance = (await screen.findByRole('region', { name: 'At a glance' })) as HTMLElement;
+    expect(within(glance.querySelector('[data-figure="Credited this month"]') as HTMLElement).getByText('$42.00')).toBeInTheDocument();
+    expect(within(glance.querySelector('[data-figure="New members this month"]') as HTMLElement).getByText('2')).toBeInTheDocument();
+    expect(within(glance).getByRole('link', { name: 'Progress to the next rank' })).toHaveAttribute('href', '/home/rank');
+    // The groups come in that order, each under its heading.
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual(['At a glance', 'What to do next', 'Your activity', 'News and events']);
+    const next = screen.getByRole('region', { name: 'What to do next' });
+    expect(within(next).getByRole('link', { name: 'Complete KYC' })).toHaveAttribute('href', '/kyc');
+    expect(within(next).getByText('3 more new members this month reach the target.')).toBeInTheDocument();
+    // The chart shows first; the transactions wait in their tab, which the arrow keys reach.
+    expect(screen.getByRole('tab', { name: 'Money in and out' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByRole('listitem')).toBeNull();
+    screen.getByRole('tab', { name: 'Money in and out' }).focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Transactions' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(screen.getByRole('tabpanel', { name: 'Transactions' })).getByText('+$25.00')).toBeInTheDocument();
+  });
+
   it("names recent transactions in the member's language (the wallet's vocabulary)", async () => {
     renderUi(<DashboardView actor={actorOf(homeDashboardMachine, async () => dashboard) as never} />, { lng: 'es' });
     expect(await screen.findByText('Bono binario')).toBeInTheDocument();

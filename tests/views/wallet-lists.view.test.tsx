@@ -96,4 +96,25 @@ describe('transactions list view on a phone', () => {
     expect((await screen.findAllByLabelText('Sort'))[0]).toBeVisible();
     expect(screen.queryByRole('button', { name: /^Filters/ })).toBeNull();
   });
+
+  it('a desktop shows dense rows with the amount right-aligned in its column; a phone shows cards', async () => {
+    setViewportWidth(1280);
+    const machine = transactionsListMachine.provide({ actors: { fetchPage: fromPromise(async (): Promise<unknown> => ({ items: [tx(1)], next: null, meta })) } });
+    const first = renderUi(<TransactionsListView actor={createActor(machine, { input: { filters: { sort: 'desc', types: [] } } }).start()} onFilters={() => {}} onDownload={() => {}} />);
+    const row = await screen.findByRole('listitem');
+    expect(row).toHaveAttribute('data-dense-row');
+    expect(row.style.display).toBe('grid');
+    expect(screen.getByText('+$10.00').style.textAlign).toBe('right');
+    first.unmount();
+    setViewportWidth(360);
+    try {
+      renderUi(<TransactionsListView actor={createActor(machine, { input: { filters: { sort: 'desc', types: [] } } }).start()} onFilters={() => {}} onDownload={() => {}} />);
+      const card = await screen.findByRole('listitem');
+      expect(card).not.toHaveAttribute('data-dense-row');
+      expect(card).toHaveTextContent('Binary bonus');
+      expect(card).toHaveTextContent('+$10.00');
+    } finally {
+      setViewportWidth(1280);
+    }
+  });
 });

@@ -51,8 +51,6 @@ export interface CrmListPageProps<F extends CrmListFilters, T> {
   /** Extra filter fields (status, source); with `dates` false the page has the search alone. */
   choices?: FilterChoices<F>;
   dates?: boolean;
-  /** On a phone the filter row waits behind a "Filters" button. */
-  collapseOnPhones?: boolean;
   onDownload: () => void;
   /** Above the list (a dense list's column header). */
   listHeader?: ReactNode;
@@ -89,7 +87,7 @@ export function CrmListPage<F extends CrmListFilters, T>(props: CrmListPageProps
   );
 }
 
-function FilterBar<F extends CrmListFilters, T>({ filters, onFilters, search, choices, dates = true, collapseOnPhones }: CrmListPageProps<F, T>) {
+function FilterBar<F extends CrmListFilters, T>({ filters, onFilters, search, choices, dates = true }: CrmListPageProps<F, T>) {
   const { t } = useTranslation('crm');
   const set = (patch: Partial<F>) => {
     const next: Record<string, unknown> = { ...filters, ...patch };
@@ -144,7 +142,8 @@ function FilterBar<F extends CrmListFilters, T>({ filters, onFilters, search, ch
   return (
     <Stack gap="xs">
       {form}
-      {collapseOnPhones ? <PhoneFilters count={narrowing}>{row}</PhoneFilters> : row}
+      {/* On a phone the filter row waits behind one "Filters" button; the search stays in view. */}
+      <PhoneFilters count={narrowing}>{row}</PhoneFilters>
       {isFiltered(filters) && (
         <div>
           <Button variant="subtle" size="compact-sm" onClick={() => onFilters((filters.sort ? { sort: filters.sort } : {}) as F)}>

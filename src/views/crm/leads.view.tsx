@@ -130,7 +130,6 @@ export function LeadsListView({ actor, filters, onFilters, onDownload, currency,
           onChange={(v) => set({ source: v as LeadFilters['source'] })}
         />,
       ]}
-      collapseOnPhones
       onDownload={onDownload}
       actor={actor}
       empty={{ title: t('leads.emptyTitle'), noMatchTitle: t('leads.noMatchTitle'), description: t('leads.emptyDescription') }}

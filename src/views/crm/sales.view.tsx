@@ -7,8 +7,6 @@
  * under a header; on phones, cards.
  */
 import { ActionIcon, Alert, Anchor, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { em } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useSelector } from '@xstate/react';
 import type { ChangeEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -41,15 +39,13 @@ import { useFieldError } from '../components/field-error';
 import { FormCard, RequestError } from '../components/form-card';
 import { formLoadScreen } from '../components/form-request-status';
 import { PageLoader } from '../components/page-loader';
+import { DenseHeader, denseGrid, RIGHT, useWideList } from '../components/paged-list/dense-list';
 import { calendarDay } from './leads.view';
 import { ChoiceFilter, CrmListPage, PageHeader, type FilterChoices } from './crm-list-page.view';
 
 export const SALES = '/crm/sales';
 export const INVOICES = '/crm/invoices';
 
-/** Dense rows from this width; cards below it. */
-const WIDE = `(min-width: ${em(768)})`;
-const useWide = () => useMediaQuery(WIDE, false, { getInitialValueInEffect: false });
 
 export const INVOICE_COLOURS: Record<string, string> = { draft: 'gray', sent: 'blue', paid: 'green', overdue: 'red' };
 
@@ -83,23 +79,8 @@ const statusChoice = (t: TFunction, filters: InvoiceFilters): FilterChoices<Invo
   />,
 ];
 
-/** Columns of a dense row: a CSS grid shared by the header and every row, amounts right-aligned. */
-const gridOf = (columns: string) => ({ display: 'grid', gridTemplateColumns: columns, gap: 'var(--mantine-spacing-sm)', alignItems: 'center' }) as const;
 const SALE_COLUMNS = 'minmax(7rem, 1fr) minmax(10rem, 2fr) 9rem 5rem 8rem minmax(7rem, 1fr)';
 const INVOICE_COLUMNS = 'minmax(7rem, 1fr) minmax(10rem, 2fr) 8rem 8rem 8rem minmax(7rem, 1fr)';
-const right = { textAlign: 'right' } as const;
-
-function DenseHeader({ columns, labels }: { columns: string; labels: Array<[string, boolean?]> }) {
-  return (
-    <div aria-hidden="true" style={{ ...gridOf(columns), padding: '0 var(--mantine-spacing-sm)' }}>
-      {labels.map(([label, r]) => (
-        <Text key={label} size="xs" fw={700} c="dimmed" tt="uppercase" style={r ? right : undefined}>
-          {label}
-        </Text>
-      ))}
-    </div>
-  );
-}
 
 interface Formats {
   currency: Currency | null;
@@ -130,12 +111,12 @@ function SummaryItem({
 }) {
   if (wide)
     return (
-      <Card withBorder padding="xs" radius="sm" role="listitem" {...data} style={gridOf(columns)}>
+      <Card withBorder padding="xs" radius="sm" role="listitem" {...data} style={denseGrid(columns)}>
         {cells}
-        <Text size="sm" fw={600} style={right} data-amount>
+        <Text size="sm" fw={600} style={RIGHT} data-amount>
           {total}
         </Text>
-        <div style={right}>
+        <div style={RIGHT}>
           <InvoiceStatusBadge status={status} />
         </div>
       </Card>
@@ -195,7 +176,7 @@ function SaleItem({ sale, wide, currency, datePattern }: { sale: SaleSummary } &
         </Text>,
         nameCell(sale.contact_name),
         link,
-        <Text key="lines" size="sm" style={right}>
+        <Text key="lines" size="sm" style={RIGHT}>
           {sale.line_count}
         </Text>,
       ]}
@@ -223,7 +204,7 @@ export interface SalesListViewProps extends Formats {
 
 export function SalesListView({ actor, filters, onFilters, onDownload, currency, datePattern }: SalesListViewProps) {
   const { t } = useTranslation('crm');
-  const wide = useWide();
+  const wide = useWideList();
   return (
     <CrmListPage<SaleFilters, SaleSummary>
       title={t('sales.title')}
@@ -295,7 +276,7 @@ export interface InvoicesListViewProps extends Formats {
 
 export function InvoicesListView({ actor, filters, onFilters, onDownload, currency, datePattern }: InvoicesListViewProps) {
   const { t } = useTranslation('crm');
-  const wide = useWide();
+  const wide = useWideList();
   return (
     <CrmListPage<InvoiceFilters, InvoiceSummary>
       title={t('invoices.title')}
@@ -498,9 +479,9 @@ function LinesTable({ lines, total, currency }: { lines: SaleLine[]; total: stri
           <Table.Tr>
             <Table.Th>{t('sales.itemColumn')}</Table.Th>
             <Table.Th>SKU</Table.Th>
-            <Table.Th style={right}>{t('sales.quantityColumn')}</Table.Th>
-            <Table.Th style={right}>{t('sales.unitPrice')}</Table.Th>
-            <Table.Th style={right}>{t('sales.amount')}</Table.Th>
+            <Table.Th style={RIGHT}>{t('sales.quantityColumn')}</Table.Th>
+            <Table.Th style={RIGHT}>{t('sales.unitPrice')}</Table.Th>
+            <Table.Th style={RIGHT}>{t('sales.amount')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -508,18 +489,18 @@ function LinesTable({ lines, total, currency }: { lines: SaleLine[]; total: stri
             <Table.Tr key={i} data-line={l.sku}>
               <Table.Td>{l.name}</Table.Td>
               <Table.Td>{l.sku}</Table.Td>
-              <Table.Td style={right}>{l.quantity}</Table.Td>
-              <Table.Td style={right}>{formatMoney(l.unit_price, currency)}</Table.Td>
-              <Table.Td style={right}>{formatMoney(l.amount, currency)}</Table.Td>
+              <Table.Td style={RIGHT}>{l.quantity}</Table.Td>
+              <Table.Td style={RIGHT}>{formatMoney(l.unit_price, currency)}</Table.Td>
+              <Table.Td style={RIGHT}>{formatMoney(l.amount, currency)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
         <Table.Tfoot>
           <Table.Tr>
-            <Table.Th colSpan={4} style={right}>
+            <Table.Th colSpan={4} style={RIGHT}>
               {t('sales.total')}
             </Table.Th>
-            <Table.Th style={right} data-total>
+            <Table.Th style={RIGHT} data-total>
               {formatMoney(total, currency)}
             </Table.Th>
           </Table.Tr>

@@ -4,18 +4,19 @@ import type { ReactNode } from 'react';
 
 export const CARD_COLOURS = ['violet', 'blue', 'teal', 'orange', 'pink', 'grape'] as const;
 
-export function FigureCard({ label, value, index = 0, hint }: { label: string; value: ReactNode; index?: number; hint?: ReactNode }) {
+/** `compact`: a smaller card for the figures that are looked up rather than watched. */
+export function FigureCard({ label, value, index = 0, hint, compact }: { label: string; value: ReactNode; index?: number; hint?: ReactNode; compact?: boolean }) {
   const colour = CARD_COLOURS[index % CARD_COLOURS.length];
   return (
-    <Card withBorder padding="md" radius="md" style={{ borderLeft: `4px solid var(--mantine-color-${colour}-6)` }} data-figure={label}>
-      <Text size="sm" c="dimmed" component="h3" m={0} fw={500}>
+    <Card withBorder padding={compact ? 'xs' : 'md'} radius="md" style={{ borderLeft: `4px solid var(--mantine-color-${colour}-6)` }} data-figure={label}>
+      <Text size={compact ? 'xs' : 'sm'} c="dimmed" component="h3" m={0} fw={500}>
         {label}
       </Text>
-      <Text size="xl" fw={700} mt={4} data-value>
+      <Text size={compact ? 'md' : 'xl'} fw={700} mt={compact ? 0 : 4} data-value style={{ overflowWrap: 'anywhere' }}>
         {value}
       </Text>
       {hint ? (
-        <Text size="xs" c="dimmed" mt={2}>
+        <Text size="xs" c="dimmed" mt={2} component="div">
           {hint}
         </Text>
       ) : null}

@@ -2,12 +2,13 @@
  * Network › downline: the downline report paged by page number (spec §3, §4), with a level filter, a
  * username search and the join-date sort (asc / desc only, spec §5). The filters live in the URL: the
  * form hands them to `onFilters` (the route writes them to the query string); the paged-list actor
- * renders its status.
+ * renders its status. On wider screens the members are a table; on phones, one card each.
  */
-import { Avatar, Button, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Avatar, Button, Card, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RIGHT, useWideList } from '../components/paged-list/dense-list';
 import { PhoneFilters } from '../components/paged-list/phone-filters';
 import { ScrollHint } from '../components/scroll-hint';
 import type { ActorRefFrom } from 'xstate';
@@ -38,6 +39,7 @@ export function DownlineReportView({ actor, onFilters, currency, datePattern }: 
   const items = useSelector(actor, (s) => s.context.items);
   const filters = useSelector(actor, (s) => s.context.filters);
   const [username, setUsername] = useState(filters.username ?? '');
+  const wide = useWideList();
   const [level, setLevel] = useState(filters.level ? String(filters.level) : '');
   // The boxes show the search whose results are listed: when the list's filters change (a Find, the
   // URL, Back), what they hold follows.
@@ -99,6 +101,7 @@ export function DownlineReportView({ actor, onFilters, currency, datePattern }: 
         <EmptyState title={t('report.empty')} description={t('report.emptyDescription')} />
       ) : (
         <>
+          {wide ? (
           <ScrollHint>
             <Table striped highlightOnHover miw={720} aria-label={t('report.title')}>
               <Table.Thead>
@@ -108,8 +111,8 @@ export function DownlineReportView({ actor, onFilters, currency, datePattern }: 
                   <Table.Th>{t('fields.sponsor')}</Table.Th>
                   <Table.Th>{t('fields.placement')}</Table.Th>
                   <Table.Th>{t('fields.rank')}</Table.Th>
-                  <Table.Th>{t('fields.pv')}</Table.Th>
-                  <Table.Th>{t('fields.earnings')}</Table.Th>
+                  <Table.Th style={RIGHT}>{t('fields.pv')}</Table.Th>
+                  <Table.Th style={RIGHT}>{t('fields.earnings')}</Table.Th>
                   <Table.Th>{t('fields.joined')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -137,8 +140,8 @@ export function DownlineReportView({ actor, onFilters, currency, datePattern }: 
                       <Table.Td>{m.sponsor_username ?? '—'}</Table.Td>
                       <Table.Td>{m.placement_username ?? '—'}</Table.Td>
                       <Table.Td>{m.rank_name ?? '—'}</Table.Td>
-                      <Table.Td>{formatDecimal(m.pv, m.pv.includes('.') ? 2 : 0)}</Table.Td>
-                      <Table.Td>{formatMoney(m.total_earnings, currency)}</Table.Td>
+                      <Table.Td style={RIGHT}>{formatDecimal(m.pv, m.pv.includes('.') ? 2 : 0)}</Table.Td>
+                      <Table.Td style={RIGHT}>{formatMoney(m.total_earnings, currency)}</Table.Td>
                       <Table.Td>{formatDate(m.created_at, datePattern, { language: i18n.language })}</Table.Td>
                     </Table.Tr>
                   );
@@ -146,6 +149,46 @@ export function DownlineReportView({ actor, onFilters, currency, datePattern }: 
               </Table.Tbody>
             </Table>
           </ScrollHint>
+          ) : (
+            // On a phone, one card per member: nothing is cut off and nothing scrolls sideways.
+            <Stack gap="xs" role="list" aria-label={t('report.title')}>
+              {items.map((m) => {
+                const name = [m.first_name, (m.last_name ?? '').trim()].filter(Boolean).join(' ');
+                return (
+                  <Card key={m.id} withBorder padding="sm" radius="md" role="listitem" data-member={m.username}>
+                    <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                        <Avatar src={m.avatar} alt="" size={28} radius="xl" color="initials" name={name}>
+                          {(m.first_name[0] ?? '') + ((m.last_name ?? '').trim()[0] ?? '')}
+                        </Avatar>
+                        <div style={{ minWidth: 0 }}>
+                          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                            {m.username}
+                          </Text>
+                          <Text size="xs" c="dimmed">
+                            {name}
+                          </Text>
+                        </div>
+                      </Group>
+                      <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                        {formatMoney(m.total_earnings, currency)}
+                      </Text>
+                    </Group>
+                    <Text size="xs" c="dimmed" mt={4}>
+                      {[
+                        `${t('fields.level')} ${m.level}`,
+                        `${t('fields.sponsor')}: ${m.sponsor_username ?? '—'}`,
+                        `${t('fields.placement')}: ${m.placement_username ?? '—'}`,
+                        `${t('fields.rank')}: ${m.rank_name ?? '—'}`,
+                        `${t('fields.pv')} ${formatDecimal(m.pv, m.pv.includes('.') ? 2 : 0)}`,
+                        `${t('fields.joined')} ${formatDate(m.created_at, datePattern, { language: i18n.language })}`,
+                      ].join(' · ')}
+                    </Text>
+                  </Card>
+                );
+              })}
+            </Stack>
+          )}
           {(status === 'networkErrorMoreData' || status === 'serverErrorMoreData') && (
             <ErrorView compact kind={status === 'networkErrorMoreData' ? 'connection' : 'server'} onRetry={() => actor.send({ type: 'list.retry' })} />
           )}

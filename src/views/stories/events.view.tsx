@@ -16,6 +16,7 @@ import type { HomeEvent } from '../../schemas/home.schema';
 import type { EventsSearch } from '../../schemas/stories.schema';
 import { PageIntro } from '../components/page-intro';
 import { PagedList, type PagedListActor } from '../components/paged-list/paged-list';
+import { PhoneFilters } from '../components/paged-list/phone-filters';
 import { LoadStates, type LoadActor } from '../home/load-states';
 import { useDisplayFormat } from '../member/display-format';
 import { ShareLinks } from './share-links';
@@ -74,15 +75,18 @@ export function EventsView({ actor, search, onSearch }: { actor: ActorRefFrom<ty
             { value: 'past', label: t('events.past') },
           ]}
         />
-        <Select
-          label={t('events.tagLabel')}
-          data={[{ value: '', label: t('events.allTags') }, ...tagChoices.map((x) => ({ value: x, label: x }))]}
-          value={search.tag ?? ''}
-          onChange={(v) => onSearch({ ...search, tag: v || undefined })}
-          allowDeselect={false}
-          maw={220}
-          comboboxProps={{ withinPortal: true }}
-        />
+        {/* The kind of event is a filter: on a phone it waits behind the Filters button. */}
+        <PhoneFilters count={Number(!!search.tag)}>
+          <Select
+            label={t('events.tagLabel')}
+            data={[{ value: '', label: t('events.allTags') }, ...tagChoices.map((x) => ({ value: x, label: x }))]}
+            value={search.tag ?? ''}
+            onChange={(v) => onSearch({ ...search, tag: v || undefined })}
+            allowDeselect={false}
+            maw={220}
+            comboboxProps={{ withinPortal: true }}
+          />
+        </PhoneFilters>
       </Group>
       <PagedList<HomeEvent>
         actor={actor as unknown as PagedListActor<HomeEvent>}

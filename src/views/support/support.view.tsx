@@ -36,6 +36,7 @@ import { FormCard, RequestError } from '../components/form-card';
 import { PageIntro } from '../components/page-intro';
 import { PageLoader } from '../components/page-loader';
 import { PagedList, type PagedListActor } from '../components/paged-list/paged-list';
+import { PhoneFilters } from '../components/paged-list/phone-filters';
 import { LoadStates, type LoadActor } from '../home/load-states';
 import { useDisplayFormat } from '../member/display-format';
 import dropClasses from '../account/kyc.module.css';
@@ -118,15 +119,17 @@ export function TicketsView({ actor, search, onSearch }: { actor: ActorRefFrom<t
           {t('tickets.new')}
         </Button>
       </Group>
-      <Select
-        label={t('tickets.filterStatus')}
-        data={[{ value: '', label: t('tickets.allStatuses') }, ...TICKET_STATUSES.map((s) => ({ value: s, label: t(`tickets.status.${s}`) }))]}
-        value={search.status ?? ''}
-        onChange={(v) => onSearch(v ? { status: v as TicketStatus } : {})}
-        allowDeselect={false}
-        maw={260}
-        comboboxProps={{ withinPortal: true }}
-      />
+      <PhoneFilters count={Number(!!search.status)}>
+        <Select
+          label={t('tickets.filterStatus')}
+          data={[{ value: '', label: t('tickets.allStatuses') }, ...TICKET_STATUSES.map((s) => ({ value: s, label: t(`tickets.status.${s}`) }))]}
+          value={search.status ?? ''}
+          onChange={(v) => onSearch(v ? { status: v as TicketStatus } : {})}
+          allowDeselect={false}
+          maw={260}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </PhoneFilters>
       <PagedList<TicketSummary>
         actor={actor as unknown as PagedListActor<TicketSummary>}
         emptyTitle={search.status ? t('tickets.noMatchTitle') : t('tickets.emptyTitle')}

@@ -4,7 +4,7 @@
  * the new sale — lines added and removed, the running total, a quantity checked before sending, the server's
  * field map under its line, the body sent; an invoice marked sent (loaded again) and its PDF asked for.
  */
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within, waitFor as waitForUi } from '@testing-library/react';
 import { createActor, waitFor } from 'xstate';
 import { ApiError, ConnectionError } from '../../../src/api/errors';
 import type { Invoice, InvoiceSummary, Sale, SaleChoices } from '../../../src/schemas/crm-sales.schema';
@@ -73,6 +73,12 @@ describe('the lists', () => {
     const card = await screen.findByRole('listitem');
     expect(card).toHaveTextContent('1 line');
     expect(card.querySelector('[data-amount]')).toHaveTextContent('81.00');
+    // The search stays in view; the dates and the order wait behind the one Filters button.
+    const filtersButton = screen.getByRole('button', { name: 'Filters' });
+    expect(filtersButton).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByLabelText('Created from')).not.toBeVisible();
+    fireEvent.click(filtersButton);
+    await waitForUi(() => expect(screen.getByLabelText('Created from')).toBeVisible());
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search sales' }), { target: { value: 'INV-9' } });
     fireEvent.submit(screen.getByRole('search'));
     expect(onFilters).toHaveBeenCalledWith({ q: 'INV-9' });

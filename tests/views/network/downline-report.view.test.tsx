@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
@@ -73,6 +73,12 @@ describe('DownlineReportView', () => {
     try {
       setup([() => Promise.resolve({ items: [member(1)], next: null })], { sort: 'asc', username: 'user1', level: 2 });
       expect(await screen.findByText('user1')).toBeInTheDocument();
+      // One card per member instead of a table wider than the phone, with the earnings and every detail.
+      expect(screen.queryByRole('table')).toBeNull();
+      const card = screen.getByRole('listitem');
+      expect(card).toHaveAttribute('data-member', 'user1');
+      expect(within(card).getByText('$99.90')).toBeInTheDocument();
+      expect(within(card).getByText(/Level 2 · Sponsor: .* · PV /)).toBeInTheDocument();
       const button = screen.getByRole('button', { name: 'Filters, 3 set' });
       expect(button).toHaveAttribute('aria-expanded', 'false');
       await userEvent.click(button);

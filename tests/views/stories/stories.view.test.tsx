@@ -4,11 +4,11 @@
  * share links), a video (its player, a link out for an address that cannot be embedded), the events
  * (upcoming/past, by tag) and one event with "add to calendar".
  */
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within, waitFor as waitForUi } from '@testing-library/react';
 import { createActor, waitFor } from 'xstate';
 import { ApiError, ConnectionError } from '../../../src/api/errors';
 import type { Article, HomeEvent, StoryItem } from '../../../src/schemas/home.schema';
-import { renderUi } from '../../support/render-ui';
+import { renderUi, setViewportWidth } from '../../support/render-ui';
 import { videoThumbnail } from '../../../src/lib/video-thumbnail';
 
 const api = vi.hoisted(() => ({ articles: vi.fn(), videos: vi.fn(), article: vi.fn(), video: vi.fn(), events: vi.fn(), eventTags: vi.fn(), event: vi.fn(), downloadCalendar: vi.fn() }));
@@ -137,6 +137,23 @@ describe('events', () => {
     fireEvent.click(screen.getAllByLabelText('Type').find((e) => e.tagName === 'INPUT')!);
     fireEvent.click(await screen.findByRole('option', { name: 'webinar' }));
     expect(onSearch).toHaveBeenCalledWith({ tag: 'webinar' });
+  });
+
+  it('on a phone the type filter waits behind the Filters button; upcoming or past stays in view', async () => {
+    setViewportWidth(360);
+    try {
+      api.events.mockResolvedValue(page([EVENT]));
+      const actor = createActor(m.eventsListMachine, { input: { filters: {} } }).start();
+      renderUi(<EventsView actor={actor} search={{}} onSearch={vi.fn()} />);
+      await screen.findByRole('link', { name: 'Awards night' });
+      expect(screen.getByText('Past')).toBeVisible();
+      const type = () => screen.getAllByLabelText('Type').find((e) => e.tagName === 'INPUT')!;
+      expect(type()).not.toBeVisible();
+      fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+      await waitForUi(() => expect(type()).toBeVisible());
+    } finally {
+      setViewportWidth(1280);
+    }
   });
 
   it('past events newest first, empty says so; errors with retry', async () => {

@@ -4,11 +4,11 @@
  * failures), one ticket (conversation, trail, reply, reopen, close with confirmation, not found), and the
  * contacts shown when the company's ticketing is off — in Spanish and the dark scheme too.
  */
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within, waitFor as waitForUi } from '@testing-library/react';
 import { createActor, waitFor } from 'xstate';
 import { ApiError, ConnectionError } from '../../../src/api/errors';
 import type { Ticket, TicketSummary } from '../../../src/schemas/support.schema';
-import { renderUi } from '../../support/render-ui';
+import { renderUi, setViewportWidth } from '../../support/render-ui';
 
 const api = vi.hoisted(() => ({ tickets: vi.fn(), ticket: vi.fn(), open: vi.fn(), reply: vi.fn(), reopen: vi.fn(), close: vi.fn(), downloadFile: vi.fn() }));
 vi.mock('../../../src/api/support', () => ({ supportApi: api }));
@@ -73,6 +73,21 @@ describe('tickets list', () => {
     fireEvent.click(await screen.findByRole('button', { name: /try again|retry/i }));
     await waitFor(actor, (s) => s.matches('forceLogout'));
     expect(screen.queryByRole('button', { name: /try again|retry/i })).toBeNull();
+  });
+
+  it('on a phone the status filter waits behind the Filters button, which counts it', async () => {
+    setViewportWidth(360);
+    try {
+      api.tickets.mockResolvedValue(page([ROW]));
+      show({ status: 'answered' });
+      await screen.findByText('Payout not received');
+      const button = screen.getByRole('button', { name: 'Filters, 1 set' });
+      expect(screen.getAllByLabelText('Status').find((e) => e.tagName === 'INPUT')).not.toBeVisible();
+      fireEvent.click(button);
+      await waitForUi(() => expect(screen.getAllByLabelText('Status').find((e) => e.tagName === 'INPUT')).toBeVisible());
+    } finally {
+      setViewportWidth(1280);
+    }
   });
 
   it('the status filter asks for the URL to change', async () => {
