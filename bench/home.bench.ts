@@ -1,39 +1,16 @@
 /**
- * Home figures, measured in Chromium against the real server: how long the dashboard takes to show the member's
- * figures after the Sign in button is pressed (median of several runs, each in a fresh browser context), and how much
- * JavaScript (gzip -9 of what the browser downloaded) the dashboard route loads on top of what /login already loaded.
+ * Home figures, measured in Chromium against the real server: how much JavaScript (gzip -9 of what the browser
+ * downloaded) the dashboard route loads on top of what /login already loaded. (Sign in submit → dashboard figures
+ * visible is one of the sign-in figures of bench/run.ts.)
  */
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { newPage, toPasswordStep, type RunningServer } from '../tests/e2e/support/harness';
-import { watchAppearance } from './support/appear';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-
 
 const WALLET_FIGURE = '[data-figure="Wallet balance"] [data-value]';
 const walletFigure = (page: Page) => page.locator(WALLET_FIGURE);
-
-/** Submit → the dashboard's wallet balance on screen, in ms of the page's own clock. */
-async function dashboardAfterLogin(browser: Browser, server: RunningServer): Promise<number> {
-  const { context, page } = await newPage(browser, server);
-  try {
-    await page.goto('/login', { waitUntil: 'networkidle' });
-    const submit = await toPasswordStep(page);
-    const appeared = await watchAppearance(page, WALLET_FIGURE);
-    const t0 = await page.evaluate(() => performance.now());
-    await submit.click();
-    return (await appeared()) - t0;
-  } finally {
-    await context.close();
-  }
-}
 
 /** Scripts (gzip -9 sizes by path) loaded by /login, and those the signed-in dashboard adds. */
 async function dashboardScripts(browser: Browser, server: RunningServer) {
@@ -75,12 +52,9 @@ export async function run(ctx: { browser: Browser; server: RunningServer }): Pro
   const { login, added } = await dashboardScripts(browser, server);
   const loginTotal = [...login.values()].reduce((a, b) => a + b, 0);
   const addedTotal = added.reduce((a, [, n]) => a + n, 0);
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) times.push(await dashboardAfterLogin(browser, server));
   return [
     '',
     'Home dashboard',
-    `  Sign in submit → dashboard figures visible (median of ${RUNS}): ${median(times).toFixed(0)} ms  runs: ${times.map((x) => x.toFixed(0)).join(' ')}`,
     `  JS loaded by /login (gzip -9): ${kb(loginTotal)} in ${login.size} files`,
     `  JS the dashboard route adds (gzip -9): ${kb(addedTotal)} in ${added.length} files`,
     ...added.sort((a, b) => b[1] - a[1]).map(([f, n]) => `    js ${kb(n).padStart(9)}  ${f}`),

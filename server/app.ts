@@ -280,6 +280,10 @@ export async function buildApp(database: Database, config: Config, extraRoutes: 
           entry: config.pageRenderer,
           localesDir: path.join(dist!, 'locales'),
           appKey: config.appKey,
+          stylesheet: (href) => {
+            const file = path.join(dist!, href);
+            return href.startsWith('/assets/') && href.endsWith('.css') && !href.includes('..') && existsSync(file) ? readFileSync(file, 'utf8') : null;
+          },
           dataVersion: () => settings.currentVersion(),
         })
       : null;

@@ -3,11 +3,11 @@
  * of the flow the session invoked for the area (src/app/flow-route.tsx). Views load lazily per
  * route, and the member area (/member/*) is its own chunk: nothing here imports member code.
  */
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import { FlowRoute } from './app/flow-route';
 import { lazyView } from './app/lazy-view';
-import { askFirstCalls, loadMemberArea } from './app/member-preload';
+import { loadedMemberArea, loadMemberArea } from './app/member-preload';
 import { PublicPage } from './app/public-page';
 import { sessionStatus, useSessionSelector } from './app/session-context';
 import { PageLoader } from './views/components/page-loader';
@@ -33,23 +33,22 @@ const DemoBlockedScreen = lazyView(() => import('./app/public-screens').then((m)
 const SsoLoginScreen = lazyView(() => import('./app/public-screens').then((m) => m.SsoLoginScreen));
 const SsoLogoutScreen = lazyView(() => import('./app/public-screens').then((m) => m.SsoLogoutScreen));
 const NotFoundView = lazyView(() => import('./views/public/not-found.view').then((m) => m.NotFoundView));
-const MemberArea = lazyView(() => loadMemberArea().then((m) => m.MemberArea));
+const MemberArea = lazyView(
+  () => loadMemberArea().then((m) => m.MemberArea),
+  () => loadedMemberArea()?.MemberArea,
+);
 
 function Public({ children }: { children: ReactNode }) {
   return <PublicPage>{children}</PublicPage>;
 }
 
-/** /member/*: the member chunk loads only for a signed-in member; the session redirects guests. */
+/**
+ * /member/*: the member chunk loads only for a signed-in member; the session redirects guests. (The page's first
+ * calls went out when the session signed the member in: its prepareMemberPage, src/app/member-preload.ts.)
+ */
 function MemberGate() {
   const status = useSessionSelector(sessionStatus);
-  const path = useSessionSelector((s) => s.context.path);
-  const authenticated = status === 'authenticated';
-  // The page's first calls go out now, while the member area's code loads (on arrival in the area).
-  useEffect(() => {
-    if (authenticated) askFirstCalls(path);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [authenticated]);
-  if (!authenticated) return <PageLoader fullScreen />;
+  if (status !== 'authenticated') return <PageLoader fullScreen />;
   return <MemberArea />;
 }
 

@@ -6,6 +6,7 @@ import i18next from 'i18next';
 import { navigate as browserNavigate } from 'wouter/use-browser-location';
 import { changeLanguage as changeI18nLanguage } from '../i18n/i18n';
 import { showToast, updateToast } from '../lib/toast';
+import { prepareMemberPage } from './member-preload';
 import type { NavigateParams, NotifyParams } from '../lib/flow';
 import { sessionMachine } from '../machines/session.machine';
 import { loginMachine } from '../machines/login.machine';
@@ -21,6 +22,8 @@ export interface SessionBindings {
   changeLanguage(code: string): void;
   /** Opens a page of another site in a new tab (the storefront's single sign-on logout). */
   openInNewTab(url: string): void;
+  /** A member was just signed in and lands on the member page at `path`: get it ready (code, translations, first calls). */
+  prepareMemberPage(path: string): void;
 }
 
 /** Runs `fn` now when translations are ready, else as soon as they are. */
@@ -36,6 +39,7 @@ export const browserBindings: SessionBindings = {
   },
   changeLanguage: (code) => whenI18nReady(() => void changeI18nLanguage(code)),
   openInNewTab: (url) => void window.open(url, '_blank', 'noopener'),
+  prepareMemberPage,
 };
 
 /** `notify` of promise-toast machines: the three stages share one toast. */
@@ -52,7 +56,13 @@ export function bindSessionMachine(b: SessionBindings) {
   const openInNewTab = (_: unknown, p: OpenInNewTabParams) => p.url && b.openInNewTab(p.url);
   const flow = { actions: { navigate, notify } };
   return sessionMachine.provide({
-    actions: { navigate, notify, openInNewTab, changeLanguage: (_, p) => p.code && b.changeLanguage(p.code) },
+    actions: {
+      navigate,
+      notify,
+      openInNewTab,
+      changeLanguage: (_, p) => p.code && b.changeLanguage(p.code),
+      prepareMemberPage: (_, p) => b.prepareMemberPage(p.path),
+    },
     actors: {
       login: loginMachine.provide(flow),
       otpLogin: deferredFlows.otpLogin.provide(flow),

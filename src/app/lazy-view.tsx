@@ -28,7 +28,12 @@ class ChunkErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
   }
 }
 
-export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>): (props: P) => ReactNode {
+/**
+ * `loaded`, when given, answers the component if its code has already arrived (fetched ahead): it is then
+ * rendered at once. (React.lazy would suspend once even then, and a boundary that has shown its fallback
+ * holds the content back for React's fallback throttle, about 300 ms.)
+ */
+export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>, loaded?: () => ComponentType<P> | undefined): (props: P) => ReactNode {
   let first: ReturnType<typeof lazy<ComponentType<P>>> | null = null;
   const make = () =>
     lazy(() =>
@@ -43,7 +48,7 @@ export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>
     );
   function LazyView(props: P) {
     const [attempt, setAttempt] = useState(0);
-    const View = useMemo(() => (attempt === 0 ? (first ??= make()) : make()), [attempt]);
+    const View = useMemo(() => (attempt === 0 ? (loaded?.() ?? (first ??= make())) : make()), [attempt]);
     return (
       <ChunkErrorBoundary key={attempt} onRetry={() => setAttempt((a) => a + 1)}>
         <Suspense fallback={<PageLoader />}>

@@ -1,24 +1,61 @@
 /**
- * Getting the member area ready before it is shown: its code is fetched while the password is typed
- * (the sign-in's second step), and the first calls of the page it opens on go out as soon as the member is
- * signed in, side by side with that code instead of after it (src/api/client.ts askAhead).
+ * Getting the member area ready before it is shown: its code and the translations of the page a member usually
+ * lands on are fetched while the password is typed (the sign-in's second step), and the first calls of the page
+ * it opens on go out the moment the member is signed in (the session's prepareMemberPage, bound in
+ * src/app/bindings.ts), side by side with that code instead of after it; the page's own calls take those answers
+ * (src/api/client.ts askAhead, src/api/early.ts), so nothing is asked twice.
  *
  * Kept apart from the member area itself (no member code is imported here): this is part of the public
  * bundle. The call paths come from src/api/home-calls.ts, which holds nothing else.
  */
+import i18next from 'i18next';
 import { askAhead } from '../api/client';
 import { DASHBOARD_CALLS } from '../api/home-calls';
+import type { Namespace } from '../i18n/languages';
 import { DASHBOARD_PATH } from '../lib/paths';
 
-/** The member area's code (one chunk and what it imports); the same promise every time once loaded. */
-export const loadMemberArea = () => import('./member-area');
+type MemberAreaModule = typeof import('./member-area');
 
-/** The calls a member page makes when it opens, for the pages a member usually lands on. */
-const FIRST_CALLS: Record<string, readonly string[]> = {
-  [DASHBOARD_PATH]: DASHBOARD_CALLS,
+let loading: Promise<MemberAreaModule> | null = null;
+let loaded: MemberAreaModule | null = null;
+
+/** The member area's code (one chunk and what it imports); the same promise every time once loaded. */
+export function loadMemberArea(): Promise<MemberAreaModule> {
+  loading ??= import('./member-area').then(
+    (m) => (loaded = m),
+    (error: unknown) => {
+      loading = null; // the next attempt fetches again
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** The member area's code when it has already arrived (rendered at once then, without a loading screen). */
+export const loadedMemberArea = (): MemberAreaModule | null => loaded;
+
+/** What the pages a member usually lands on need at once: their first calls and their translations. */
+const FIRST_PAGES: Record<string, { calls: readonly string[]; namespaces: readonly Namespace[] }> = {
+  [DASHBOARD_PATH]: { calls: DASHBOARD_CALLS, namespaces: ['dashboard', 'wallet'] },
 };
 
-/** Starts the first calls of the member page at `path` (none for a page not listed). */
-export function askFirstCalls(path: string): void {
-  for (const call of FIRST_CALLS[path] ?? []) askAhead(call, path);
+/** The translations of the page at `path` (none for a page not listed), in the app's language. */
+function loadTranslations(path: string): void {
+  const namespaces = FIRST_PAGES[path]?.namespaces;
+  if (namespaces && i18next.isInitialized) void i18next.loadNamespaces([...namespaces]).catch(() => undefined);
+}
+
+/**
+ * While the password is typed: the member area's code and the translations of the page sign-in leads to
+ * (failures are left to the page, which loads them again with its retry screens).
+ */
+export function prefetchMemberArea(path: string = DASHBOARD_PATH): void {
+  void loadMemberArea().catch(() => undefined);
+  loadTranslations(path);
+}
+
+/** A member has just been signed in and lands on `path`: its first calls now, next to its code and translations. */
+export function prepareMemberPage(path: string): void {
+  for (const call of FIRST_PAGES[path]?.calls ?? []) askAhead(call, path);
+  prefetchMemberArea(path);
 }

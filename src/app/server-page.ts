@@ -161,6 +161,9 @@ export function replayEarlyInput(early: readonly EarlyInput[]): number {
   return replayed;
 }
 
+/** The performance mark of the moment the app is in control of the page (read by the bench and by real-user timing). */
+export const READY_MARK = 'upline:ready';
+
 /**
  * The app has rendered (or taken over) the page: what was typed on the server's markup is handed to it,
  * submissions go to it from now on, and one made before is made again (with the button that made it).
@@ -168,6 +171,7 @@ export function replayEarlyInput(early: readonly EarlyInput[]): number {
 export function pageReady(early: readonly EarlyInput[] = []): void {
   if (window.__uplineReady) return;
   window.__uplineReady = true;
+  performance.mark?.(READY_MARK);
   replayEarlyInput(early);
   const pending = window.__uplinePendingSubmit;
   window.__uplinePendingSubmit = undefined;

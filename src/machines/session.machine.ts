@@ -140,6 +140,9 @@ const FLOW_ACTORS = {
 };
 
 /** Clears what logout clears (spec §4): user, session, menu, cached data and the cart. */
+/** Where a member signed in on boot lands: the member page asked for, else (the root, a guest page) the dashboard. */
+const landingPath = (path: string) => (isMemberPath(path) ? path : DASHBOARD_PATH);
+
 const signedOutContext = (context: SessionContext): Partial<SessionContext> => ({
   user: null,
   authenticated: false,
@@ -180,6 +183,11 @@ const sessionSetup = setup({
     navigate: (_, _params: NavigateParams) => {},
     notify: (_, _params: NotifyParams) => {},
     changeLanguage: (_, _params: { code: string }) => {},
+    /**
+     * A member is signed in and about to land on `path` (a member page): its code, translations and first
+     * calls can be asked for now, side by side, instead of once the page has rendered (src/app/member-preload.ts).
+     */
+    prepareMemberPage: (_, _params: { path: string }) => {},
     openInNewTab: (_, _params: OpenInNewTabParams) => {},
     // Storage writes.
     saveModules: (_, params: { moduleData: ModuleData | null }) => {
@@ -355,6 +363,7 @@ export const sessionMachine = sessionSetup.createMachine({
                 // The member's language setting drives the app language (spec §1).
                 params: ({ context }) => ({ code: context.moduleData?.default_language.code ?? '' }),
               },
+              { type: 'prepareMemberPage', params: ({ context }) => ({ path: landingPath(context.path) }) },
             ],
           },
           { target: 'unauthenticated', actions: ['setBootUser', 'signOut'] },
@@ -564,6 +573,10 @@ function flowArea(area: FlowArea, fallback: 'idle' | 'member'): StateConfig {
               params: ({ event }: { event: unknown }) => ({ code: loginResponseOf(event)!.default_language.code }),
             },
             ...go(({ context }) => ({ to: context.redirect ?? DASHBOARD_PATH })),
+            {
+              type: 'prepareMemberPage' as const,
+              params: ({ context }: { context: SessionContext }) => ({ path: splitLocation(context.redirect ?? DASHBOARD_PATH).path }),
+            },
             'clearRedirect',
           ],
         },

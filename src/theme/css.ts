@@ -5,8 +5,11 @@
  * about 40 KB gzipped, while the budget for the first page (/login) is 15 KB of gzipped CSS. So the
  * entry loads only Mantine's baseline, CSS variables and global rules plus the components that the
  * public area and the shared components render, the notifications styles, and the Ubuntu weights
- * we use (400/500/700, latin and latin-ext subsets only; @fontsource declares font-display: swap,
- * so text is readable before the font arrives). Components used only inside the member area are
+ * we use (400/500/700; @fontsource declares font-display: swap, so text is readable before the font
+ * arrives). The weight files declare each subset (latin, latin-ext, greek, cyrillic…) with its unicode-range, so
+ * a page downloads only the subsets its text uses — latin for English and Spanish, about 32 KB a weight. (The
+ * single-subset files have no unicode-range: with latin and latin-ext both imported, every page downloaded all six
+ * files, some 225 KB, competing with the scripts on a slow link.) Components used only inside the member area are
  * imported by src/theme/member-css.ts, which is loaded with the member chunk.
  *
  * Order matters: baseline → variables → global → components (dependencies before dependants) →
@@ -48,9 +51,6 @@ import '@mantine/core/styles/Notification.css';
 
 import '@mantine/notifications/styles.css';
 
-import '@fontsource/ubuntu/latin-400.css';
-import '@fontsource/ubuntu/latin-500.css';
-import '@fontsource/ubuntu/latin-700.css';
-import '@fontsource/ubuntu/latin-ext-400.css';
-import '@fontsource/ubuntu/latin-ext-500.css';
-import '@fontsource/ubuntu/latin-ext-700.css';
+import '@fontsource/ubuntu/400.css';
+import '@fontsource/ubuntu/500.css';
+import '@fontsource/ubuntu/700.css';

@@ -7,7 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { assign, createActor, createMachine, fromPromise, setup } from 'xstate';
-import { captureEarlyInput, isPending, pageKey, pageReady, replayEarlyInput, whenSettled } from '../../src/app/server-page';
+import { READY_MARK, captureEarlyInput, isPending, pageKey, pageReady, replayEarlyInput, whenSettled } from '../../src/app/server-page';
 
 describe('settled session trees and page keys', () => {
   const flow = setup({ actors: { load: fromPromise(async ({ input }: { input: Promise<string> }) => input) } }).createMachine({
@@ -158,7 +158,10 @@ describe('what was done on the server markup before the app took it over', () =>
     expect(window.__uplineReady).toBe(true);
     expect(onSubmit).toHaveBeenCalledTimes(1);
     expect(onSubmit).toHaveBeenCalledWith({ name: 'demo', using: 'username', code: '+1', agree: false });
+    // The moment the app took the page over is marked once, for timing what visitors wait for.
+    expect(performance.getEntriesByName(READY_MARK, 'mark')).toHaveLength(1);
     act(() => pageReady(early));
     expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(performance.getEntriesByName(READY_MARK, 'mark')).toHaveLength(1);
   });
 });

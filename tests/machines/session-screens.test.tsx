@@ -162,4 +162,20 @@ describe('flow routes and lazy chunks', () => {
     expect(await screen.findByText('member chunk')).toBeInTheDocument();
     expect(attempt).toBe(2);
   });
+
+  it('a view whose code has already arrived is drawn at once, without the loading screen', async () => {
+    const Arrived = () => <p>member chunk</p>;
+    const load = vi.fn(async () => Arrived);
+    const Ready = lazyView(load, () => Arrived);
+    const NotYet = lazyView(load, () => undefined);
+    const h = app({ path: '/' });
+    const ready = renderWithSession(<Ready />, { actor: h.actor });
+    expect(screen.getByText('member chunk')).toBeInTheDocument();
+    expect(load).not.toHaveBeenCalled();
+    ready.unmount();
+    renderWithSession(<NotYet />, { actor: h.actor });
+    expect(screen.queryByText('member chunk')).not.toBeInTheDocument();
+    expect(await screen.findByText('member chunk')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
 });

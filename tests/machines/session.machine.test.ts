@@ -49,6 +49,22 @@ describe('boot', () => {
     expect(h.navigations).toEqual([]);
   });
 
+  it('gets the page a signed-in member lands on ready as soon as the boot call says who they are', async () => {
+    storage.set('auth_token', 'stored-token-0123456789');
+    const atRoot = sessionHarness({ path: '/', boot: signedIn });
+    await waitFor(atRoot.actor, (s) => s.matches({ authenticated: 'member' }));
+    expect(atRoot.prepared).toEqual([{ path: DASHBOARD_PATH, token: 'stored-token-0123456789' }]);
+    const atPage = sessionHarness({ path: '/member/wallet', search: '?tab=payout', boot: signedIn });
+    await waitFor(atPage.actor, (s) => s.matches({ authenticated: 'member' }));
+    expect(atPage.prepared.map((p) => p.path)).toEqual(['/member/wallet']);
+  });
+
+  it('gets no member page ready for a guest', async () => {
+    const h = sessionHarness({ path: '/member/wallet' });
+    await waitFor(h.actor, (s) => s.matches({ unauthenticated: 'login' }));
+    expect(h.prepared).toEqual([]);
+  });
+
   it('shows the connection error when the server cannot be reached, and retry boots again', async () => {
     let fail = true;
     const h = sessionHarness({
@@ -201,6 +217,21 @@ describe('login success (spec §4)', () => {
     expect(h.navigations.at(-1)).toEqual({ to: DASHBOARD_PATH });
   });
 
+  it('gets the dashboard ready the moment the token arrives: its calls go out with that token', async () => {
+    const h = await atLogin();
+    const response = loginResponse();
+    h.toFlow('login', { type: 'stub.finish', output: { type: 'loggedIn', response } });
+    expect(h.prepared).toEqual([{ path: DASHBOARD_PATH, token: response.token }]);
+  });
+
+  it('gets the page a sign-in was redirected from ready instead of the dashboard', async () => {
+    const h = sessionHarness({ path: '/login', search: '?redirect=%2Fmember%2Fwallet%2Fstatement%3Fpage%3D2' });
+    await waitFor(h.actor, (s) => s.matches({ unauthenticated: 'login' }));
+    h.toFlow('login', { type: 'stub.finish', output: { type: 'loggedIn', response: loginResponse() } });
+    expect(h.navigations.at(-1)).toEqual({ to: '/member/wallet/statement?page=2' });
+    expect(h.prepared.map((p) => p.path)).toEqual(['/member/wallet/statement']);
+  });
+
   it('only navigates for a blocked user: account-blocked screen, nothing stored', async () => {
     const h = await atLogin();
     h.toFlow('login', { type: 'stub.finish', output: { type: 'loggedIn', response: loginResponse({ user_status: 0, token: '' }) } });
@@ -209,6 +240,7 @@ describe('login success (spec §4)', () => {
     expect(storage.get('auth_token')).toBeNull();
     expect(storage.get('user_data')).toBeNull();
     expect(h.languages).toEqual([]);
+    expect(h.prepared).toEqual([]);
     expect(h.actor.getSnapshot().context.authenticated).toBe(false);
   });
 

@@ -4,7 +4,7 @@
  * (src/entry-server.tsx) and the real index.html as template (its page head built and inlined, as in dist/).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startTestServer, type TestServer } from '../support/server';
@@ -18,9 +18,14 @@ import { inlineEntryScripts } from '../../vite.config';
 
 let s: TestServer;
 let dist: string;
+const STYLES = '@font-face{font-family:Ubuntu;src:url(/assets/ubuntu-latin-400-normal.woff2)format("woff2")}body{margin:0}';
 beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'upline-pages-'));
-  writeFileSync(path.join(dist, 'index.html'), await inlineEntryScripts(readFileSync('index.html', 'utf8')));
+  // As built: the entry's stylesheet linked in the head, under /assets/.
+  const template = readFileSync('index.html', 'utf8').replace('</head>', '<link rel="stylesheet" crossorigin href="/assets/app-test.css">\n  </head>');
+  writeFileSync(path.join(dist, 'index.html'), await inlineEntryScripts(template));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'assets', 'app-test.css'), STYLES);
   cpSync('public/locales', path.join(dist, 'locales'), { recursive: true });
   s = await startTestServer({ staticDir: dist, pageRenderer: path.resolve('src/entry-server.tsx') });
 });
@@ -72,7 +77,7 @@ describe('GET /login', () => {
     expect(res.headers.vary).toMatch(/Cookie/);
     const html = res.body;
     expect(html).toMatch(/<html lang="en" data-mantine-color-scheme="light" data-server-language="en" data-server-scheme="light">/);
-    const root = /<div id="root" data-server-key="([^"]*)">([\s\S]*)<\/div>\s*(?:<script>[^<]*<\/script>\s*)?<\/body>/.exec(html);
+    const root = /<div id="root" data-server-key="([^"]*)">([\s\S]*)<\/div>\s*(?:<script>[^<]*<\/script>\s*)?(?:<link rel="modulepreload"[^>]*>\s*)*<\/body>/.exec(html);
     expect(root).not.toBeNull();
     const key = JSON.parse(root![1].replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
     expect(key).toEqual({ state: { value: { unauthenticated: 'login' }, children: { login: { value: { identify: 'editing' } } } }, language: 'en', colourScheme: 'light' });
@@ -91,6 +96,14 @@ describe('GET /login', () => {
     // The app's entry starts after the first paint; the stylesheets come before the page head's script.
     expect(html).not.toMatch(/<script type="module"[^>]*src=/);
     expect(html).toMatch(/s\.type = 'module'/);
+    // …but every file it starts is asked for once the page has arrived, not only once it has painted.
+    const started = JSON.parse(/(\[[^\]]*\])\.forEach\(function \(src\)/.exec(html)![1]) as string[];
+    expect(started.length).toBeGreaterThan(0);
+    // The stylesheet comes inside the page, ahead of the page head's script: no second round trip before the first paint.
+    expect(html).not.toContain('<link rel="stylesheet"');
+    expect(html.indexOf(`<style data-href="/assets/app-test.css">${STYLES}</style>`)).toBeGreaterThan(0);
+    expect(html.indexOf(`<style data-href="/assets/app-test.css">`)).toBeLessThan(html.indexOf('<script>'));
+    for (const src of started) expect(html).toMatch(new RegExp(`<link rel="modulepreload" crossorigin href="${src}">\\s*</body>`));
   });
 
   it("runs its page head on the markup: the page's answers handed to the app without asking; hidden for a stored sign-in", async () => {

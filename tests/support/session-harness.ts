@@ -1,7 +1,7 @@
 /**
  * A session actor with stubbed side effects: boot/logout answers chosen per test, flows replaced by
  * small stand-in machines that record the routes they are sent and finish when told to, and the
- * root bindings (navigate, notify, changeLanguage) recorded. With `router: true` every navigation
+ * root bindings (navigate, notify, changeLanguage, prepareMemberPage) recorded. With `router: true` every navigation
  * is echoed back as a `route.changed` event, as the app's RouteSync does.
  */
 import { assign, createActor, fromPromise, setup, type AnyActorLogic } from 'xstate';
@@ -9,6 +9,7 @@ import { sessionMachine, type BootResult } from '../../src/machines/session.mach
 import type { LogoutResult } from '../../src/machines/blocked-logout.machine';
 import type { FlowOutput, NavigateParams, NotifyParams } from '../../src/lib/flow';
 import { splitLocation } from '../../src/lib/paths';
+import { storage } from '../../src/lib/storage';
 import type { ModuleData } from '../../src/schemas/common.schema';
 
 export interface StubFlowContext {
@@ -69,6 +70,7 @@ export function sessionHarness(options: HarnessOptions = {}) {
   const languages: string[] = [];
   const opened: string[] = [];
   const savedLanguages: string[] = [];
+  const prepared: { path: string; token: string | null }[] = [];
   let bootCalls = 0;
   let logoutCalls = 0;
   let ref: { send(event: unknown): void } | null = null;
@@ -101,6 +103,9 @@ export function sessionHarness(options: HarnessOptions = {}) {
       },
       openInNewTab: (_, params) => {
         if (params.url) opened.push(params.url);
+      },
+      prepareMemberPage: (_, params) => {
+        prepared.push({ path: params.path, token: storage.get('auth_token') });
       },
     },
     actors: {
@@ -138,6 +143,8 @@ export function sessionHarness(options: HarnessOptions = {}) {
     opened,
     /** Languages saved as the signed-in member's setting. */
     savedLanguages,
+    /** Member pages got ready ahead (prepareMemberPage), with the token stored at that moment. */
+    prepared,
     get bootCalls() {
       return bootCalls;
     },

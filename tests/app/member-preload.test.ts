@@ -1,0 +1,68 @@
+/**
+ * Getting the member area ready (src/app/member-preload.ts): the moment a member is signed in, the first calls
+ * of the page they land on go out with their token, and the page's own calls take those answers instead of
+ * asking again; the code and the page's translations are fetched next to them.
+ */
+import i18next from 'i18next';
+import * as z from 'zod/mini';
+import { configureClient, get, setModulesLoaded } from '../../src/api/client';
+import { DASHBOARD_CALLS, DASHBOARD_SUMMARY_PATH } from '../../src/api/home-calls';
+import { prepareMemberPage, prefetchMemberArea } from '../../src/app/member-preload';
+import { DASHBOARD_PATH } from '../../src/lib/paths';
+import { storage } from '../../src/lib/storage';
+
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+let network: ReturnType<typeof vi.fn>;
+let loadNamespaces: ReturnType<typeof vi.spyOn>;
+
+beforeAll(async () => {
+  await i18next.init({ lng: 'en', resources: {} });
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  window.__uplineEarly = {};
+  history.replaceState(null, '', '/login/continue');
+  configureClient({ baseURL: '', appKey: 'preload-test-key', getRoute: () => location.pathname, onModules: () => {}, onUnauthorized: () => {} });
+  setModulesLoaded(true);
+  network = vi.fn(async (url: string) => json({ data: { wallet_balance: url.startsWith(DASHBOARD_SUMMARY_PATH) ? '320.00' : '0.00' } }));
+  vi.stubGlobal('fetch', network);
+  loadNamespaces = vi.spyOn(i18next, 'loadNamespaces').mockResolvedValue(undefined);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const requested = () => network.mock.calls.map(([url, init]) => ({ url: String(url), auth: (init as RequestInit).headers && ((init as RequestInit).headers as Record<string, string>).Authorization }));
+
+test('a member signed in for the dashboard: its three calls go out at once with the new token, and the translations are asked for', () => {
+  storage.set('auth_token', 'fresh-token-0123456789');
+  prepareMemberPage(DASHBOARD_PATH);
+  expect(requested()).toEqual(
+    DASHBOARD_CALLS.map((path) => ({ url: `${path}?route=${encodeURIComponent(DASHBOARD_PATH)}`, auth: 'Bearer fresh-token-0123456789' })),
+  );
+  expect(loadNamespaces).toHaveBeenCalledWith(['dashboard', 'wallet']);
+});
+
+test("the dashboard's own call takes the answer asked ahead: the server is asked once", async () => {
+  storage.set('auth_token', 'fresh-token-0123456789');
+  prepareMemberPage(DASHBOARD_PATH);
+  history.replaceState(null, '', DASHBOARD_PATH);
+  const summary = await get(z.object({ wallet_balance: z.string() }), DASHBOARD_SUMMARY_PATH);
+  expect(summary).toEqual({ wallet_balance: '320.00' });
+  expect(network.mock.calls.filter(([url]) => String(url).startsWith(`${DASHBOARD_SUMMARY_PATH}?`))).toHaveLength(1);
+});
+
+test('a page without first calls of its own asks nothing ahead', () => {
+  storage.set('auth_token', 'fresh-token-0123456789');
+  prepareMemberPage('/member/wallet/statement');
+  expect(network).not.toHaveBeenCalled();
+  expect(loadNamespaces).not.toHaveBeenCalled();
+});
+
+test('while the password is typed, the dashboard translations are fetched, and no call is made', () => {
+  prefetchMemberArea();
+  expect(loadNamespaces).toHaveBeenCalledWith(['dashboard', 'wallet']);
+  expect(network).not.toHaveBeenCalled();
+});
