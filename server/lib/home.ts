@@ -33,6 +33,7 @@ import { NOTIFICATION_LIST_LIMIT } from '../../src/schemas/home.schema';
 import type { RecentJoining } from '../../src/schemas/network.schema';
 import { TRANSACTION_LABELS, kycStatus, rowsOf, type KycStatus } from './ledger';
 import { earningsOf, figuresColumns, figuresFrom, jsonOf, toFigures, totalEarnings } from './figures';
+import { compensationSettings, planRules } from './compensation';
 import { PLAN_CRITERIA, planRanks, planShape, rankFigures, type RankDefinition } from './ranks';
 import type { RankCriterion } from '../../src/schemas/home.schema';
 import * as money from './money';
@@ -415,7 +416,12 @@ export async function dashboardExtra(db: Db, settings: SettingsService, m: Membe
 // Packages
 
 export async function packageData(db: Db, settings: SettingsService, m: MemberRow, now = new Date()): Promise<PackageData> {
-  const [modules, all] = await Promise.all([settings.get('modules') as Promise<Modules>, packageRows(db, settings)]);
+  const [modules, all, rules, comp] = await Promise.all([
+    settings.get('modules') as Promise<Modules>,
+    packageRows(db, settings),
+    planRules(settings),
+    compensationSettings(settings),
+  ]);
   const current = all.find((p) => int(p.id) === m.packageId);
   const base = { price: current ? money.parse(current.price) : 0n, bv: current ? money.parse(current.bv) : 0n };
   const active = all.filter((p) => p.status || p === current);
@@ -457,6 +463,12 @@ export async function packageData(db: Db, settings: SettingsService, m: MemberRo
     current_package_id: current ? int(current.id) : null,
     current_package_expiry: isoOrNull(expiry),
     packages: options,
+    plan: {
+      compensation_plan: rules.plan,
+      matrix_width: rules.plan === 'matrix' ? rules.width : null,
+      matrix_depth: rules.plan === 'matrix' ? comp.matrix_depth : null,
+      level_percents: rules.levelPercents.map((x) => money.normalize(x)),
+    },
   };
 }
 

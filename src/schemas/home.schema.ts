@@ -200,6 +200,15 @@ export const packageDataSchema = z.object({
   current_package_id: z.nullable(idSchema),
   current_package_expiry: z.nullable(isoDateTime),
   packages: z.array(packageOptionSchema),
+  /** The company's plan and the figures its level commissions pay (server/lib/compensation.ts). */
+  plan: z.object({
+    compensation_plan: planSchema,
+    /** Matrix: children per member and levels paid; null on the other plans. */
+    matrix_width: z.nullable(count),
+    matrix_depth: z.nullable(count),
+    /** Percent of a purchase's volume for level (matrix) or generation (unilevel) 1, 2, …; empty for binary. */
+    level_percents: z.array(decimalString),
+  }),
 });
 export type PackageData = z.infer<typeof packageDataSchema>;
 

@@ -363,6 +363,8 @@ describe('packages', () => {
     const next = packages.find((x) => x.status && x.sort_order > current.sort_order);
     expect(p.price_difference === null ? null : units(p.price_difference)).toBe(next ? units(next.price) - units(current.price) : null);
     expect(p.upgrade_status).toBe(!!next);
+    // A binary company: its plan, no matrix, no level commissions.
+    expect(p.plan).toEqual({ compensation_plan: 'binary', matrix_width: null, matrix_depth: null, level_percents: [] });
   });
 
   it('a member on the lowest package may upgrade to every higher one', async () => {
