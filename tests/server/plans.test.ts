@@ -158,6 +158,11 @@ describe('matrix company (width 3, depth 5)', () => {
     expect(await rankBonuses(s, root.id)).toEqual([{ name: 'Associate', amount_generated: '50.0000' }]);
     // Promoting again finds nothing new.
     expect(await promote(s, [root.id])).toEqual([]);
+    // Package data reads the matrix's figures: width 3, depth 5, the first five level percents.
+    const { token } = await login(s.app, 'mr.root', 'Signup-pass-1');
+    expect((await get(s.app, '/api/home/packages', { token })).body.data.plan).toEqual({
+      compensation_plan: 'matrix', matrix_width: 3, matrix_depth: 5, level_percents: ['10.0000', '8.0000', '6.0000', '4.0000', '2.0000'],
+    });
   });
 
   it('pays level commissions within the depth, to placement uplines, once per period', async () => {
@@ -270,6 +275,64 @@ describe('unilevel company', () => {
     expect(await promote(s, [m['ur.root'].id, m['ur.0'].id])).toEqual([{ memberId: m['ur.root'].id, rankId: leader.id }]);
     expect((await ranksOf(s, 'ur.root')).current_rank?.name).toBe('Leader');
     expect(await rankBonuses(s, m['ur.root'].id)).toEqual([{ name: 'Leader', amount_generated: '50.0000' }]);
+    // Package data reads the unilevel's generation percents.
+    const { token } = await login(s.app, 'ur.root', 'Signup-pass-1');
+    expect((await get(s.app, '/api/home/packages', { token })).body.data.plan).toEqual({
+      compensation_plan: 'unilevel', matrix_width: null, matrix_depth: null, level_percents: ['10.0000', '5.0000', '4.0000', '3.0000', '2.0000', '1.0000', '1.0000'],
+    });
+  });
+
+  it('a member with 1 200 direct recruits: the genealogy pages them by place, every recruit once; another member\'s tree is refused', async () => {
+    expect((await signupVerified(s, { referral: 'demo', username: 'wide.boss', email: 'wide.boss@example.org' })).status).toBe(200);
+    const boss = await byName(s, 'wide.boss');
+    // 1 200 recruits placed under wide.boss in places 0 … 1199 (ids not in place order: the places run backwards).
+    await s.database.db.execute(sql`
+      INSERT INTO members (username, password_hash, first_name, sponsor_id, parent_id, slot, path, depth, sponsor_path, sponsor_depth, verified, status)
+      SELECT 'wide.' || g, b.password_hash, 'Wide', b.id, b.id, 1200 - g, '', b.depth + 1, '', b.sponsor_depth + 1, true, 1
+      FROM generate_series(1, 1200) g CROSS JOIN members b WHERE b.id = ${boss.id}`);
+    await s.database.db.execute(sql`
+      UPDATE members m SET path = b.path || m.id || '.', sponsor_path = b.sponsor_path || m.id || '.'
+      FROM members b WHERE b.id = ${boss.id} AND m.parent_id = b.id`);
+    await s.database.db.execute(sql`UPDATE members SET child_count = 1200, downline_count = 1200 WHERE id = ${boss.id}`);
+    const { token } = await login(s.app, 'wide.boss', 'Signup-pass-1');
+
+    const first = await get(s.app, '/api/network/genealogy', { token });
+    expect(first.status).toBe(200);
+    const kids = (a: { affiliates: Array<{ id: number; parent_id: number | null; slot: number | null }> }) =>
+      a.affiliates.filter((n) => n.parent_id === boss.id);
+    const page1 = kids(first.body.data);
+    // The answer's limit (500 members) cuts the level: the first recruits by place, and where to go on.
+    expect(page1.length).toBe(499);
+    expect(page1.map((n) => n.slot)).toEqual(Array.from({ length: 499 }, (_, i) => i));
+    expect(first.body.data.more_children).toEqual([{ id: boss.id, from: 499 }]);
+
+    const seen = page1.map((n) => n.id);
+    let from: number | null = 499;
+    let pages = 1;
+    while (from !== null) {
+      const res = await get(s.app, `/api/network/genealogy/${boss.id}?children_from=${from}`, { token });
+      expect(res.status).toBe(200);
+      const page = kids(res.body.data);
+      expect(page[0].slot).toBe(from);
+      expect(res.body.data.max_levels).toBe(1);
+      seen.push(...page.map((n) => n.id));
+      const more = res.body.data.more_children as Array<{ id: number; from: number }>;
+      from = more.find((m) => m.id === boss.id)?.from ?? null;
+      pages++;
+    }
+    // 499 + 499 + 202: every recruit reached, none twice.
+    expect(pages).toBe(3);
+    expect(seen.length).toBe(1200);
+    expect(new Set(seen).size).toBe(1200);
+    const all = await rows<{ id: number }>(s.database, sql`SELECT id FROM members WHERE parent_id = ${boss.id} ORDER BY slot`);
+    expect(seen).toEqual(all.map((r) => r.id));
+
+    // A page of a member outside the caller's tree is refused; a bad place is a field error.
+    const demo = await byName(s, 'demo');
+    expect((await get(s.app, `/api/network/genealogy/${demo.id}?children_from=0`, { token })).status).toBe(403);
+    const bad = await get(s.app, `/api/network/genealogy/${boss.id}?children_from=-1`, { token });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors)).toEqual(['children_from']);
   });
 
   it('pays level percents by sponsor generation through the operator command, once', async () => {
