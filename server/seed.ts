@@ -84,12 +84,12 @@ export async function seed(
       bulk,
       namedHashes: { admin, demo, blocked, expired },
       bulkHash,
-      rankIds,
+      rankIds: rankIds[plan.plan],
       packageIds,
       skipTriggers: database.kind === 'pglite',
       ...plan,
     });
-    const ctx: SeedContext = { db: tx, config, members, rankIds, packageIds, rng: (area) => new Rng(areaSeed(area)) };
+    const ctx: SeedContext = { db: tx, config, members, rankIds: rankIds[plan.plan], packageIds, rng: (area) => new Rng(areaSeed(area)) };
     for (const s of SEEDERS) await s(ctx);
     return members;
   });

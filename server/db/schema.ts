@@ -44,9 +44,9 @@ export const ranks = pgTable('ranks', {
   icon: text('icon'),
   sortOrder: integer('sort_order').notNull(),
   bonus: numeric('bonus').notNull().default('0'),
-  referralCount: integer('referral_count').notNull().default(0),
-  pv: numeric('pv').notNull().default('0'),
-  tv: numeric('tv').notNull().default('0'),
+  /** 0029: the plan the rank belongs to (null: every plan) and its criteria, criterion → figure required. */
+  plan: text('plan'),
+  criteria: jsonb('criteria').notNull().default({}),
 });
 
 export const packages = pgTable('packages', {

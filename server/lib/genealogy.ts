@@ -294,6 +294,67 @@ export async function companyPlan(settings: SettingsService): Promise<PlanInfo &
   };
 }
 
+/**
+ * Members within `levels` of the answer whose children it carries only in part: every child placed before
+ * `from` is in the rows (the rows of a partly carried member's children are the first by place).
+ */
+function moreChildren(rows: NodeRow[], root: TreeAnchor, levels: number): Array<{ id: number; from: number }> {
+  const carried = new Map<number, { n: number; last: number }>();
+  for (const r of rows) {
+    if (int(r.id) === root.id || r.parent_id === null) continue;
+    const c = carried.get(int(r.parent_id)) ?? { n: 0, last: -1 };
+    carried.set(int(r.parent_id), { n: c.n + 1, last: Math.max(c.last, int(r.slot ?? 0)) });
+  }
+  const out: Array<{ id: number; from: number }> = [];
+  for (const r of rows) {
+    if (int(r.depth) - root.depth >= levels || int(r.child_count) === 0) continue;
+    const c = carried.get(int(r.id));
+    if (!c || c.n < int(r.child_count)) out.push({ id: int(r.id), from: c ? c.last + 1 : 0 });
+  }
+  return out;
+}
+
+/**
+ * The rows of a genealogy answer. Whole levels below the root while they fit (MAX_TREE_NODES); where the
+ * limit cuts a level, the one member whose children it cuts keeps its first children by place, so the rest
+ * continue from a place. With `childrenFrom`: the root and its next children by place from there.
+ */
+async function genealogyRows(
+  database: Database,
+  root: TreeAnchor,
+  levels: number,
+  childrenFrom: number | undefined,
+): Promise<{ rows: NodeRow[]; levels: number; more?: Array<{ id: number; from: number }> }> {
+  if (childrenFrom !== undefined) {
+    const size = MAX_TREE_NODES - 1;
+    const [[self], page] = await Promise.all([
+      database.rows<NodeRow>(sql`SELECT ${NODE_COLUMNS} FROM members m ${NODE_JOINS} WHERE m.id = ${root.id}`),
+      // The (parent_id, slot) index: one range from the place on.
+      database.rows<NodeRow>(sql`
+        SELECT ${NODE_COLUMNS} FROM members m ${NODE_JOINS}
+        WHERE m.parent_id = ${root.id} AND m.slot >= ${childrenFrom}
+        ORDER BY m.slot LIMIT ${size + 1}`),
+    ]);
+    const rows = page.slice(0, size);
+    const more = page.length > size ? [{ id: root.id, from: int(rows[size - 1].slot) + 1 }] : [];
+    return { rows: self ? [self, ...rows] : [], levels: 1, more };
+  }
+  let rows = await subtreeRows(database, root, levels, MAX_TREE_NODES);
+  const last = rows.at(-1);
+  if (rows.length >= MAX_TREE_NODES && last && last.parent_id !== null) {
+    // Rows of one level come in path order, grouped by parent: only the parent of the last row is cut.
+    const parentId = int(last.parent_id);
+    const parent = rows.find((r) => int(r.id) === parentId);
+    const carried = rows.filter((r) => r.parent_id !== null && int(r.parent_id) === parentId);
+    if (parent && carried.length < int(parent.child_count)) {
+      const first = await database.rows<NodeRow>(sql`
+        SELECT ${NODE_COLUMNS} FROM members m ${NODE_JOINS} WHERE m.parent_id = ${parentId} ORDER BY m.slot LIMIT ${carried.length}`);
+      rows = [...rows.filter((r) => r.parent_id === null || int(r.parent_id) !== parentId), ...first];
+    }
+  }
+  return { rows, levels };
+}
+
 /** The tree of a genealogy answer: flat list (parents before children) and, when asked, the nested form. */
 export async function genealogyTree(
   database: Database,
@@ -301,12 +362,13 @@ export async function genealogyTree(
   root: TreeAnchor,
   plan: PlanInfo,
   nested: boolean,
-): Promise<{ affiliates: TreeNode[]; genealogy: NestedTreeNode | null; maxLevels: number }> {
-  const maxLevels = GENEALOGY_LEVELS[plan.plan];
-  const rows = await subtreeRows(database, root, maxLevels, MAX_TREE_NODES);
+  childrenFrom?: number,
+): Promise<{ affiliates: TreeNode[]; genealogy: NestedTreeNode | null; maxLevels: number; moreChildren: Array<{ id: number; from: number }> }> {
+  const { rows, levels: maxLevels, more: pageMore } = await genealogyRows(database, root, GENEALOGY_LEVELS[plan.plan], childrenFrom);
+  const more = pageMore ?? moreChildren(rows, root, maxLevels);
   const earnings = totalEarnings(rows);
   const flat = rows.map((r) => toTreeNode(r, caller.depth, plan.plan, earnings));
-  if (!nested) return { affiliates: flat, genealogy: null, maxLevels };
+  if (!nested) return { affiliates: flat, genealogy: null, maxLevels, moreChildren: more };
   const packageOf = new Map(rows.map((r) => [int(r.id), intOrNull(r.package_id)]));
   const tree = nest<TreeNode, NestedTreeNode>(
     flat,
@@ -314,7 +376,7 @@ export async function genealogyTree(
     (n) => ({ ...n, name: fullName(n.first_name, n.last_name), package_id: packageOf.get(n.id) ?? null, children: [] }),
     bySlot,
   );
-  return { affiliates: [], genealogy: tree, maxLevels };
+  return { affiliates: [], genealogy: tree, maxLevels, moreChildren: more };
 }
 
 /** The table view shows these columns of a tree node. */

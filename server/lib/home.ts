@@ -33,7 +33,10 @@ import type {
 import { NOTIFICATION_LIST_LIMIT } from '../../src/schemas/home.schema';
 import type { RecentJoining } from '../../src/schemas/network.schema';
 import { TRANSACTION_LABELS, kycStatus, rowsOf, type KycStatus } from './ledger';
-import { earningsOf, figuresColumns, figuresFrom, jsonOf, sponsoredCount, toFigures, totalEarnings } from './figures';
+import { earningsOf, figuresColumns, figuresFrom, jsonOf, toFigures, totalEarnings } from './figures';
+import { compensationSettings, planRules } from './compensation';
+import { PLAN_CRITERIA, planRanks, planShape, rankFigures, type RankDefinition } from './ranks';
+import type { RankCriterion } from '../../src/schemas/home.schema';
 import * as money from './money';
 import { ListQuery } from './pagination';
 import { likePrefix } from './genealogy';
@@ -274,9 +277,6 @@ interface RankDbRow {
   icon: string | null;
   sort_order: number;
   bonus: string;
-  referral_count: number;
-  pv: string;
-  tv: string;
 }
 
 /** Every rank (company-wide: cached until ranks change). */
@@ -284,7 +284,7 @@ function rankRows(db: Db, settings: SettingsService): Promise<RankDbRow[]> {
   return settings.cached('ranks', () =>
     rowsOf<RankDbRow>(
       db,
-      sql`SELECT id, name, icon, sort_order, bonus::text AS bonus, referral_count, pv::text AS pv, tv::text AS tv FROM ranks ORDER BY sort_order, id`,
+      sql`SELECT id, name, icon, sort_order, bonus::text AS bonus FROM ranks ORDER BY sort_order, id`,
     ),
   );
 }
@@ -417,7 +417,12 @@ export async function dashboardExtra(db: Db, settings: SettingsService, m: Membe
 // Packages
 
 export async function packageData(db: Db, settings: SettingsService, m: MemberRow, now = new Date()): Promise<PackageData> {
-  const [modules, all] = await Promise.all([settings.get('modules') as Promise<Modules>, packageRows(db, settings)]);
+  const [modules, all, rules, comp] = await Promise.all([
+    settings.get('modules') as Promise<Modules>,
+    packageRows(db, settings),
+    planRules(settings),
+    compensationSettings(settings),
+  ]);
   const current = all.find((p) => int(p.id) === m.packageId);
   const base = { price: current ? money.parse(current.price) : 0n, bv: current ? money.parse(current.bv) : 0n };
   const active = all.filter((p) => p.status || p === current);
@@ -459,6 +464,12 @@ export async function packageData(db: Db, settings: SettingsService, m: MemberRo
     current_package_id: current ? int(current.id) : null,
     current_package_expiry: isoOrNull(expiry),
     packages: options,
+    plan: {
+      compensation_plan: rules.plan,
+      matrix_width: rules.plan === 'matrix' ? rules.width : null,
+      matrix_depth: rules.plan === 'matrix' ? comp.matrix_depth : null,
+      level_percents: rules.levelPercents.map((x) => money.normalize(x)),
+    },
   };
 }
 
@@ -466,47 +477,60 @@ export async function packageData(db: Db, settings: SettingsService, m: MemberRo
 // Ranks
 
 export async function ranksOf(db: Db, settings: SettingsService, m: MemberRow): Promise<Ranks> {
-  const [ranks, achievements, referrals] = await Promise.all([
-    rankRows(db, settings),
+  const shape = await planShape(settings);
+  const [ranks, achievements, figures] = await Promise.all([
+    planRanks(db, settings, shape.plan),
     rowsOf<{ rank_id: number; achieved_at: string | Date }>(db, sql`SELECT rank_id, achieved_at FROM rank_achievements WHERE member_id = ${m.id}`),
-    sponsoredCount(db, m.id),
+    rankFigures(db, shape, [m.id]),
   ]);
+  const have = figures.get(m.id)!.values;
   const achievedAt = new Map(achievements.map((r) => [int(r.rank_id), iso(r.achieved_at)]));
-  const current = ranks.find((r) => int(r.id) === m.rankId);
+  // The member's rank may be one of another plan's (reached before the company changed plans): it is shown, with the plan's ranks above it.
+  const current = m.rankId ? await rankById(db, settings, m.rankId) : undefined;
   const fallback = isoOrNull(m.rankAchievedAt);
-  const achieved = current ? ranks.filter((r) => int(r.sort_order) <= int(current.sort_order)) : [];
-  const higher = current ? ranks.filter((r) => int(r.sort_order) > int(current.sort_order)) : ranks;
+  const achieved = current ? ranks.filter((r) => r.sortOrder <= current.sortOrder) : [];
+  const higher = current ? ranks.filter((r) => r.sortOrder > current.sortOrder) : ranks;
+  const keys = PLAN_CRITERIA[shape.plan].filter((k) => ranks.some((r) => r.requirements.some((q) => q.key === k)));
+  for (const r of ranks) for (const q of r.requirements) if (!keys.includes(q.key)) keys.push(q.key);
+  const required = (r: RankDefinition, key: RankCriterion) => r.requirements.find((q) => q.key === key)?.value ?? 0n;
+  const spec = (r: RankDefinition) => ({
+    referral_count: Number(required(r, 'referral_count') / money.fromInt(1)),
+    pv: money.format(required(r, 'pv')),
+    tv: money.format(required(r, 'tv')),
+    requirements: r.requirements.map((q) => ({ key: q.key, value: money.format(q.value) })),
+  });
   return {
-    criteria: {
-      referral_count: ranks.some((r) => int(r.referral_count) > 0),
-      pv: ranks.some((r) => money.parse(r.pv) > 0n),
-      tv: ranks.some((r) => money.parse(r.tv) > 0n),
-    },
+    plan: shape.plan,
+    criteria: { referral_count: keys.includes('referral_count'), pv: keys.includes('pv'), tv: keys.includes('tv') },
+    criteria_keys: keys,
     current_rank: current
-      ? { id: int(current.id), name: current.name, icon: current.icon, bonus: dec(current.bonus), achieved_at: achievedAt.get(int(current.id)) ?? fallback }
+      ? { id: current.id, name: current.name, icon: current.icon, bonus: dec(current.bonus), achieved_at: achievedAt.get(current.id) ?? fallback }
       : null,
-    rank_achievements: achieved
-      .map((r) => ({
-        id: int(r.id),
-        name: r.name,
-        icon: r.icon,
-        bonus: dec(r.bonus),
-        created_at: achievedAt.get(int(r.id)) ?? fallback ?? iso(m.createdAt),
-        referral_count: int(r.referral_count),
-        pv: dec(r.pv),
-        tv: dec(r.tv),
-      })),
-    higher_ranks: higher.map((r) => ({
-      id: int(r.id),
+    rank_achievements: achieved.map((r) => ({
+      id: r.id,
       name: r.name,
       icon: r.icon,
       bonus: dec(r.bonus),
-      referral_count: int(r.referral_count),
-      pv: dec(r.pv),
-      tv: dec(r.tv),
+      created_at: achievedAt.get(r.id) ?? fallback ?? iso(m.createdAt),
+      ...spec(r),
     })),
-    criteria_achieved: { referral_count: referrals, pv: dec(m.pv), tv: dec(m.tv) },
+    higher_ranks: higher.map((r) => ({ id: r.id, name: r.name, icon: r.icon, bonus: dec(r.bonus), ...spec(r) })),
+    criteria_achieved: {
+      referral_count: Number((have.get('referral_count') ?? 0n) / money.fromInt(1)),
+      pv: dec(m.pv),
+      tv: dec(m.tv),
+      figures: keys.map((key) => ({ key, value: money.format(have.get(key) ?? 0n) })),
+    },
   };
+}
+
+/** A rank by id, whichever plan it belongs to. */
+async function rankById(db: Db, settings: SettingsService, id: number): Promise<RankDefinition | undefined> {
+  const [r] = (await rankRows(db, settings)).filter((x) => int(x.id) === id);
+  if (!r) return undefined;
+  const shape = await planShape(settings);
+  const own = (await planRanks(db, settings, shape.plan)).find((x) => x.id === id);
+  return own ?? { id, name: r.name, icon: r.icon, sortOrder: int(r.sort_order), bonus: r.bonus, requirements: [] };
 }
 
 // =============================================================================================

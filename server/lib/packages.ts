@@ -40,6 +40,7 @@ import { announce } from './member-notices';
 import * as money from './money';
 import { weekStart } from './pairing';
 import { pathIds } from './tree';
+import { bestRank, loadRankDefinitions, planShape, rankFigures } from './ranks';
 import { checkPayoutPassword, payoutPasswordKind } from './wallet-password';
 
 const DAY = 86_400_000;
@@ -302,32 +303,37 @@ export async function addVolume(tx: Executor, buyerId: number, pv: money.Units, 
 }
 
 /**
- * Raise each of `memberIds` to the highest rank whose criteria (direct recruits, PV, team volume) they now
- * meet, if it is above their current one: the rank, the date, the achievement row and the rank bonus.
+ * Raise each of `memberIds` to the highest rank of the plan whose criteria (ranks.ts: the plan's own —
+ * legs, matrix levels and places, group volume, active recruits, volumes) they now meet, if it is above
+ * their current one: the rank, the date, the achievement row and the rank bonus of each rank passed.
  */
 export async function promoteRanks(tx: Tx, memberIds: number[], at: Date, services: FulfilmentServices): Promise<Array<{ memberId: number; rankId: number }>> {
   if (!memberIds.length) return [];
-  const list = sql.join(memberIds.map((i) => sql`${i}`), sql`, `);
-  const due = await rowsOf<{ id: number; best: number; best_order: number; current_order: number | null }>(
-    tx,
-    sql`SELECT m.id, b.id AS best, b.sort_order AS best_order, cur.sort_order AS current_order
-        FROM members m
-        LEFT JOIN ranks cur ON cur.id = m.rank_id
-        CROSS JOIN LATERAL (
-          SELECT r.id, r.sort_order FROM ranks r
-          WHERE r.pv <= m.pv AND r.tv <= m.tv
-            AND r.referral_count <= (SELECT count(*) FROM members s WHERE s.sponsor_id = m.id AND s.status = 1)
-          ORDER BY r.sort_order DESC LIMIT 1
-        ) b
-        WHERE m.id IN (${list}) AND (cur.sort_order IS NULL OR b.sort_order > cur.sort_order)`,
+  const shape = await planShape(services.settings);
+  const ranks = await loadRankDefinitions(tx as unknown as Db, shape.plan);
+  if (!ranks.length) return [];
+  const figures = await rankFigures(tx as unknown as Db, shape, memberIds);
+  const currentOrder = new Map(
+    (
+      await rowsOf<{ id: number; sort_order: number | null }>(
+        tx,
+        sql`SELECT m.id, cur.sort_order FROM members m LEFT JOIN ranks cur ON cur.id = m.rank_id
+            WHERE m.id IN (${sql.join(memberIds.map((i) => sql`${i}`), sql`, `)}) AND m.role_id <> 1`,
+      )
+    ).map((r) => [Number(r.id), r.sort_order === null ? null : Number(r.sort_order)]),
   );
+  const due: Array<{ id: number; best: number; best_order: number; current_order: number | null }> = [];
+  for (const [id, current] of currentOrder) {
+    const best = bestRank(ranks, figures.get(id)?.values ?? new Map());
+    if (best && (current === null || best.sortOrder > current)) due.push({ id, best: best.id, best_order: best.sortOrder, current_order: current });
+  }
   const ws = await walletSettings(services.settings);
   const promoted: Array<{ memberId: number; rankId: number }> = [];
   for (const d of due) {
     const memberId = Number(d.id);
     const reached = await rowsOf<{ id: number; bonus: string }>(
       tx,
-      sql`SELECT id, bonus::text AS bonus FROM ranks WHERE sort_order <= ${d.best_order} AND sort_order > ${d.current_order ?? 0}
+      sql`SELECT id, bonus::text AS bonus FROM ranks WHERE (plan IS NULL OR plan = ${shape.plan}) AND sort_order <= ${d.best_order} AND sort_order > ${d.current_order ?? 0}
           AND NOT EXISTS (SELECT 1 FROM rank_achievements a WHERE a.member_id = ${memberId} AND a.rank_id = ranks.id) ORDER BY sort_order`,
     );
     await tx.execute(sql`UPDATE members SET rank_id = ${d.best}, rank_achieved_at = ${at.toISOString()}::timestamptz WHERE id = ${memberId}`);

@@ -79,7 +79,8 @@ export async function networkRoutes(base: FastifyInstance, ctx: AppContext) {
     const { root, searchValid } = await resolveRoot(ctx.database, caller, { id, username: req.query.username });
     const plan = await planInfo();
     const nested = req.query.is_nested === '1' || req.query.is_nested === 'true';
-    const [tree, parent] = await Promise.all([genealogyTree(ctx.database, caller, root, plan, nested), parentUsername(ctx.database, caller, root)]);
+    const from = req.query.children_from === undefined ? undefined : Number(req.query.children_from);
+    const [tree, parent] = await Promise.all([genealogyTree(ctx.database, caller, root, plan, nested, from), parentUsername(ctx.database, caller, root)]);
     return ctx.envelope(req, {
       affiliates: tree.affiliates,
       genealogy: tree.genealogy,
@@ -90,6 +91,7 @@ export async function networkRoutes(base: FastifyInstance, ctx: AppContext) {
       max_width: plan.maxWidth,
       root_affiliate_id: root.id,
       compensation_plan: plan.plan,
+      more_children: tree.moreChildren,
     });
   });
 

@@ -182,7 +182,7 @@ export async function seedHomeInto(db: Db, _config: Config, rng: Rng): Promise<v
     SELECT m.id, r.id, GREATEST(m.created_at, m.rank_achieved_at - make_interval(days => (cr.sort_order - r.sort_order) * 21))
     FROM members m
     JOIN ranks cr ON cr.id = m.rank_id
-    JOIN ranks r ON r.sort_order <= cr.sort_order
+    JOIN ranks r ON r.sort_order <= cr.sort_order AND r.plan IS NOT DISTINCT FROM cr.plan
     WHERE m.rank_achieved_at IS NOT NULL`);
 
   // Special members: the three strongest teams below demo.

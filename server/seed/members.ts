@@ -7,7 +7,10 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { Rng } from './prng';
 import { FIRST_NAMES, LAST_NAMES } from './names';
-import { PACKAGES, RANKS } from './reference';
+import { PACKAGES, PLAN_RANKS } from './reference';
+import { bestRank, figuresFrom, requirementsOf, type LevelFigure, type RankDefinition } from '../lib/ranks';
+import { DEFAULT_COMPENSATION_SETTINGS } from '../lib/compensation';
+import * as money from '../lib/money';
 
 const DAY = 86_400_000;
 /** Fixed base date: the seeded data does not depend on when it is seeded. */
@@ -103,6 +106,7 @@ export async function seedMembers(
     bulk: number;
     namedHashes: Record<keyof typeof NAMED_MEMBERS, string>;
     bulkHash: string;
+    /** Ids of the plan's ranks (PLAN_RANKS[plan] in order). */
     rankIds: number[];
     packageIds: number[];
     seed?: number;
@@ -115,11 +119,14 @@ export async function seedMembers(
 ): Promise<SeededMembers> {
   const rng = new Rng(opts.seed ?? 20260101);
   const nodes: Node[] = [];
-  const rankCriteria = RANKS.map((r, i) => ({
+  const rankPlan = opts.plan ?? 'binary';
+  const rankDefinitions: RankDefinition[] = PLAN_RANKS[rankPlan].map((r, i) => ({
     id: opts.rankIds[i],
-    referrals: r.referralCount,
-    pv: Number(r.pv) * 100,
-    tv: Number(r.tv) * 100,
+    name: r.name,
+    icon: r.icon,
+    sortOrder: i + 1,
+    bonus: r.bonus,
+    requirements: requirementsOf(r.criteria, rankPlan),
   }));
   const packageBv = PACKAGES.map((p, i) => ({ id: opts.packageIds[i], bvCents: Number(p.bv) * 100, days: p.expiryDays }));
 
@@ -271,14 +278,37 @@ export async function seedMembers(
       a = anc.parent;
     }
   }
-  // Ranks: the highest whose criteria (direct referrals, personal and team volume) are all met.
-  for (const n of nodes) {
+  // Ranks: the highest of the plan whose criteria are all met (server/lib/ranks.ts), from the same figures
+  // the server works out: active personal recruits, volumes, legs, and the tree's levels within the plan's depth.
+  const c = DEFAULT_COMPENSATION_SETTINGS;
+  const shape = { plan: rankPlan, width, levels: rankPlan === 'matrix' ? c.matrix_depth : rankPlan === 'unilevel' ? c.unilevel_level_percents.length : 0 };
+  const active = new Array<number>(nodes.length).fill(0);
+  const levels: LevelFigure[][] = nodes.map(() => []);
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i];
+    if (n.sponsor !== null && n.status === 1) active[n.sponsor]++;
+    // Matrix: placement levels; unilevel: sponsor generations.
+    const up = (x: Node) => (rankPlan === 'unilevel' ? x.sponsor : x.parent);
+    let a = up(n);
+    for (let k = 1; a !== null && k <= shape.levels; k++, a = up(nodes[a])) {
+      const at = levels[a][k - 1] ?? (levels[a][k - 1] = { level: k, members: 0, volume: 0n });
+      at.members++;
+      at.volume += BigInt(n.pvCents) * 100n;
+    }
+  }
+  const cents = (v: number) => money.fromInt(v) / 100n;
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i];
     if (n.roleId === 1) continue;
-    for (const r of rankCriteria) {
-      if (n.referrals >= r.referrals && n.pvCents >= r.pv && n.tvCents >= r.tv) {
-        n.rankId = r.id;
-        n.rankAt = Math.min(n.createdAt + rng.int(15, 120) * DAY, JOIN_FROM + JOIN_SPAN);
-      }
+    const f = figuresFrom(
+      shape,
+      { pv: cents(n.pvCents), tv: cents(n.tvCents), left: cents(n.leftCents), right: cents(n.rightCents), activeReferrals: active[i] },
+      levels[i].filter(Boolean),
+    );
+    const best = bestRank(rankDefinitions, f.values);
+    if (best) {
+      n.rankId = best.id;
+      n.rankAt = Math.min(n.createdAt + rng.int(15, 120) * DAY, JOIN_FROM + JOIN_SPAN);
     }
   }
 

@@ -1,7 +1,8 @@
 /** The demo company: settings, languages, currencies, countries, ranks and packages. */
 import type { Db } from '../db/client';
 import { countries, currencies, languages, packages, ranks, settings } from '../db/schema';
-import type { Company, DemoInfo, Modules } from '../../src/schemas/common.schema';
+import type { Company, DemoInfo, Modules, Plan } from '../../src/schemas/common.schema';
+import type { RankCriterion } from '../../src/schemas/home.schema';
 import type { AuthSettings, SettingsMap, SignupSettings } from '../lib/settings';
 
 export const COMPANY: Company = {
@@ -140,14 +141,35 @@ export const COUNTRIES: [string, string, string, string][] = [
   ['Singapore', 'SG', 'SGP', '+65'],
 ];
 
-/** Ranks with their criteria: direct referrals, personal volume, team volume. */
-export const RANKS = [
-  { name: 'Bronze', icon: '/ranks/bronze.svg', sortOrder: 1, bonus: '50', referralCount: 1, pv: '50', tv: '500' },
-  { name: 'Silver', icon: '/ranks/silver.svg', sortOrder: 2, bonus: '150', referralCount: 2, pv: '100', tv: '2500' },
-  { name: 'Gold', icon: '/ranks/gold.svg', sortOrder: 3, bonus: '500', referralCount: 3, pv: '150', tv: '10000' },
-  { name: 'Platinum', icon: '/ranks/platinum.svg', sortOrder: 4, bonus: '1500', referralCount: 5, pv: '200', tv: '40000' },
-  { name: 'Diamond', icon: '/ranks/diamond.svg', sortOrder: 5, bonus: '5000', referralCount: 8, pv: '250', tv: '150000' },
-];
+/**
+ * Each plan's ranks with their own criteria (server/lib/ranks.ts): binary — personally sponsored active
+ * members, personal volume and the volume of each leg; matrix (width 3 or 5, depth 5) — complete levels, places filled and
+ * personal volume; unilevel — personally sponsored active members, personal volume and the group volume of
+ * the paid generations. The seed inserts all three sets, so a company that changes plan has ranks for it.
+ */
+export const PLAN_RANKS: Record<Plan, Array<{ name: string; icon: string; bonus: string; criteria: Partial<Record<RankCriterion, string>> }>> = {
+  binary: [
+    { name: 'Bronze', icon: '/ranks/bronze.svg', bonus: '50', criteria: { referral_count: '1', pv: '50', left_volume: '250', right_volume: '250' } },
+    { name: 'Silver', icon: '/ranks/silver.svg', bonus: '150', criteria: { referral_count: '2', pv: '100', left_volume: '1500', right_volume: '1500' } },
+    { name: 'Gold', icon: '/ranks/gold.svg', bonus: '500', criteria: { referral_count: '3', pv: '200', left_volume: '5000', right_volume: '5000' } },
+    { name: 'Platinum', icon: '/ranks/platinum.svg', bonus: '1500', criteria: { referral_count: '5', pv: '300', left_volume: '20000', right_volume: '20000' } },
+    { name: 'Diamond', icon: '/ranks/diamond.svg', bonus: '5000', criteria: { referral_count: '8', pv: '400', left_volume: '75000', right_volume: '75000' } },
+  ],
+  matrix: [
+    { name: 'Associate', icon: '/ranks/bronze.svg', bonus: '50', criteria: { levels_filled: '1', places_filled: '3', pv: '50' } },
+    { name: 'Builder', icon: '/ranks/silver.svg', bonus: '150', criteria: { levels_filled: '1', places_filled: '10', pv: '100' } },
+    { name: 'Director', icon: '/ranks/gold.svg', bonus: '500', criteria: { levels_filled: '2', places_filled: '30', pv: '150' } },
+    { name: 'Executive', icon: '/ranks/platinum.svg', bonus: '1500', criteria: { levels_filled: '3', places_filled: '100', pv: '200' } },
+    { name: 'Ambassador', icon: '/ranks/diamond.svg', bonus: '5000', criteria: { levels_filled: '4', places_filled: '300', pv: '250' } },
+  ],
+  unilevel: [
+    { name: 'Leader', icon: '/ranks/bronze.svg', bonus: '50', criteria: { referral_count: '2', pv: '50', group_volume: '500' } },
+    { name: 'Senior Leader', icon: '/ranks/silver.svg', bonus: '150', criteria: { referral_count: '4', pv: '100', group_volume: '2500' } },
+    { name: 'Director', icon: '/ranks/gold.svg', bonus: '500', criteria: { referral_count: '8', pv: '150', group_volume: '10000' } },
+    { name: 'Senior Director', icon: '/ranks/platinum.svg', bonus: '1500', criteria: { referral_count: '15', pv: '200', group_volume: '40000' } },
+    { name: 'Presidential', icon: '/ranks/diamond.svg', bonus: '5000', criteria: { referral_count: '25', pv: '250', group_volume: '150000' } },
+  ],
+};
 
 export const PACKAGES = [
   {
@@ -196,7 +218,14 @@ export async function seedReference(db: Db) {
   await db.insert(languages).values(LANGUAGES);
   await db.insert(currencies).values(CURRENCIES);
   await db.insert(countries).values(COUNTRIES.map(([name, isoCode2, isoCode3, phoneCode]) => ({ name, isoCode2, isoCode3, phoneCode })));
-  const rankRows = await db.insert(ranks).values(RANKS).returning({ id: ranks.id });
+  const rankIds = {} as Record<Plan, number[]>;
+  for (const plan of ['binary', 'matrix', 'unilevel'] as const) {
+    const rows = await db
+      .insert(ranks)
+      .values(PLAN_RANKS[plan].map((r, i) => ({ name: r.name, icon: r.icon, sortOrder: i + 1, bonus: r.bonus, plan, criteria: r.criteria })))
+      .returning({ id: ranks.id });
+    rankIds[plan] = rows.map((r) => r.id);
+  }
   const packageRows = await db.insert(packages).values(PACKAGES).returning({ id: packages.id });
-  return { rankIds: rankRows.map((r) => r.id), packageIds: packageRows.map((p) => p.id) };
+  return { rankIds, packageIds: packageRows.map((p) => p.id) };
 }

@@ -282,7 +282,8 @@ export async function seedWalletInto(db: Db, _config: Config, rng: Rng): Promise
   );
   const pkgList = [...packages.values()].sort((a, b) => a.sortOrder - b.sortOrder);
   const ranks = (
-    await rowsOf<{ id: number; name: string; bonus: string; sort_order: number }>(db, sql`SELECT id, name, bonus::text AS bonus, sort_order FROM ranks`)
+    await rowsOf<{ id: number; name: string; bonus: string; sort_order: number }>(db, sql`SELECT id, name, bonus::text AS bonus, sort_order FROM ranks
+          WHERE plan IS NULL OR plan = (SELECT value->>'compensation_plan' FROM settings WHERE key = 'modules')`)
   )
     .map((r) => ({ id: Number(r.id), name: r.name, bonus: money.parse(r.bonus), sortOrder: Number(r.sort_order) }) satisfies Rank)
     .sort((a, b) => a.sortOrder - b.sortOrder);

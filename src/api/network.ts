@@ -42,7 +42,11 @@ export const networkApi = {
     get(
       genealogyAnswerSchema,
       at('genealogy', q.id),
-      queryRecord(genealogyQuerySchema, { username: q.username, is_nested: q.is_nested === false ? undefined : '1' }),
+      queryRecord(genealogyQuerySchema, {
+        username: q.username,
+        is_nested: q.is_nested === false ? undefined : '1',
+        children_from: q.children_from === undefined ? undefined : String(q.children_from),
+      }),
     ),
   /** The member and the first levels below, nested; its members given as a MemberTable. */
   tableView: (q: TableViewQuery & { id?: number | null } = {}) =>

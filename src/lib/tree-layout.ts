@@ -24,22 +24,35 @@ export interface TreeData {
   known: Record<number, true>;
   /** Nodes the member folded away. */
   collapsed: Record<number, true>;
+  /** Nodes whose children are loaded only in part (a wide level the server answers page by page): the place the next page starts from. */
+  more?: Record<number, number>;
 }
 
-export const emptyTreeData = (): TreeData => ({ nodes: {}, children: {}, known: {}, collapsed: {} });
+export const emptyTreeData = (): TreeData => ({ nodes: {}, children: {}, known: {}, collapsed: {}, more: {} });
 
 const bySlot = (a: TreeNode, b: TreeNode) =>
   (a.slot ?? Number.MAX_SAFE_INTEGER) - (b.slot ?? Number.MAX_SAFE_INTEGER) || a.id - b.id;
 
 /**
  * Folds the nodes of a genealogy answer (root `rootId` and `maxLevels` levels below it, parents before
- * children) into `data`. Nodes above the answer's last level have all their children in it; so do nodes
- * without children. Returns a new object (the old one is not changed).
+ * children) into `data`. Nodes above the answer's last level have all their children in it — unless the
+ * answer names them in `moreChildren` (a wide level cut by the server: the children placed before `from`
+ * are in it, the rest come page by page); so do nodes without children. A page of one member's children
+ * (`page`) adds to those loaded before, each child once. Returns a new object (the old one is not changed).
  */
-export function mergeAnswer(data: TreeData, list: readonly TreeNode[], rootId: number, maxLevels: number): TreeData {
+export function mergeAnswer(
+  data: TreeData,
+  list: readonly TreeNode[],
+  rootId: number,
+  maxLevels: number,
+  moreChildren: ReadonlyArray<{ id: number; from: number }> = [],
+  page = false,
+): TreeData {
   const nodes = { ...data.nodes };
   const children = { ...data.children };
   const known = { ...data.known };
+  const more = { ...(data.more ?? {}) };
+  const cut = new Map(moreChildren.map((m) => [m.id, m.from]));
   const root = list.find((n) => n.id === rootId);
   const rootLevel = root?.level ?? 0;
   const fresh: Record<number, TreeNode[]> = {};
@@ -47,15 +60,25 @@ export function mergeAnswer(data: TreeData, list: readonly TreeNode[], rootId: n
     nodes[n.id] = n;
     if (n.id !== rootId && n.parent_id !== null) (fresh[n.parent_id] ??= []).push(n);
   }
+  if (page) {
+    const before = (children[rootId] ?? []).filter((id) => !fresh[rootId]?.some((c) => c.id === id)).map((id) => nodes[id]);
+    fresh[rootId] = [...before, ...(fresh[rootId] ?? [])];
+  }
   for (const n of list) {
-    if (n.level - rootLevel < maxLevels || n.child_count === 0) {
+    const ids = () => (fresh[n.id] ?? []).sort(bySlot).map((c) => c.id);
+    if (cut.has(n.id)) {
+      delete known[n.id];
+      children[n.id] = ids();
+      more[n.id] = cut.get(n.id)!;
+    } else if (n.level - rootLevel < maxLevels || n.child_count === 0) {
       known[n.id] = true;
-      children[n.id] = (fresh[n.id] ?? []).sort(bySlot).map((c) => c.id);
+      children[n.id] = ids();
+      delete more[n.id];
     } else if (fresh[n.id]) {
-      children[n.id] = fresh[n.id].sort(bySlot).map((c) => c.id);
+      children[n.id] = ids();
     }
   }
-  return { nodes, children, known, collapsed: data.collapsed };
+  return { nodes, children, known, collapsed: data.collapsed, more };
 }
 
 /** Every loaded node below `id` (not `id` itself). */

@@ -71,7 +71,7 @@ const isNotInNetwork = (e: unknown) => {
 };
 
 function withRoot(context: GenealogyContext, answer: GenealogyAnswer): Partial<GenealogyContext> {
-  const data = mergeAnswer(emptyTreeData(), answer.affiliates, answer.root_affiliate_id, answer.max_levels);
+  const data = mergeAnswer(emptyTreeData(), answer.affiliates, answer.root_affiliate_id, answer.max_levels, answer.more_children);
   const root = data.nodes[answer.root_affiliate_id];
   return {
     data,
@@ -102,7 +102,10 @@ export const genealogyMachine = setup({
   },
   actors: {
     loadRoot: fromPromise<GenealogyAnswer, RootQuery>(({ input }) => loadRoot(input)),
-    loadBranch: fromPromise<GenealogyAnswer, number>(({ input }) => networkApi.genealogy({ id: input, is_nested: false })),
+    /** A node's branch, or, for a node whose children are loaded in part, the next page of them. */
+    loadBranch: fromPromise<GenealogyAnswer, { id: number; from?: number }>(({ input }) =>
+      networkApi.genealogy({ id: input.id, is_nested: false, children_from: input.from }),
+    ),
   },
   guards: {
     hasParent: ({ context }) => context.parentUsername !== null,
@@ -155,13 +158,17 @@ export const genealogyMachine = setup({
     mergeBranch: assign(({ context, event }) => {
       const answer = (event as unknown as { output: GenealogyAnswer }).output;
       const id = context.expanding!;
+      // The next page of a wide level: added to the children loaded before.
+      if (context.data.more?.[id] !== undefined) {
+        return { data: mergeAnswer(context.data, answer.affiliates, answer.root_affiliate_id, answer.max_levels, answer.more_children, true), expanding: null };
+      }
       // Drop what was loaded below the node before (it may have changed), then fold the answer in.
       let data = context.data;
       const collapsed = { ...data.collapsed };
       delete collapsed[id];
       data = { ...data, collapsed };
       for (const d of descendantIds(data, id)) delete collapsed[d];
-      return { data: mergeAnswer(data, answer.affiliates, answer.root_affiliate_id, answer.max_levels), expanding: null };
+      return { data: mergeAnswer(data, answer.affiliates, answer.root_affiliate_id, answer.max_levels, answer.more_children), expanding: null };
     }),
     markBranchError: assign({
       nodeErrors: ({ context, event }) => ({
@@ -272,7 +279,7 @@ export const genealogyMachine = setup({
           invoke: {
             id: 'loadBranch',
             src: 'loadBranch',
-            input: ({ context }) => context.expanding!,
+            input: ({ context }) => ({ id: context.expanding!, from: context.data.more?.[context.expanding!] }),
             onDone: { target: 'idle', actions: 'mergeBranch' },
             onError: [
               { guard: 'isUnauthorized', target: '#genealogy.forceLogout', actions: 'setError' },

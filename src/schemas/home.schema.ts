@@ -5,7 +5,7 @@
  * digits; instants are ISO 8601 UTC; months are yyyy-MM.
  */
 import * as z from 'zod/mini';
-import { cursorPage, decimalString, idSchema } from './common.schema';
+import { cursorPage, decimalString, idSchema, planSchema } from './common.schema';
 import { recentJoiningSchema } from './network.schema';
 import { isoDateTime, kycStatusSchema, labelsSchema, transactionSchema, ymdSchema } from './wallet.schema';
 import { cursorParam, limitParam } from './list-query.schema';
@@ -201,6 +201,15 @@ export const packageDataSchema = z.object({
   current_package_id: z.nullable(idSchema),
   current_package_expiry: z.nullable(isoDateTime),
   packages: z.array(packageOptionSchema),
+  /** The company's plan and the figures its level commissions pay (server/lib/compensation.ts). */
+  plan: z.object({
+    compensation_plan: planSchema,
+    /** Matrix: children per member and levels paid; null on the other plans. */
+    matrix_width: z.nullable(count),
+    matrix_depth: z.nullable(count),
+    /** Percent of a purchase's volume for level (matrix) or generation (unilevel) 1, 2, …; empty for binary. */
+    level_percents: z.array(decimalString),
+  }),
 });
 export type PackageData = z.infer<typeof packageDataSchema>;
 
@@ -215,7 +224,26 @@ export type Promotions = z.infer<typeof promotionsSchema>;
 
 // --- Ranks -------------------------------------------------------------------------------------
 
-/** Which criteria the company's ranks use. */
+/**
+ * What a rank may ask for (server/lib/ranks.ts computes each from the member's figures and tree):
+ * - referral_count: personally sponsored active members;
+ * - pv: personal volume; tv: team volume (ranks kept from before plans had criteria of their own);
+ * - left_volume / right_volume (binary): the volume of each leg;
+ * - levels_filled (matrix): complete levels of the member's matrix, level k holding width^k members;
+ * - places_filled (matrix): members within the matrix's width and depth;
+ * - group_volume (unilevel): personal volume and that of the generations the plan pays.
+ */
+export const RANK_CRITERIA = ['referral_count', 'pv', 'tv', 'left_volume', 'right_volume', 'levels_filled', 'places_filled', 'group_volume'] as const;
+export const rankCriterionSchema = z.enum(RANK_CRITERIA);
+export type RankCriterion = z.infer<typeof rankCriterionSchema>;
+/** Criteria counted in members and levels (the others are volumes). */
+export const COUNT_CRITERIA: readonly RankCriterion[] = ['referral_count', 'levels_filled', 'places_filled'];
+
+/** One criterion's figure: what a rank requires, or what the member has. */
+export const criterionFigureSchema = z.object({ key: rankCriterionSchema, value: decimalString });
+export type CriterionFigure = z.infer<typeof criterionFigureSchema>;
+
+/** Which of the spec's criteria the company's ranks use (`criteria_keys` lists every criterion of the plan's ranks). */
 export const rankCriteriaSchema = z.object({ referral_count: z.boolean(), pv: z.boolean(), tv: z.boolean() });
 
 export const currentRankSchema = z.object({
@@ -226,7 +254,7 @@ export const currentRankSchema = z.object({
   achieved_at: z.nullable(isoDateTime),
 });
 
-/** spec §3 "Achieved rank": created_at is when the member reached it; the criteria are the rank's. */
+/** spec §3 "Achieved rank": created_at is when the member reached it; the criteria are the rank's (`requirements`: all of them). */
 export const achievedRankSchema = z.object({
   id: idSchema,
   name: z.string(),
@@ -236,6 +264,7 @@ export const achievedRankSchema = z.object({
   referral_count: count,
   pv: decimalString,
   tv: decimalString,
+  requirements: z.array(criterionFigureSchema),
 });
 
 /** spec §3 "Higher rank". */
@@ -247,13 +276,18 @@ export const higherRankSchema = z.object({
   referral_count: count,
   pv: decimalString,
   tv: decimalString,
+  requirements: z.array(criterionFigureSchema),
 });
 
-/** spec §3 "Criteria achieved": where the member stands (personally sponsored members, PV, TV). */
-export const criteriaAchievedSchema = z.object({ referral_count: count, pv: decimalString, tv: decimalString });
+/** spec §3 "Criteria achieved": where the member stands (`figures`: every criterion of the plan's ranks). */
+export const criteriaAchievedSchema = z.object({ referral_count: count, pv: decimalString, tv: decimalString, figures: z.array(criterionFigureSchema) });
 
 export const ranksSchema = z.object({
+  /** The company's compensation plan, whose ranks these are. */
+  plan: planSchema,
   criteria: rankCriteriaSchema,
+  /** The criteria the plan's ranks ask for, in the order they are shown. */
+  criteria_keys: z.array(rankCriterionSchema),
   current_rank: z.nullable(currentRankSchema),
   /** Lowest first. */
   rank_achievements: z.array(achievedRankSchema),

@@ -7,7 +7,7 @@
  * placed directly below, …), so a node keeps its level however the tree is entered.
  */
 import * as z from 'zod/mini';
-import { downlineReportQuery, positiveIntParam, usernameParam, type QueryParams } from './list-query.schema';
+import { downlineReportQuery, positiveIntParam, textParam, usernameParam, type QueryParams } from './list-query.schema';
 import { decimalString, idSchema, idText, planSchema } from './common.schema';
 
 const count = z.number().check(z.int(), z.nonnegative());
@@ -95,6 +95,12 @@ export const genealogySchema = z.object({
   root_affiliate_id: idSchema,
   /** Not named by the spec: the plan the tree is drawn for. */
   compensation_plan: planSchema,
+  /**
+   * Not named by the spec: members within max_levels whose children the answer carries only in part (a wide
+   * unilevel level, or the answer's size limit reached). Every child placed before `from` (0-based) is in
+   * the answer; the rest come page by page from `genealogy/{id}?children_from=…`.
+   */
+  more_children: z.array(z.object({ id: idSchema, from: z.number().check(z.int(), z.nonnegative()) })),
 });
 export type Genealogy = z.infer<typeof genealogySchema>;
 
@@ -207,8 +213,10 @@ export type SortOrder = z.infer<typeof sortSchema>;
 export const genealogyQuerySchema = z.looseObject({
   username: z.optional(usernameParam),
   is_nested: z.optional(z.enum(['0', '1', 'true', 'false'])),
+  /** Not named by the spec: a page of the member's direct children, from this place (0-based) on, in place order. */
+  children_from: z.optional(textParam('validation:invalidFormat', z.regex(/^\d{1,7}$/, { error: 'validation:invalidFormat' }))),
 });
-export type GenealogyQuery = { username?: string; is_nested?: boolean };
+export type GenealogyQuery = { username?: string; is_nested?: boolean; children_from?: number };
 
 export const tableViewQuerySchema = z.looseObject({ username: z.optional(usernameParam) });
 export type TableViewQuery = { username?: string };

@@ -77,6 +77,7 @@ describe('answer schemas', () => {
     max_width: 2,
     root_affiliate_id: 1,
     compensation_plan: 'binary',
+    more_children: [{ id: 1, from: 1 }],
   };
 
   it('genealogy: accepts what genealogySchema accepts and refuses a bad member anywhere in the list', () => {
@@ -89,6 +90,7 @@ describe('answer schemas', () => {
     expect(z.safeParse(genealogyAnswerSchema, bad).success).toBe(false);
     expect(z.safeParse(genealogyAnswerSchema, { ...genealogy, affiliates: {} }).success).toBe(false);
     expect(z.safeParse(genealogyAnswerSchema, { ...genealogy, max_levels: 0 }).success).toBe(false);
+    expect(z.safeParse(genealogyAnswerSchema, { ...genealogy, more_children: [{ id: 1, from: -1 }] }).success).toBe(false);
   });
 
   it('table view: checks members at every depth of the nesting', () => {

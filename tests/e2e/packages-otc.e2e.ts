@@ -33,22 +33,20 @@ async function get<T>(token: string, path: string): Promise<T> {
 
 interface RankFigures {
   name: string;
-  referral_count: number;
-  pv: string;
-  tv: string;
+  requirements: Array<{ key: string; value: string }>;
 }
 interface Ranks {
   current_rank: { name: string } | null;
   rank_achievements: RankFigures[];
   higher_ranks: RankFigures[];
-  criteria_achieved: { referral_count: number; pv: string; tv: string };
+  criteria_achieved: { figures: Array<{ key: string; value: string }> };
 }
 
 /**
  * A member of demo's team holding the Starter package (every seeded member has the seed password) whom the
  * upgrade to Elite lifts to a higher rank, with that rank worked out by hand from the member's figures: the
- * upgrade adds its PV difference (Elite 400 − Starter 50 = 350) to the buyer's PV and team volume, and the
- * rank is the highest whose direct recruits, PV and TV are all met.
+ * upgrade adds its PV difference (Elite 400 − Starter 50 = 350) to the buyer's PV (its legs stay as they are),
+ * and the rank is the highest of the binary plan whose criteria — active recruits, PV, each leg's volume — are all met.
  */
 async function starterMemberRankingUp(): Promise<{ username: string; before: string; after: string }> {
   const res = await fetch(`${app.server.url}/api/network/genealogy`, { headers: headers(await tokenFor('demo')) });
@@ -69,10 +67,8 @@ async function starterMemberRankingUp(): Promise<{ username: string; before: str
     const pkgs = await get<{ packages: Array<{ name: string; pv_difference: string }> }>(token, '/api/home/packages');
     const added = Number(pkgs.packages.find((p) => p.name === 'Elite')!.pv_difference);
     expect(added).toBe(350);
-    const have = ranks.criteria_achieved;
-    const pv = Number(have.pv) + added;
-    const tv = Number(have.tv) + added;
-    const met = [...ranks.rank_achievements, ...ranks.higher_ranks].filter((r) => r.referral_count <= have.referral_count && Number(r.pv) <= pv && Number(r.tv) <= tv);
+    const have = new Map(ranks.criteria_achieved.figures.map((f) => [f.key, Number(f.value) + (f.key === 'pv' || f.key === 'tv' ? added : 0)]));
+    const met = [...ranks.rank_achievements, ...ranks.higher_ranks].filter((r) => r.requirements.every((q) => (have.get(q.key) ?? 0) >= Number(q.value)));
     const reached = ranks.higher_ranks.filter((r) => met.includes(r)).at(-1);
     if (reached) return { username, before: ranks.current_rank?.name ?? 'No rank yet', after: reached.name };
   }

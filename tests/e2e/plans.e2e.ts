@@ -1,7 +1,8 @@
 /**
  * End to end in Chromium, one real server per compensation plan (PLAN=binary|matrix|unilevel, a fresh
  * database seeded on that plan): sign in, the genealogy as the plan draws it, a recruit registered into a
- * free place with the one-time code from the mail (and signing in), the plan's tabs and histories and no others.
+ * free place with the one-time code from the mail (and signing in), the plan's tabs and histories and no others,
+ * the rank tab's criteria of the plan, and a level wider than one answer paged from the server.
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -171,6 +172,15 @@ describe('matrix company (width 3)', () => {
     ).json()) as { data: { genealogy: { children: Array<{ username: string; slot?: number | null }> } } };
     expect(at.data.genealogy.children.find((c) => c.username === 'matr.one')).toMatchObject({ slot: picked.slot - 1 });
 
+    // The rank tab reads the matrix's own criteria: filled levels, places, PV; no leg of a binary tree.
+    await page.goto('/member/home/rank');
+    const figures = page.getByTestId('rank-figures');
+    await figures.getByText('Niveles de la matriz completos').waitFor();
+    await figures.getByText('Puestos de la matriz ocupados').waitFor();
+    await figures.getByText('Volumen personal (PV)').waitFor();
+    expect(await page.getByText(/pierna/).count()).toBe(0);
+    expect(await page.locator('[data-rank="Associate"], [data-rank="Builder"], [data-rank="Director"], [data-rank="Executive"], [data-rank="Ambassador"]').count()).toBeGreaterThan(0);
+
     // The Home tabs and the network menu have no binary pages; the URL of one is refused.
     await page.goto('/member/home/dashboard');
     await page.getByRole('tab', { name: 'Paquete' }).waitFor();
@@ -184,7 +194,8 @@ describe('matrix company (width 3)', () => {
 });
 
 describe('unilevel company', () => {
-  const app = realAppForFile({ RATE_LIMIT_SCALE: '100', PLAN: 'unilevel', SEED_MEMBERS: '300' });
+  // As many members as `npm start` seeds: demo recruits more than one genealogy answer carries (500).
+  const app = realAppForFile({ RATE_LIMIT_SCALE: '100', PLAN: 'unilevel', SEED_MEMBERS: '3000' });
 
   test('a wide first level, a recruit directly under the member, in the downline report at once; no binary pages', async () => {
     const { context, page } = await newPage(app.browser, app.server);
@@ -222,6 +233,17 @@ describe('unilevel company', () => {
     await page.goto('/member/network/downline');
     await page.getByText('uni.one').first().waitFor();
 
+    // The rank tab reads the unilevel's own criteria: active recruits, PV, group volume; no binary leg.
+    await page.goto('/member/home/rank');
+    const figures = page.getByTestId('rank-figures');
+    await figures.getByText('Active personal recruits').waitFor();
+    await figures.getByText('Personal volume (PV)').waitFor();
+    await figures.getByText('Group volume').waitFor();
+    expect(await page.getByText(/leg volume/i).count()).toBe(0);
+    // The unilevel's own ranks (achieved, or the next ones), none of the binary's.
+    await page.getByText(/^(Leader|Senior Leader|Director|Senior Director|Presidential)$/).first().waitFor();
+    expect(await page.getByText(/^(Bronze|Silver|Gold|Platinum|Diamond)$/).count()).toBe(0);
+
     await page.goto('/member/home/dashboard');
     await page.getByRole('tab', { name: 'Rank' }).waitFor();
     expect(await page.getByRole('tab', { name: 'Binary' }).count()).toBe(0);
@@ -229,4 +251,42 @@ describe('unilevel company', () => {
     await context.close();
     await recruitSignsIn(app, 'uni.one');
   });
+
+  test('a level wider than one answer: "more" goes on into the next page of recruits from the server, each recruit once', async () => {
+    const { context, page } = await newPage(app.browser, app.server);
+    await signIn(page);
+    type Answer = { data: { root_affiliate_id: number; more_children: Array<{ id: number; from: number }>; affiliates: Array<{ id: number; parent_id: number | null; username: string; child_count: number }> } };
+    const firstAnswer = page.waitForResponse((r) => /\/api\/network\/genealogy(\?|$)/.test(r.url()));
+    await openGenealogy(page);
+    const first = ((await (await firstAnswer).json()) as Answer).data;
+    const rootId = first.root_affiliate_id;
+    const total = first.affiliates.find((n) => n.id === rootId)!.child_count;
+    const carried = first.affiliates.filter((n) => n.parent_id === rootId);
+    // The server cut demo's level and says where it goes on.
+    expect(total).toBeGreaterThan(500);
+    expect(first.more_children).toContainEqual({ id: rootId, from: carried.length });
+    const nextPage = page.waitForResponse((r) => r.url().includes(`/api/network/genealogy/${rootId}?`) && r.url().includes(`children_from=${carried.length}`));
+    let pageAnswer: Answer['data'] | null = null;
+    void nextPage.then(async (r) => (pageAnswer = ((await r.json()) as Answer).data));
+    const tree = page.getByRole('application', { name: 'Genealogy tree' });
+    const first10 = await levelWidth(page, 20);
+    expect(first10[10]).toBe(`${total - 10} more recruits of demo: press Enter to show the next ones`);
+    // "+ N more" ten at a time, until the recruits loaded are shown and the next page comes from the server.
+    let shown = 10;
+    while (shown <= carried.length) {
+      await tree.press('Enter');
+      shown += 10;
+      await page.waitForFunction((n) => document.querySelector('[data-focus-description]')?.textContent?.startsWith(`${n} more recruits of demo`), total - shown);
+    }
+    await expect.poll(() => pageAnswer !== null, { timeout: 30_000 }).toBe(true);
+    const next = pageAnswer!.affiliates.filter((n) => n.parent_id === rootId);
+    // None of the next page's recruits was in the first answer.
+    expect(next.some((n) => carried.some((c) => c.id === n.id))).toBe(false);
+    // In the drawing: the last recruit of the first answer, then the first of the next page, by name.
+    for (let i = 0; i < shown - carried.length; i++) await tree.press('ArrowLeft');
+    expect((await described(page)).split(',')[0]).toBe(next[0].username);
+    await tree.press('ArrowLeft');
+    expect((await described(page)).split(',')[0]).toBe(carried[carried.length - 1].username);
+    await context.close();
+  }, 240_000);
 });

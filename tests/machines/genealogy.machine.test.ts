@@ -53,7 +53,7 @@ function start(server = fakeServer(), input?: { username?: string }) {
     genealogyMachine.provide({
       actors: {
         loadRoot: fromPromise<GenealogyAnswer, RootQuery>(({ input: q }) => server.loadRoot(q)),
-        loadBranch: fromPromise<GenealogyAnswer, number>(({ input: id }) => {
+        loadBranch: fromPromise<GenealogyAnswer, { id: number; from?: number }>(({ input: { id } }) => {
           server.calls.push(id);
           const failure = server.fail.get(id);
           return failure ? Promise.reject(failure) : server.loadRoot({ id });

@@ -300,12 +300,15 @@ describe('dashboard summary', () => {
 });
 
 describe('ranks', () => {
-  it('achieved and higher ranks split at the current one; criteria achieved are the member’s real figures', async () => {
+  it('the binary plan\'s ranks split at the current one; each asks for recruits, PV and both legs; criteria achieved are the member’s real figures', async () => {
     const r = await data(ranksSchema, '/api/home/ranks');
-    const ranks = await rows<{ id: number; sort_order: number; referral_count: number; pv: string; tv: string }>(
+    const ranks = await rows<{ id: number; sort_order: number; criteria: Record<string, string> }>(
       server.database,
-      sql`SELECT id, sort_order, referral_count, pv::text AS pv, tv::text AS tv FROM ranks ORDER BY sort_order`,
+      sql`SELECT id, sort_order, criteria FROM ranks WHERE plan = 'binary' ORDER BY sort_order`,
     );
+    expect(r.plan).toBe('binary');
+    expect(r.criteria_keys).toEqual(['referral_count', 'pv', 'left_volume', 'right_volume']);
+    expect(r.criteria).toEqual({ referral_count: true, pv: true, tv: false });
     const current = ranks.find((x) => x.id === demo.rank_id)!;
     expect(r.current_rank?.id).toBe(current.id);
     expect(r.rank_achievements.map((a) => a.id)).toEqual(ranks.filter((x) => x.sort_order <= current.sort_order).map((x) => x.id));
@@ -315,19 +318,27 @@ describe('ranks', () => {
         (x) => [x.rank_id, isoOf(x.achieved_at)],
       ),
     );
-    for (const a of r.rank_achievements) {
-      expect(a.created_at).toBe(dates.get(a.id));
+    for (const a of [...r.rank_achievements, ...r.higher_ranks]) {
+      if ('created_at' in a) expect(a.created_at).toBe(dates.get(a.id));
       const def = ranks.find((x) => x.id === a.id)!;
-      expect(a.referral_count).toBe(def.referral_count);
-      expect(units(a.tv)).toBe(units(def.tv));
+      expect(a.requirements.map((q) => [q.key, units(q.value)])).toEqual(
+        ['referral_count', 'pv', 'left_volume', 'right_volume'].map((k) => [k, units(def.criteria[k])]),
+      );
+      expect(a.referral_count).toBe(Number(def.criteria.referral_count));
     }
 
-    const sponsored = await rows(server.database, sql`SELECT id FROM members WHERE sponsor_id = ${demo.id} AND verified`);
-    expect(r.criteria_achieved.referral_count).toBe(sponsored.length);
+    // Active personal recruits: sponsored, verified and not blocked.
+    const active = await rows(server.database, sql`SELECT id FROM members WHERE sponsor_id = ${demo.id} AND verified AND status = 1`);
+    expect(r.criteria_achieved.referral_count).toBe(active.length);
     expect(r.criteria_achieved.referral_count).toBeGreaterThan(0);
+    expect(r.criteria_achieved.figures.map((f) => [f.key, units(f.value)])).toEqual([
+      ['referral_count', units(String(active.length))],
+      ['pv', units(demo.pv)],
+      ['left_volume', units(demo.total_left)],
+      ['right_volume', units(demo.total_right)],
+    ]);
     expect(units(r.criteria_achieved.pv)).toBe(units(demo.pv));
     expect(units(r.criteria_achieved.tv)).toBe(units(demo.tv));
-    expect(r.criteria).toEqual({ referral_count: true, pv: true, tv: true });
   });
 });
 
@@ -352,6 +363,8 @@ describe('packages', () => {
     const next = packages.find((x) => x.status && x.sort_order > current.sort_order);
     expect(p.price_difference === null ? null : units(p.price_difference)).toBe(next ? units(next.price) - units(current.price) : null);
     expect(p.upgrade_status).toBe(!!next);
+    // A binary company: its plan, no matrix, no level commissions.
+    expect(p.plan).toEqual({ compensation_plan: 'binary', matrix_width: null, matrix_depth: null, level_percents: [] });
   });
 
   it('a member on the lowest package may upgrade to every higher one', async () => {

@@ -203,8 +203,8 @@ describe('what the switches decide', () => {
 
   it('a package bought from the wallet tells of the order and of the rank it reaches, each by its switches', async () => {
     const m = await member();
-    // No package, no rank, a recruit and team volume: the Starter package's 50 PV makes the member Bronze.
-    await s.database.db.execute(sql`UPDATE members SET package_id = NULL, package_expiry = NULL, rank_id = NULL, pv = 0, tv = 600 WHERE id = ${m.id}`);
+    // No package, no rank, a recruit and 300 on each leg: the Starter package's 50 PV makes the member Bronze (Silver asks for PV 100).
+    await s.database.db.execute(sql`UPDATE members SET package_id = NULL, package_expiry = NULL, rank_id = NULL, pv = 0, tv = 600, total_left = 300, total_right = 300 WHERE id = ${m.id}`);
     await s.database.db.execute(sql`DELETE FROM rank_achievements WHERE member_id = ${m.id}`);
     const [recruited] = await bulkMembers(s.database, 1, 150);
     await s.database.db.execute(sql`UPDATE members SET sponsor_id = ${m.id} WHERE id = ${recruited.id}`);

@@ -254,20 +254,22 @@ describe('a paid purchase feeds the compensation plan', () => {
 
 describe('rank progress', () => {
   it('a purchase that meets the next rank\'s criteria raises the rank and pays its bonus', async () => {
-    // A member with a direct recruit and no rank or package, 40 short of Bronze's team volume (500) and 50 of its PV (50).
+    // Bronze (binary) asks for 1 active personal recruit, PV 50 and 250 on each leg. A member with an active
+    // recruit and both legs past 250, without rank, package or PV: only the PV is missing.
     const [m] = await rows<{ id: number; username: string }>(
       s.database,
       sql`SELECT m.id, m.username FROM members m WHERE m.id > 4 AND m.status = 1 AND m.sponsor_id IS NOT NULL
-          AND EXISTS (SELECT 1 FROM members r WHERE r.sponsor_id = m.id AND r.status = 1) ORDER BY m.id DESC LIMIT 1`,
+          AND m.total_left >= 250 AND m.total_right >= 250
+          AND EXISTS (SELECT 1 FROM members r WHERE r.sponsor_id = m.id AND r.status = 1 AND r.verified) ORDER BY m.id DESC LIMIT 1`,
     );
     used.add(m.id);
-    await s.database.db.execute(sql`UPDATE members SET package_id = NULL, package_expiry = NULL, rank_id = NULL, pv = 0, tv = 460 WHERE id = ${m.id}`);
+    await s.database.db.execute(sql`UPDATE members SET package_id = NULL, package_expiry = NULL, rank_id = NULL, pv = 0, tv = total_left + total_right WHERE id = ${m.id}`);
     await s.database.db.execute(sql`DELETE FROM rank_achievements WHERE member_id = ${m.id}`);
     const { token } = await login(s.app, m.username);
     await fund(m.id, '100');
     const p = (await post(s.app, '/api/packages/purchases', { package_id: await pkgId('Starter') }, { token })).body.data;
     expect((await post(s.app, `/api/packages/purchases/${p.id}/wallet`, { password: TEST_PASSWORD }, { token })).status).toBe(200);
-    // Starter adds 50 PV: PV 50, team volume 510 → Bronze; its bonus 50.00 gross → 46.50 net after 5 % tax and 2 % service charge.
+    // Starter adds 50 PV: PV 50, the legs as they were → Bronze (Silver asks for PV 100); its bonus 50.00 gross → 46.50 net after 5 % tax and 2 % service charge.
     const [r] = await rows<{ name: string }>(s.database, sql`SELECT r.name FROM members m JOIN ranks r ON r.id = m.rank_id WHERE m.id = ${m.id}`);
     expect(r.name).toBe('Bronze');
     const [bonus] = await rows<{ amount_payable: string }>(s.database, sql`SELECT amount_payable::text AS amount_payable FROM earnings WHERE member_id = ${m.id} AND bonus_type = 'rank_bonus' ORDER BY id DESC LIMIT 1`);

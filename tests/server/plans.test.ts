@@ -9,6 +9,9 @@ import { startTestServer, type TestServer } from '../support/server';
 import { freshIp, get, login, post, rows, withSettings } from './helpers';
 import { runCompensation } from '../../server/lib/compensation-run';
 import { runOperator } from '../../server/operator/run';
+import { promoteRanks } from '../../server/lib/packages';
+import { settledServices } from '../../server/lib/fulfilment';
+import { ranksSchema } from '../../src/schemas/home.schema';
 
 type Row = { id: number; parent_id: number | null; position: string | null; slot: number | null; sponsor_id: number | null; status: number; role_id: number; path: string; depth: number };
 
@@ -63,6 +66,25 @@ async function seededLevelFigures(s: TestServer, depthColumn: 'depth' | 'sponsor
   return { earnedCents: earned.cents, earnedCount: earned.n, expectedCents: expected.reduce((a, b) => a + b, 0), expectedCount: expected.filter((c) => c > 0).length };
 }
 
+/** Raise ranks as a purchase does (the compensation code's rule), for these members. */
+const promote = async (s: TestServer, ids: number[]) => {
+  const services = await settledServices({ database: s.database, config: s.config, outbox: s.app.ctx.outbox, settings: s.app.ctx.settings });
+  return s.database.db.transaction((tx) => promoteRanks(tx as never, ids, new Date(), services));
+};
+/** The Home rank tab's answer for a member. */
+const ranksOf = async (s: TestServer, username: string) => {
+  const { token } = await login(s.app, username, username === 'demo' ? undefined : 'Signup-pass-1');
+  const res = await get(s.app, '/api/home/ranks', { token });
+  expect(res.status).toBe(200);
+  return ranksSchema.parse(res.body.data);
+};
+const figures = (r: { criteria_achieved: { figures: Array<{ key: string; value: string }> } }) => r.criteria_achieved.figures.map((f) => [f.key, Number(f.value)]);
+const rankBonuses = (s: TestServer, memberId: number) =>
+  rows<{ name: string; amount_generated: string }>(
+    s.database,
+    sql`SELECT r.name, e.amount_generated::text FROM earnings e JOIN ranks r ON r.id = e.rank_id WHERE e.member_id = ${memberId} AND e.bonus_type = 'rank_bonus' ORDER BY r.sort_order`,
+  );
+
 describe('matrix company (width 3, depth 5)', () => {
   let s: TestServer;
   beforeAll(async () => {
@@ -107,6 +129,40 @@ describe('matrix company (width 3, depth 5)', () => {
     // Three under the sponsor (slots 0, 1, 2), the fourth spills over under the first of them.
     expect(placed.slice(0, 3).map((m) => [m.parent_id, m.slot])).toEqual([[r.id, 0], [r.id, 1], [r.id, 2]]);
     expect([placed[3].parent_id, placed[3].slot, placed[3].position]).toEqual([placed[0].id, 0, null]);
+  });
+
+  it("ranks ask for the matrix's filled levels, places and PV; figures worked out by hand; a purchase's promotion uses them", async () => {
+    expect((await signupVerified(s, { referral: 'demo', username: 'mr.root', email: 'mr.root@example.org' })).status).toBe(200);
+    // Three fill level 1 (3 = 3¹ places), two spill over to level 2 (2 of 9).
+    for (let i = 0; i < 5; i++) expect((await signupVerified(s, { referral: 'mr.root', username: `mr.${i}`, email: `mr.${i}@example.org` })).status).toBe(200);
+    const root = await byName(s, 'mr.root');
+    await s.database.db.execute(sql`UPDATE members SET pv = 60 WHERE id = ${root.id}`);
+    const before = await ranksOf(s, 'mr.root');
+    expect(before.plan).toBe('matrix');
+    expect(before.criteria_keys).toEqual(['levels_filled', 'places_filled', 'pv']);
+    expect(before.current_rank).toBeNull();
+    expect(before.higher_ranks.map((r) => r.name)).toEqual(['Associate', 'Builder', 'Director', 'Executive', 'Ambassador']);
+    expect(before.higher_ranks[0].requirements).toEqual([
+      { key: 'levels_filled', value: '1.0000' },
+      { key: 'places_filled', value: '3.0000' },
+      { key: 'pv', value: '50.0000' },
+    ]);
+    // Levels filled 1 (level 2 holds 2 of 9), places 3 + 2 = 5, PV 60.
+    expect(figures(before)).toEqual([['levels_filled', 1], ['places_filled', 5], ['pv', 60]]);
+
+    // Associate (1 level, 3 places, PV 50) is met; Builder asks for 10 places.
+    expect(await promote(s, [root.id])).toEqual([{ memberId: root.id, rankId: before.higher_ranks[0].id }]);
+    const after = await ranksOf(s, 'mr.root');
+    expect(after.current_rank?.name).toBe('Associate');
+    expect(after.higher_ranks[0].name).toBe('Builder');
+    expect(await rankBonuses(s, root.id)).toEqual([{ name: 'Associate', amount_generated: '50.0000' }]);
+    // Promoting again finds nothing new.
+    expect(await promote(s, [root.id])).toEqual([]);
+    // Package data reads the matrix's figures: width 3, depth 5, the first five level percents.
+    const { token } = await login(s.app, 'mr.root', 'Signup-pass-1');
+    expect((await get(s.app, '/api/home/packages', { token })).body.data.plan).toEqual({
+      compensation_plan: 'matrix', matrix_width: 3, matrix_depth: 5, level_percents: ['10.0000', '8.0000', '6.0000', '4.0000', '2.0000'],
+    });
   });
 
   it('pays level commissions within the depth, to placement uplines, once per period', async () => {
@@ -191,6 +247,92 @@ describe('unilevel company', () => {
     expect((await signupVerified(s, { referral: 'demo', username: 'uni.a', email: 'uni.a@example.org' })).status).toBe(200);
     const a = await byName(s, 'uni.a');
     expect([a.parent_id, a.slot, a.position]).toEqual([demo.id, slots[0].n, null]);
+  });
+
+  it('ranks ask for active personal recruits, PV and the group volume of the paid generations; figures worked out by hand', async () => {
+    const names = ['ur.root', 'ur.0', 'ur.1', 'ur.2', 'ur.00', 'ur.000'];
+    const sponsors = ['demo', 'ur.root', 'ur.root', 'ur.root', 'ur.0', 'ur.00'];
+    for (let i = 0; i < names.length; i++) {
+      expect((await signupVerified(s, { referral: sponsors[i], username: names[i], email: `${names[i]}@example.org` })).status).toBe(200);
+    }
+    const m = Object.fromEntries(await Promise.all(names.map(async (n) => [n, await byName(s, n)] as const)));
+    const pv: Record<string, number> = { 'ur.root': 60, 'ur.0': 100, 'ur.1': 200, 'ur.2': 0, 'ur.00': 300, 'ur.000': 40 };
+    for (const n of names) await s.database.db.execute(sql`UPDATE members SET pv = ${pv[n]} WHERE id = ${m[n].id}`);
+    // A blocked recruit is not active; its volume still belongs to the group.
+    await s.database.db.execute(sql`UPDATE members SET status = 0, pv = 25 WHERE id = ${m['ur.2'].id}`);
+    const r = await ranksOf(s, 'ur.root');
+    expect(r.plan).toBe('unilevel');
+    expect(r.criteria_keys).toEqual(['referral_count', 'pv', 'group_volume']);
+    expect(r.higher_ranks.map((x) => x.name)).toEqual(['Leader', 'Senior Leader', 'Director', 'Senior Director', 'Presidential']);
+    // Active recruits: ur.0 and ur.1 (ur.2 blocked) = 2. Group volume: 60 + (100 + 200 + 25) + 300 + 40 = 725.
+    expect(figures(r)).toEqual([['referral_count', 2], ['pv', 60], ['group_volume', 725]]);
+    expect(r.criteria_achieved.referral_count).toBe(2);
+    // No binary leg criterion anywhere.
+    expect(JSON.stringify(r)).not.toMatch(/left_volume|right_volume|levels_filled/);
+
+    // Leader (2 recruits, PV 50, group 500) is met, Senior Leader (4 recruits) is not.
+    const leader = r.higher_ranks[0];
+    expect(await promote(s, [m['ur.root'].id, m['ur.0'].id])).toEqual([{ memberId: m['ur.root'].id, rankId: leader.id }]);
+    expect((await ranksOf(s, 'ur.root')).current_rank?.name).toBe('Leader');
+    expect(await rankBonuses(s, m['ur.root'].id)).toEqual([{ name: 'Leader', amount_generated: '50.0000' }]);
+    // Package data reads the unilevel's generation percents.
+    const { token } = await login(s.app, 'ur.root', 'Signup-pass-1');
+    expect((await get(s.app, '/api/home/packages', { token })).body.data.plan).toEqual({
+      compensation_plan: 'unilevel', matrix_width: null, matrix_depth: null, level_percents: ['10.0000', '5.0000', '4.0000', '3.0000', '2.0000', '1.0000', '1.0000'],
+    });
+  });
+
+  it('a member with 1 200 direct recruits: the genealogy pages them by place, every recruit once; another member\'s tree is refused', async () => {
+    expect((await signupVerified(s, { referral: 'demo', username: 'wide.boss', email: 'wide.boss@example.org' })).status).toBe(200);
+    const boss = await byName(s, 'wide.boss');
+    // 1 200 recruits placed under wide.boss in places 0 … 1199 (ids not in place order: the places run backwards).
+    await s.database.db.execute(sql`
+      INSERT INTO members (username, password_hash, first_name, sponsor_id, parent_id, slot, path, depth, sponsor_path, sponsor_depth, verified, status)
+      SELECT 'wide.' || g, b.password_hash, 'Wide', b.id, b.id, 1200 - g, '', b.depth + 1, '', b.sponsor_depth + 1, true, 1
+      FROM generate_series(1, 1200) g CROSS JOIN members b WHERE b.id = ${boss.id}`);
+    await s.database.db.execute(sql`
+      UPDATE members m SET path = b.path || m.id || '.', sponsor_path = b.sponsor_path || m.id || '.'
+      FROM members b WHERE b.id = ${boss.id} AND m.parent_id = b.id`);
+    await s.database.db.execute(sql`UPDATE members SET child_count = 1200, downline_count = 1200 WHERE id = ${boss.id}`);
+    const { token } = await login(s.app, 'wide.boss', 'Signup-pass-1');
+
+    const first = await get(s.app, '/api/network/genealogy', { token });
+    expect(first.status).toBe(200);
+    const kids = (a: { affiliates: Array<{ id: number; parent_id: number | null; slot: number | null }> }) =>
+      a.affiliates.filter((n) => n.parent_id === boss.id);
+    const page1 = kids(first.body.data);
+    // The answer's limit (500 members) cuts the level: the first recruits by place, and where to go on.
+    expect(page1.length).toBe(499);
+    expect(page1.map((n) => n.slot)).toEqual(Array.from({ length: 499 }, (_, i) => i));
+    expect(first.body.data.more_children).toEqual([{ id: boss.id, from: 499 }]);
+
+    const seen = page1.map((n) => n.id);
+    let from: number | null = 499;
+    let pages = 1;
+    while (from !== null) {
+      const res = await get(s.app, `/api/network/genealogy/${boss.id}?children_from=${from}`, { token });
+      expect(res.status).toBe(200);
+      const page = kids(res.body.data);
+      expect(page[0].slot).toBe(from);
+      expect(res.body.data.max_levels).toBe(1);
+      seen.push(...page.map((n) => n.id));
+      const more = res.body.data.more_children as Array<{ id: number; from: number }>;
+      from = more.find((m) => m.id === boss.id)?.from ?? null;
+      pages++;
+    }
+    // 499 + 499 + 202: every recruit reached, none twice.
+    expect(pages).toBe(3);
+    expect(seen.length).toBe(1200);
+    expect(new Set(seen).size).toBe(1200);
+    const all = await rows<{ id: number }>(s.database, sql`SELECT id FROM members WHERE parent_id = ${boss.id} ORDER BY slot`);
+    expect(seen).toEqual(all.map((r) => r.id));
+
+    // A page of a member outside the caller's tree is refused; a bad place is a field error.
+    const demo = await byName(s, 'demo');
+    expect((await get(s.app, `/api/network/genealogy/${demo.id}?children_from=0`, { token })).status).toBe(403);
+    const bad = await get(s.app, `/api/network/genealogy/${boss.id}?children_from=-1`, { token });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors)).toEqual(['children_from']);
   });
 
   it('pays level percents by sponsor generation through the operator command, once', async () => {
@@ -280,6 +422,27 @@ describe('binary company (the default)', () => {
     const both = await Promise.all([0, 1].map(() => pay(s, { planDate: new Date('2026-12-08'), now: new Date('2026-12-15T00:00:00Z') })));
     expect(both.map((r) => r.alreadyPaid).sort()).toEqual([false, true]);
     expect(await walletOf(s, x)).toBeCloseTo(base + 83.7 + 9.3, 4);
+  });
+
+  it('ranks ask for active personal recruits, PV and both legs; figures worked out by hand; a promotion passes every rank on the way', async () => {
+    expect((await signupVerified(s, { referral: 'demo', username: 'br.root', email: 'br.root@example.org' })).status).toBe(200);
+    for (const u of ['br.a', 'br.b']) expect((await signupVerified(s, { referral: 'br.root', username: u, email: `${u}@example.org` })).status).toBe(200);
+    const root = await byName(s, 'br.root');
+    await s.database.db.execute(sql`UPDATE members SET pv = 120, total_left = 1600, total_right = 1500 WHERE id = ${root.id}`);
+    const r = await ranksOf(s, 'br.root');
+    expect(r.plan).toBe('binary');
+    expect(r.criteria_keys).toEqual(['referral_count', 'pv', 'left_volume', 'right_volume']);
+    expect(figures(r)).toEqual([['referral_count', 2], ['pv', 120], ['left_volume', 1600], ['right_volume', 1500]]);
+    // Silver: 2 recruits, PV 100, 1 500 a leg — met; Gold asks for 3 recruits. Bronze is passed on the way: both bonuses.
+    const silver = r.higher_ranks.find((x) => x.name === 'Silver')!;
+    expect(await promote(s, [root.id])).toEqual([{ memberId: root.id, rankId: silver.id }]);
+    const after = await ranksOf(s, 'br.root');
+    expect(after.current_rank?.name).toBe('Silver');
+    expect(after.rank_achievements.map((x) => x.name)).toEqual(['Bronze', 'Silver']);
+    expect(await rankBonuses(s, root.id)).toEqual([
+      { name: 'Bronze', amount_generated: '50.0000' },
+      { name: 'Silver', amount_generated: '150.0000' },
+    ]);
   });
 
   it('refuses a period that has not begun', async () => {

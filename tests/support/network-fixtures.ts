@@ -73,6 +73,7 @@ export function genealogyAnswer(affiliates: TreeNode[], over: Partial<Genealogy>
     max_width: 2,
     root_affiliate_id: affiliates[0].id,
     compensation_plan: 'binary',
+    more_children: [],
     ...over,
   };
 }

@@ -12,6 +12,7 @@ export const OPTIONS: PackagePaymentOptions = {
     package_status: 'active', direct_bonus: true, roi_bonus: false, direct_bonus_rate: '5', roi_bonus_rate: '0', unilevel_bonus: false, upgrade_status: true,
     autoship_status: false, price_difference: '150', pv_difference: '100', current_package_id: 1, current_package_expiry: '2027-01-01T00:00:00.000Z',
     packages: [option(1, 'Starter', '100', '50', true, false), option(2, 'Business', '250', '150', false, true), option(3, 'Elite', '500', '400', false, true)],
+    plan: { compensation_plan: 'binary', matrix_width: null, matrix_depth: null, level_percents: [] },
   },
   roi: false,
   return_schedules: [],

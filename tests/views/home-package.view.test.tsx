@@ -22,6 +22,7 @@ const data: PackageData = {
     option({ id: 2, name: 'Business', price: '250.0000', is_current: true, direct_bonus: '8.0000' }),
     option({ id: 3, name: 'Elite', price: '500.0000', price_difference: '250.0000', pv_difference: '250.0000', can_upgrade: true }),
   ],
+  plan: { compensation_plan: 'binary', matrix_width: null, matrix_depth: null, level_percents: [] },
 };
 
 const withLoad = (homePackageMachine as unknown as { provide: (i: unknown) => typeof homePackageMachine }).provide;
@@ -52,6 +53,24 @@ describe('package tab', () => {
     // The ROI column is hidden when the ROI bonus is off.
     expect(screen.queryByRole('columnheader', { name: 'ROI bonus' })).not.toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Direct bonus' })).toBeInTheDocument();
+    // A binary company: no matrix and no level commissions.
+    expect(document.querySelector('[data-figure="Matrix"]')).toBeNull();
+    expect(screen.queryByText(/commissions/)).toBeNull();
+  });
+
+  it("reads the plan's own figures: a matrix's width, depth and level percents; a unilevel's generation percents", async () => {
+    const matrix = { compensation_plan: 'matrix', matrix_width: 5, matrix_depth: 3, level_percents: ['10.0000', '8.0000', '6.0000'] } as const;
+    const first = renderUi(<PackageView actor={actorOf(async () => ({ ...data, plan: { ...matrix, level_percents: [...matrix.level_percents] } })) as never} />);
+    await screen.findByText('Current package');
+    expect(figure('Matrix').getByText('5 wide, 3 levels deep')).toBeInTheDocument();
+    expect(figure('Level commissions (level 1 first)').getByText('10.00 % · 8.00 % · 6.00 %')).toBeInTheDocument();
+    first.unmount();
+    renderUi(
+      <PackageView actor={actorOf(async () => ({ ...data, plan: { compensation_plan: 'unilevel', matrix_width: null, matrix_depth: null, level_percents: ['10.0000', '5.0000'] } })) as never} />,
+    );
+    await screen.findByText('Current package');
+    expect(figure('Generation commissions (generation 1 first)').getByText('10.00 % · 5.00 %')).toBeInTheDocument();
+    expect(document.querySelector('[data-figure="Matrix"]')).toBeNull();
   });
 
   it('without a package and with nothing on offer it says so', async () => {

@@ -177,16 +177,44 @@ describe('binary and rank tabs', () => {
 
   it('rank shows progress toward higher ranks and the top-rank empty state', async () => {
     const r: Ranks = {
+      plan: 'unilevel',
       criteria: { referral_count: true, pv: true, tv: false },
+      criteria_keys: ['referral_count', 'pv', 'group_volume'],
       current_rank: null,
       rank_achievements: [],
-      higher_ranks: [{ id: 2, name: 'Silver', icon: null, bonus: '100.0000', referral_count: 4, pv: '200.0000', tv: '0.0000' }],
-      criteria_achieved: { referral_count: 1, pv: '150.0000', tv: '0.0000' },
+      higher_ranks: [
+        {
+          id: 2, name: 'Senior Leader', icon: null, bonus: '100.0000', referral_count: 4, pv: '200.0000', tv: '0.0000',
+          requirements: [{ key: 'referral_count', value: '4' }, { key: 'pv', value: '200' }, { key: 'group_volume', value: '2500' }],
+        },
+      ],
+      criteria_achieved: {
+        referral_count: 1, pv: '150.0000', tv: '0.0000',
+        figures: [{ key: 'referral_count', value: '1.0000' }, { key: 'pv', value: '150.0000' }, { key: 'group_volume', value: '3000.0000' }],
+      },
     };
     const { unmount } = renderUi(<RankView actor={actorOf(homeRankMachine, async () => r) as never} />);
-    expect(await screen.findByRole('progressbar', { name: 'Personal referrals toward Silver: 25%' })).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'PV toward Silver: 75%' })).toBeInTheDocument();
+    expect(await screen.findByRole('progressbar', { name: 'Active personal recruits toward Senior Leader: 25%' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Personal volume (PV) toward Senior Leader: 75%' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Group volume toward Senior Leader: 100%' })).toBeInTheDocument();
+    // The member's own figures, a count as a whole number and volumes as volumes; no criterion of another plan.
+    const figures = within(screen.getByTestId('rank-figures'));
+    expect(figures.getByText('Active personal recruits').closest('[data-figure]')).toHaveTextContent('1');
+    expect(figures.getByText('Group volume').closest('[data-figure]')).toHaveTextContent('3,000.00');
+    expect(screen.queryByText(/leg volume/)).toBeNull();
     unmount();
+    const matrix: Ranks = {
+      ...r,
+      plan: 'matrix',
+      criteria_keys: ['levels_filled', 'places_filled', 'pv'],
+      higher_ranks: [{ ...r.higher_ranks[0], name: 'Director', requirements: [{ key: 'levels_filled', value: '2' }, { key: 'places_filled', value: '30' }] }],
+      criteria_achieved: { ...r.criteria_achieved, figures: [{ key: 'levels_filled', value: '1.0000' }, { key: 'places_filled', value: '12.0000' }, { key: 'pv', value: '150.0000' }] },
+    };
+    const second = renderUi(<RankView actor={actorOf(homeRankMachine, async () => matrix) as never} />);
+    expect(await screen.findByRole('progressbar', { name: 'Matrix levels filled toward Director: 50%' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Matrix places filled toward Director: 40%' })).toBeInTheDocument();
+    expect(screen.getByText('12 / 30')).toBeInTheDocument();
+    second.unmount();
     renderUi(<RankView actor={actorOf(homeRankMachine, async () => ({ ...r, higher_ranks: [] })) as never} />);
     expect(await screen.findByText('You are at the top')).toBeInTheDocument();
   });

@@ -34,6 +34,16 @@ export function PackageContent({ data: p }: { data: PackageData }) {
         {p.roi_bonus && <FigureCard index={5} label={t('package.roiBonus')} value={`${money(p.roi_bonus_rate, PERCENT)} %`} />}
         {p.price_difference !== null && <FigureCard index={0} label={t('package.nextPriceDifference')} value={money(p.price_difference)} />}
         {p.pv_difference !== null && <FigureCard index={1} label={t('package.nextPvDifference')} value={money(p.pv_difference, VOLUME)} />}
+        {p.plan.compensation_plan === 'matrix' && p.plan.matrix_width !== null && (
+          <FigureCard index={2} label={t('package.matrix')} value={t('package.matrixShape', { width: p.plan.matrix_width, depth: p.plan.matrix_depth })} />
+        )}
+        {p.plan.level_percents.length > 0 && (
+          <FigureCard
+            index={3}
+            label={t(p.plan.compensation_plan === 'matrix' ? 'package.levelCommissions' : 'package.generationCommissions')}
+            value={p.plan.level_percents.map((x) => `${money(x, PERCENT)} %`).join(' · ')}
+          />
+        )}
       </SimpleGrid>
       <Group>
         <Button component={Link} href="/packages/payment" variant="light" data-package-payment="">

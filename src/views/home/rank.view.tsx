@@ -3,7 +3,7 @@ import { Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@m
 import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import type { homeRankMachine } from '../../machines/home.machine';
-import type { Ranks } from '../../schemas/home.schema';
+import { COUNT_CRITERIA, type RankCriterion, type Ranks } from '../../schemas/home.schema';
 import { EmptyState } from '../components/empty-state';
 import { useDisplayFormat } from '../member/display-format';
 import { Section } from './dashboard.view';
@@ -21,13 +21,17 @@ export function progressPercent(current: string | number, required: string | num
 export function RankContent({ data }: { data: Ranks }) {
   const { t } = useTranslation('dashboard');
   const { money, day } = useDisplayFormat();
-  const { criteria, criteria_achieved: have } = data;
+  const have = new Map(data.criteria_achieved.figures.map((f) => [f.key, f.value]));
+  // Counts (recruits, levels, places) as whole numbers, volumes as volumes.
+  const show = (key: RankCriterion, v: string) => (COUNT_CRITERIA.includes(key) ? String(Math.trunc(Number(v))) : money(v, VOLUME));
+  // The plan's criteria (server: ranks.ts), each with what the member has and what the rank asks for.
   const criterionRows = (r: Ranks['higher_ranks'][number]) =>
-    [
-      criteria.referral_count && { key: 'referrals', current: String(have.referral_count), required: String(r.referral_count), show: (v: string) => v },
-      criteria.pv && { key: 'pv', current: have.pv, required: r.pv, show: (v: string) => money(v, VOLUME) },
-      criteria.tv && { key: 'tv', current: have.tv, required: r.tv, show: (v: string) => money(v, VOLUME) },
-    ].filter((x): x is { key: string; current: string; required: string; show: (v: string) => string } => !!x);
+    data.criteria_keys.map((key) => ({
+      key,
+      current: have.get(key) ?? '0',
+      required: r.requirements.find((q) => q.key === key)?.value ?? '0',
+      show: (v: string) => show(key, v),
+    }));
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
@@ -39,6 +43,15 @@ export function RankContent({ data }: { data: Ranks }) {
         />
         {data.current_rank && <FigureCard index={1} label={t('rank.bonus')} value={money(data.current_rank.bonus)} />}
       </SimpleGrid>
+      {data.criteria_keys.length > 0 && (
+        <Section title={t('rank.yourFigures')}>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} data-testid="rank-figures">
+            {data.criteria_keys.map((key, i) => (
+              <FigureCard key={key} index={i + 2} label={t(`rank.criteria.${key}`)} value={show(key, have.get(key) ?? '0')} />
+            ))}
+          </SimpleGrid>
+        </Section>
+      )}
       <Section title={t('rank.achieved')}>
         {data.rank_achievements.length ? (
           <Table.ScrollContainer minWidth={420}>

@@ -39,7 +39,7 @@ const below = genealogyAnswer(
 
 function setup(
   loadRoot: (q: RootQuery) => Promise<Genealogy> = () => Promise.resolve(rootAnswer),
-  loadBranch = (_id: number) => Promise.resolve(below),
+  loadBranch = (_id: number, _from?: number): Promise<Genealogy> => Promise.resolve(below),
   onSearch?: (username: string) => void,
   onTop?: () => void,
 ) {
@@ -47,7 +47,7 @@ function setup(
     genealogyMachine.provide({
       actors: {
         loadRoot: fromPromise<GenealogyAnswer, RootQuery>(({ input }) => loadRoot(input)),
-        loadBranch: fromPromise<GenealogyAnswer, number>(({ input }) => loadBranch(input)),
+        loadBranch: fromPromise<GenealogyAnswer, { id: number; from?: number }>(({ input }) => loadBranch(input.id, input.from)),
       },
     }),
     { input: {} },
@@ -172,6 +172,56 @@ describe('GenealogyView', () => {
     fireEvent.keyDown(tree(), { key: 'ArrowLeft' });
     expect(announced()).toMatch(/^rec9, /);
     expect(branchCalls).toEqual([1]);
+  });
+
+  it('unilevel: a level the server cut comes page by page from the place it stopped; every recruit once', async () => {
+    // demo has 25 recruits; the server's answers carry at most 8 of them at a time.
+    const boss = treeNode(1, null, { username: 'demo', first_name: 'Dana', child_count: 25 });
+    const recruit = (i: number) => treeNode(100 + i, 1, { username: `rec${i}`, level: 1, slot: i });
+    const pageOf = (from: number) => Array.from({ length: Math.min(8, 25 - from) }, (_, i) => recruit(from + i));
+    const calls: Array<[number, number | undefined]> = [];
+    setup(
+      () =>
+        Promise.resolve(
+          genealogyAnswer([boss, ...pageOf(0)], { max_levels: 3, compensation_plan: 'unilevel', max_width: null, more_children: [{ id: 1, from: 8 }] }),
+        ),
+      (id, from) => {
+        calls.push([id, from]);
+        const rows = pageOf(from ?? 0);
+        const next = (from ?? 0) + rows.length;
+        return Promise.resolve(
+          genealogyAnswer([boss, ...rows], { max_levels: 1, compensation_plan: 'unilevel', max_width: null, more_children: next < 25 ? [{ id: 1, from: next }] : [] }),
+        );
+      },
+    );
+    await screen.findByRole('application');
+    act(() => tree().focus());
+    fireEvent.keyDown(tree(), { key: 'ArrowDown' });
+    for (let i = 0; i < 8; i++) fireEvent.keyDown(tree(), { key: 'ArrowRight' });
+    // Eight loaded, 17 more to come (the server's count).
+    expect(announced()).toBe('17 more recruits of demo: press Enter to show the next ones');
+    fireEvent.keyDown(tree(), { key: 'Enter' });
+    // Each "more" brings the next page, from the place the last one stopped: 8, then 16, then 24.
+    await waitFor(() => expect(announced()).toBe('9 more recruits of demo: press Enter to show the next ones'));
+    expect(calls).toEqual([[1, 8]]);
+    fireEvent.keyDown(tree(), { key: 'Enter' });
+    await waitFor(() => expect(announced()).toBe('1 more recruits of demo: press Enter to show the next ones'));
+    fireEvent.keyDown(tree(), { key: 'Enter' });
+    await waitFor(() => expect(calls).toEqual([[1, 8], [1, 16], [1, 24]]));
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Member details' })).not.toHaveTextContent('more recruits'));
+    // Every recruit once, in place order, and nothing left to load.
+    fireEvent.keyDown(tree(), { key: 'ArrowUp' });
+    expect(announced()).toMatch(/^demo, /);
+    fireEvent.keyDown(tree(), { key: 'ArrowDown' });
+    for (let i = 0; i < 30; i++) fireEvent.keyDown(tree(), { key: 'ArrowLeft' });
+    const seen: string[] = [];
+    for (let i = 0; i < 25; i++) {
+      seen.push(announced().split(',')[0]);
+      fireEvent.keyDown(tree(), { key: 'ArrowRight' });
+    }
+    expect(announced()).toBe('Show only the first 10 recruits of demo');
+    expect(calls).toHaveLength(3);
+    expect(seen).toEqual(Array.from({ length: 25 }, (_, i) => `rec${i}`));
   });
 
   it('an empty slot offers "sign up here" with placement and position', async () => {
