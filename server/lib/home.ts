@@ -199,11 +199,11 @@ interface JoiningRow {
 
 /** Newest members of the member's placement downline, as one JSON array (null when there are none). */
 function recentDownlineJoiningsJson(m: MemberRow, limit = RECENT_ITEMS) {
-  if (m.path === '' || m.downlineCount === 0) return sql`NULL::json`;
+  if (m.path === '' || m.downlineCount === 0) return sql`NULL::text`;
   return sql`(SELECT json_agg(j ORDER BY j.created_at DESC, j.id DESC) FROM (
       SELECT id, first_name, last_name, avatar, created_at FROM members
       WHERE path LIKE ${likePrefix(m.path)} AND id <> ${m.id} AND verified
-      ORDER BY created_at DESC, id DESC LIMIT ${limit}) j)`;
+      ORDER BY created_at DESC, id DESC LIMIT ${limit}) j)::text`;
 }
 
 const toJoining = (r: JoiningRow): RecentJoining => ({
@@ -322,7 +322,8 @@ interface DashboardFiguresRow {
 
 /**
  * Everything of the member's own the dashboard shows, in one round trip: maintained figures, KYC, targets,
- * the newest wallet lines and the newest members of the downline.
+ * the newest wallet lines and the newest members of the downline. Lists come as JSON text, read here (the
+ * embedded database's thread, which serves every request, then only hands over strings).
  */
 async function dashboardFigures(db: Db, m: MemberRow, now: Date) {
   const from = monthStart(now, -(HISTORY_MONTHS - 1));
@@ -332,19 +333,19 @@ async function dashboardFigures(db: Db, m: MemberRow, now: Date) {
   const [r] = await rowsOf<DashboardFiguresRow>(
     db,
     sql`SELECT ${figuresColumns(m.id)},
-          (SELECT json_agg(json_build_array(to_char(month, 'YYYY-MM'), credit::text, debit::text)) FROM member_wallet_months
+          (SELECT json_agg(json_build_array(to_char(month, 'YYYY-MM'), credit::text, debit::text))::text FROM member_wallet_months
             WHERE member_id = ${m.id} AND month >= ${from.toISOString().slice(0, 10)}::date) AS months,
-          (SELECT json_agg(json_build_array(month, required_count)) FROM (
+          (SELECT json_agg(json_build_array(month, required_count))::text FROM (
              SELECT to_char(month, 'YYYY-MM-DD') AS month, required_count FROM (
                SELECT DISTINCT ON (month) month, required_count FROM recruitment_targets
                WHERE (member_id = ${m.id} OR member_id IS NULL) AND month <= ${current}::date AND month >= ${joined}::date
                ORDER BY month DESC, member_id NULLS LAST
              ) t ORDER BY month DESC LIMIT ${RECRUITMENT_MONTHS}) t) AS targets,
-          (SELECT json_agg(json_build_array(to_char(month, 'YYYY-MM'), joined)) FROM member_sponsor_months
+          (SELECT json_agg(json_build_array(to_char(month, 'YYYY-MM'), joined))::text FROM member_sponsor_months
             WHERE member_id = ${m.id} AND month >= ${joined}::date) AS sponsored,
           (SELECT status FROM member_kyc WHERE member_id = ${m.id}) AS kyc,
           EXISTS (SELECT 1 FROM special_members WHERE member_id = ${m.id}) AS special,
-          (SELECT json_agg(x ORDER BY ${recentOrder.orderSql(sql`x.created_at`, sql`x.id`)})
+          (SELECT json_agg(x ORDER BY ${recentOrder.orderSql(sql`x.created_at`, sql`x.id`)})::text
              FROM (${transactionPageSql(m.id, recentOrder, { keys: [] }, RECENT_ITEMS)}) x) AS recent,
           ${recentDownlineJoiningsJson(m)} AS joinings
         ${figuresFrom(m.id)}`,
