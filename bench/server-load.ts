@@ -111,7 +111,16 @@ function cpuMs(pids: number[]): Map<number, number> {
   return out;
 }
 
-/** A process and its children (cluster workers). */
+/** Is `pid` a process of the server (a cluster worker), not a helper it started (the TypeScript loader's compiler)? */
+function isServerProcess(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('server/main.ts');
+  } catch {
+    return false;
+  }
+}
+
+/** A process and its children (cluster workers, and the TypeScript loader's compiler). */
 function processTree(pid: number): number[] {
   const pids = [pid];
   for (const task of existsSync(`/proc/${pid}/task`) ? readdirSync(`/proc/${pid}/task`) : []) {
@@ -217,8 +226,8 @@ async function measureServer(label: string, env: Record<string, string>, baselin
     const token = await signIn(server);
     const headers = { accept: 'application/json', 'x-app-key': APP_KEY, 'x-requested-with': 'XMLHttpRequest', authorization: `Bearer ${token}` };
     const cpu: CpuSources = { server: () => processTree(server.pid), database: databaseBackends(env.DATABASE_URL || null) };
-    // With WORKERS > 1 the first process only starts the workers (their children), which serve.
-    const workers = cpu.server().length - 1;
+    // With WORKERS > 1 the first process only starts the workers (its children running the server), which serve.
+    const workers = cpu.server().filter((pid) => pid !== server.pid && isServerProcess(pid)).length;
     print(`${label}: ${workers ? `${workers} server processes (cluster workers)` : 'one server process'} serving`);
     for (const call of CALLS.filter((c) => !ONLY || ONLY.some((o) => c.includes(o)))) {
       for (const c of CONNECTIONS) print(line(label, call, c, await hit(`${server.url}${call}`, c, headers, cpu), baseline.get(c)));
