@@ -12,12 +12,16 @@
  *                                                             started from /usr/lib/postgresql/<v>/bin when present
  *   BENCH_LOAD_SECONDS=5  BENCH_LOAD_CONNECTIONS=20,50  BENCH_LOAD_MEMBERS=3000  BENCH_LOAD_DATABASES=pglite,postgres
  *   BENCH_LOAD_CALLS=dashboard,transactions (only these calls)
+ *   BENCH_LOAD_WORKERS=2  server processes on PostgreSQL (the server's WORKERS; PGlite always runs one)
+ *
+ * Next to each figure: the CPU time the server's processes (with PGlite: the database's thread too) and the
+ * PostgreSQL backends serving them spent per answered request, read from /proc while the figure ran.
  *
  * The machine is shared with the load generator (and whatever else runs): compare figures with the baseline
  * of the same run rather than across runs.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,6 +55,7 @@ const MEMBERS = process.env.BENCH_LOAD_MEMBERS ?? '3000';
 const DATABASES = (process.env.BENCH_LOAD_DATABASES ?? 'pglite,postgres').split(',');
 /** BENCH_LOAD_CALLS=dashboard,transactions: only the calls whose path contains one of these. */
 const ONLY = process.env.BENCH_LOAD_CALLS?.split(',');
+const WORKERS = Number(process.env.BENCH_LOAD_WORKERS ?? 1);
 const APP_KEY = 'bench-app-key';
 
 /** Every member read endpoint of the throughput table, then the heaviest read of each other area. */
@@ -72,13 +77,109 @@ interface Figure {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU milliseconds per request of the server's processes, and of the database backends serving them. */
+  serverCpu: number | null;
+  databaseCpu: number | null;
 }
 
-async function hit(url: string, connections: number, headers: Record<string, string> = {}): Promise<Figure> {
+/** Where CPU time is read from: the processes of the server, and those of its database backends. */
+interface CpuSources {
+  server: () => number[];
+  database: () => Promise<number[]>;
+}
+
+const TICKS_PER_SECOND = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU time (user + system) of each process, in ms (processes that are gone or not on this machine are left out). */
+function cpuMs(pids: number[]): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      out.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND);
+    } catch {
+      /* gone */
+    }
+  }
+  return out;
+}
+
+/** Is `pid` a process of the server (a cluster worker), not a helper it started (the TypeScript loader's compiler)? */
+function isServerProcess(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('server/main.ts');
+  } catch {
+    return false;
+  }
+}
+
+/** A process and its children (cluster workers, and the TypeScript loader's compiler). */
+function processTree(pid: number): number[] {
+  const pids = [pid];
+  for (const task of existsSync(`/proc/${pid}/task`) ? readdirSync(`/proc/${pid}/task`) : []) {
+    try {
+      pids.push(...readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
+    } catch {
+      /* gone */
+    }
+  }
+  return pids;
+}
+
+/** The backends of a PostgreSQL database (their CPU is read from /proc when the server runs on this machine). */
+function databaseBackends(databaseUrl: string | null): () => Promise<number[]> {
+  if (!databaseUrl) return async () => [];
+  return async () => {
+    const pg = (await import('pg')).default;
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ pid: number }>(
+        `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
+      );
+      return rows.map((r) => r.pid);
+    } finally {
+      await client.end();
+    }
+  };
+}
+
+/** CPU ms per request spent by `pids` between two readings (only processes seen in both). */
+function perRequest(before: Map<number, number>, after: Map<number, number>, requests: number): number | null {
+  let ms = 0;
+  let seen = 0;
+  for (const [pid, t] of after) {
+    const t0 = before.get(pid);
+    if (t0 === undefined) continue;
+    ms += t - t0;
+    seen++;
+  }
+  return seen && requests ? ms / requests : null;
+}
+
+async function hit(url: string, connections: number, headers: Record<string, string> = {}, cpu?: CpuSources): Promise<Figure> {
   // Warm-up: connections opened, caches filled, the JIT at work.
   await autocannon({ url, connections, duration: 1, headers });
+  const backends = cpu ? await cpu.database() : [];
+  const servers = cpu ? cpu.server() : [];
+  const before = { server: cpuMs(servers), database: cpuMs(backends) };
   const r = await autocannon({ url, connections, duration: SECONDS, headers });
-  return { perSecond: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
+  const after = { server: cpuMs(servers), database: cpuMs(backends) };
+  return {
+    perSecond: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
+    serverCpu: cpu ? perRequest(before.server, after.server, r.requests.total) : null,
+    databaseCpu: cpu && backends.length ? perRequest(before.database, after.database, r.requests.total) : null,
+  };
 }
 
 async function signIn(server: RunningServer): Promise<string> {
@@ -96,7 +197,7 @@ const line = (label: string, call: string, c: number, f: Figure, baseline?: Figu
     .toFixed(0)
     .padStart(5)} ms  p99 ${f.p99.toFixed(0).padStart(5)} ms  errors ${String(f.errors).padStart(3)}${
     baseline ? `  ${((f.perSecond / baseline.perSecond) * 100).toFixed(0).padStart(4)} % of baseline` : ''
-  }`;
+  }${f.serverCpu === null ? '' : `  cpu/req: server ${f.serverCpu.toFixed(2)} ms`}${f.databaseCpu === null ? '' : `, database ${f.databaseCpu.toFixed(2)} ms`}`;
 
 /**
  * Migrate and seed a database here, before its server starts (a server seeding 3000 members on a busy
@@ -109,8 +210,10 @@ async function prepare(target: { dataDir: string } | { databaseUrl: string }) {
   const database = await openDatabase({ dataDir, databaseUrl });
   try {
     await migrate(database);
+    const started = Date.now();
     await seedIfEmpty(database, config);
     await database.execText('ANALYZE');
+    console.log(`  ${databaseUrl ? 'PostgreSQL' : 'PGlite'}: ${MEMBERS} members seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   } finally {
     await database.close();
   }
@@ -122,8 +225,12 @@ async function measureServer(label: string, env: Record<string, string>, baselin
   try {
     const token = await signIn(server);
     const headers = { accept: 'application/json', 'x-app-key': APP_KEY, 'x-requested-with': 'XMLHttpRequest', authorization: `Bearer ${token}` };
+    const cpu: CpuSources = { server: () => processTree(server.pid), database: databaseBackends(env.DATABASE_URL || null) };
+    // With WORKERS > 1 the first process only starts the workers (its children running the server), which serve.
+    const workers = cpu.server().filter((pid) => pid !== server.pid && isServerProcess(pid)).length;
+    print(`${label}: ${workers ? `${workers} server processes (cluster workers)` : 'one server process'} serving`);
     for (const call of CALLS.filter((c) => !ONLY || ONLY.some((o) => c.includes(o)))) {
-      for (const c of CONNECTIONS) print(line(label, call, c, await hit(`${server.url}${call}`, c, headers), baseline.get(c)));
+      for (const c of CONNECTIONS) print(line(label, call, c, await hit(`${server.url}${call}`, c, headers, cpu), baseline.get(c)));
     }
   } finally {
     await server.stop();
@@ -149,8 +256,9 @@ async function measureBaseline(databaseUrl: string, print: (s: string) => void):
       await new Promise((r) => setTimeout(r, 100));
     }
     const out = new Map<number, Figure>();
+    const cpu: CpuSources = { server: () => [child.pid!], database: databaseBackends(databaseUrl) };
     for (const c of CONNECTIONS) {
-      const f = await hit(url, c);
+      const f = await hit(url, c, {}, cpu);
       out.set(c, f);
       print(line('baseline', 'bare Fastify + pg keyset page', c, f));
     }
@@ -161,7 +269,10 @@ async function measureBaseline(databaseUrl: string, print: (s: string) => void):
 }
 
 export async function main(print: (s: string) => void = (s) => console.log(`  ${s}`)) {
-  console.log(`${SECONDS} s per figure after 1 s of warm-up, ${CONNECTIONS.join(' and ')} connections, ${MEMBERS} members seeded, signed in as demo, one server process`);
+  console.log(
+    `${SECONDS} s per figure after 1 s of warm-up, ${CONNECTIONS.join(' and ')} connections, ${MEMBERS} members seeded, signed in as demo, ` +
+      `${WORKERS} server process${WORKERS === 1 ? '' : 'es'} on PostgreSQL (BENCH_LOAD_WORKERS), one on PGlite`,
+  );
   const admin = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || null;
   const own = admin ? null : await startPostgres();
   const adminUrl = admin ?? own?.url ?? null;
@@ -174,13 +285,13 @@ export async function main(print: (s: string) => void = (s) => console.log(`  ${
         // The baseline reads the same seeded rows as the server.
         await prepare({ databaseUrl: scratch.url });
         baseline = await measureBaseline(scratch.url, print);
-        await measureServer('PostgreSQL', { DATABASE_URL: scratch.url }, baseline, print);
+        await measureServer('PostgreSQL', { DATABASE_URL: scratch.url, WORKERS: String(WORKERS) }, baseline, print);
       }
       if (DATABASES.includes('pglite')) {
         const dataDir = mkdtempSync(path.join(tmpdir(), 'upline-load-'));
         try {
           await prepare({ dataDir });
-          await measureServer('PGlite', { DATA_DIR: dataDir }, baseline, print);
+          await measureServer('PGlite', { DATA_DIR: dataDir, WORKERS: '1' }, baseline, print);
         } finally {
           rmSync(dataDir, { recursive: true, force: true });
           rmSync(`${dataDir}-uploads`, { recursive: true, force: true });

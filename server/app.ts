@@ -6,7 +6,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  serializerCompiler,
   validatorCompiler,
   jsonSchemaTransform,
   hasZodFastifySchemaValidationErrors,
@@ -28,6 +27,7 @@ import { errorForLog, redactUrl, requestForLog } from './lib/log-safety';
 import { clientDataError, nulInInput } from './lib/input-safety';
 import { applySecurityHeaders, inlineScriptHashes, pagePolicy } from './lib/security-headers';
 import { registerThrottle, Throttle } from './lib/rate-limit';
+import { compiledSerializerCompiler } from './lib/response-serializer';
 
 export type { AppContext, RouteModule };
 
@@ -110,7 +110,9 @@ export async function buildApp(database: Database, config: Config, extraRoutes: 
     ajv: undefined,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers checked against their schemas in tests and development; in production written by serialisers
+  // compiled from those schemas (server/lib/response-serializer.ts).
+  app.setSerializerCompiler(compiledSerializerCompiler(process.env.NODE_ENV !== 'production'));
 
   const settings = new SettingsService(database.db, () => config.demoMode);
   // Other processes on the database may change the settings: their notices drop this one's cache.

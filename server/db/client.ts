@@ -4,6 +4,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PGlite as PGliteClient } from '@electric-sql/pglite';
+import { createHash } from 'node:crypto';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -33,14 +34,47 @@ export interface Database {
 /** Statements that change nothing. */
 const READ_ONLY = /^\s*(select|show|explain|values)\b/i;
 
-/** Every client the pool opens tells `wrote` when a statement that may change rows is done. */
+/** Most reads kept prepared on each connection (their server-side statements and plans live as long as it). */
+const PREPARED_READS = 500;
+/** Longer statements are not kept (a list of ids written out is not worth a plan of its own). */
+const PREPARED_MAX_LENGTH = 8_000;
+
+/**
+ * Names under which reads are prepared: the same statement text always gets the same name, so each
+ * connection parses and plans a read once and then only binds and runs it (PostgreSQL keeps a generic plan
+ * when it is as good as a fresh one). At most PREPARED_READS texts are named; later ones run unnamed.
+ */
+function preparedNames() {
+  const names = new Map<string, string>();
+  return (text: string): string | undefined => {
+    let name = names.get(text);
+    if (name === undefined && names.size < PREPARED_READS && text.length <= PREPARED_MAX_LENGTH) {
+      name = `r_${createHash('sha1').update(text).digest('base64url')}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+}
+
+/**
+ * Every client the pool opens tells `wrote` when a statement that may change rows is done, and runs reads
+ * with parameters as prepared statements (`preparedNames`).
+ */
 function reportWrites(pool: import('pg').Pool, wrote: () => void) {
+  const nameOf = preparedNames();
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-      const q = args[0] as string | { text?: string } | undefined;
+      const q = args[0] as string | { text?: string; name?: string } | undefined;
       const text = typeof q === 'string' ? q : q?.text;
-      if (typeof text !== 'string' || READ_ONLY.test(text)) return query(...args);
+      if (typeof text !== 'string') return query(...args);
+      if (READ_ONLY.test(text)) {
+        if (typeof q === 'object' && !q.name && Array.isArray(args[1]) && args[1].length > 0) {
+          const name = nameOf(text);
+          if (name) args[0] = { ...q, name };
+        }
+        return query(...args);
+      }
       const cb = args.findIndex((a) => typeof a === 'function');
       if (cb >= 0) {
         const done = args[cb] as (...r: unknown[]) => void;

@@ -13,10 +13,65 @@
  * Plain JavaScript: a worker thread does not go through the TypeScript loader of its parent.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse, protocol } from '@electric-sql/pglite';
 
 const db = workerData.dataDir ? new PGlite(workerData.dataDir) : new PGlite();
 await db.waitReady;
+
+/** Statements that change nothing. */
+const READ_ONLY = /^\s*(select|values)\b/i;
+/** Most reads kept prepared (their statements and plans live as long as the database is open). */
+const PREPARED_READS = 500;
+/** Longer statements are not kept (a list of ids written out is not worth a plan of its own). */
+const PREPARED_MAX_LENGTH = 8_000;
+/** Prepared reads by text: the statement's name and the types of its parameters. */
+const prepared = new Map();
+const { serialize } = protocol;
+const concat = (parts) => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+};
+
+/**
+ * A read with parameters outside any transaction, as a prepared statement: parsed and planned the first
+ * time its text is seen, then only bound and run — in one exchange with the database instead of the five
+ * of a plain query (PostgreSQL keeps a generic plan when it is as good as a fresh one). Answers what
+ * `query` answers; null when the read is not one to prepare.
+ */
+async function preparedRead(text, params, options) {
+  if (!params.length || !READ_ONLY.test(text)) return null;
+  let statement = prepared.get(text);
+  if (!statement && (prepared.size >= PREPARED_READS || text.length > PREPARED_MAX_LENGTH)) return null;
+  // As `query` does: one statement at a time, none while a transaction is open.
+  return db._runExclusiveTransaction(() =>
+    db._runExclusiveQuery(async () => {
+      if (!statement) {
+        const name = `r${prepared.size + 1}`;
+        const { messages } = await db.execProtocol(concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]), {
+          syncToFs: false,
+        });
+        const described = messages.find((m) => m.name === 'parameterDescription');
+        statement = { name, types: described?.dataTypeIDs ?? [] };
+        prepared.set(text, statement);
+      }
+      const values = params.map((v, i) => {
+        if (v === null || v === undefined) return null;
+        const serializer = db.serializers[statement.types[i]];
+        return serializer ? serializer(v) : v.toString();
+      });
+      const { messages } = await db.execProtocol(
+        concat([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+        { syncToFs: false },
+      );
+      return parse.parseResults(messages, db.parsers, options)[0];
+    }),
+  );
+}
 
 /** Open transactions by number: the PGlite transaction and how to end it. */
 const open = new Map();
@@ -51,7 +106,8 @@ async function handle(m) {
       // The request thread names the types it wants as the database's text (drizzle reads dates and
       // intervals itself); parser functions cannot cross threads.
       const parsers = m.rawTypes ? Object.fromEntries(m.rawTypes.map((t) => [t, identity])) : undefined;
-      const r = await on(m.tx).query(m.text, m.params ?? [], { rowMode: m.rowMode ?? 'object', ...(parsers ? { parsers } : {}) });
+      const options = { rowMode: m.rowMode ?? 'object', ...(parsers ? { parsers } : {}) };
+      const r = (m.tx === undefined || m.tx === null ? await preparedRead(m.text, m.params ?? [], options) : null) ?? (await on(m.tx).query(m.text, m.params ?? [], options));
       return { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows };
     }
     case 'exec': {

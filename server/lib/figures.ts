@@ -38,7 +38,7 @@ export const jsonOf = <T>(v: T | string | null | undefined, empty: T): T => (v =
 export const figuresColumns = (memberId: number) => sql`
   coalesce(f.balance, 0)::text AS balance, coalesce(f.total_paid, 0)::text AS total_paid,
   coalesce(f.total_pending, 0)::text AS total_pending, coalesce(f.total_investment, 0)::text AS total_investment,
-  (SELECT json_agg(json_build_array(bonus_type, total::text)) FROM member_earning_totals WHERE member_id = ${memberId}) AS earnings`;
+  (SELECT json_agg(json_build_array(bonus_type, total::text))::text FROM member_earning_totals WHERE member_id = ${memberId}) AS earnings`;
 
 /** FROM clause for `figuresColumns`; other member-specific scalar columns may be selected next to them. */
 export const figuresFrom = (memberId: number) => sql`FROM (SELECT 1) one LEFT JOIN member_figures f ON f.member_id = ${memberId}`;

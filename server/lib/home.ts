@@ -42,7 +42,7 @@ import { ListQuery } from './pagination';
 import { likePrefix } from './genealogy';
 import { validationError } from './errors';
 import { unkeyed, type Keyed } from './list-endpoint';
-import { transactionRows } from './wallet';
+import { toTransaction, transactionPageSql, type TransactionRow } from './wallet';
 
 // =============================================================================================
 // Shared helpers
@@ -193,17 +193,30 @@ export async function promotions(db: Db, settings: SettingsService, now = new Da
 // =============================================================================================
 // Dashboard
 
-/** Newest members of the member's placement downline. */
-async function recentDownlineJoinings(db: Db, m: MemberRow, limit = RECENT_ITEMS): Promise<RecentJoining[]> {
-  if (m.path === '' || m.downlineCount === 0) return [];
-  const rows = await rowsOf<{ id: number; first_name: string; last_name: string | null; avatar: string | null; created_at: string | Date }>(
-    db,
-    sql`SELECT id, first_name, last_name, avatar, created_at FROM members
-        WHERE path LIKE ${likePrefix(m.path)} AND id <> ${m.id} AND verified
-        ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
-  );
-  return rows.map((r) => ({ id: int(r.id), first_name: r.first_name, last_name: r.last_name, joined_date: iso(r.created_at), avatar: r.avatar }));
+interface JoiningRow {
+  id: number;
+  first_name: string;
+  last_name: string | null;
+  avatar: string | null;
+  created_at: string | Date;
 }
+
+/** Newest members of the member's placement downline, as one JSON array (null when there are none). */
+function recentDownlineJoiningsJson(m: MemberRow, limit = RECENT_ITEMS) {
+  if (m.path === '' || m.downlineCount === 0) return sql`NULL::text`;
+  return sql`(SELECT json_agg(j ORDER BY j.created_at DESC, j.id DESC) FROM (
+      SELECT id, first_name, last_name, avatar, created_at FROM members
+      WHERE path LIKE ${likePrefix(m.path)} AND id <> ${m.id} AND verified
+      ORDER BY created_at DESC, id DESC LIMIT ${limit}) j)::text`;
+}
+
+const toJoining = (r: JoiningRow): RecentJoining => ({
+  id: int(r.id),
+  first_name: r.first_name,
+  last_name: r.last_name,
+  joined_date: iso(r.created_at),
+  avatar: r.avatar,
+});
 
 /** Money into (credit) and out of (debit) the wallet per UTC month from the maintained monthly figures, oldest first. */
 function walletHistory(rows: Array<[string, string, string]>, from: Date, months = HISTORY_MONTHS): { credit: MonthlyTotal[]; debit: MonthlyTotal[] } {
@@ -304,28 +317,38 @@ interface DashboardFiguresRow {
   sponsored: Array<[string, number]> | string | null;
   kyc: KycStatus | null;
   special: boolean;
+  recent: TransactionRow[] | string | null;
+  joinings: JoiningRow[] | string | null;
 }
 
-/** Everything of the member's own the dashboard shows, in one round trip: maintained figures, KYC, targets. */
+/**
+ * Everything of the member's own the dashboard shows, in one round trip: maintained figures, KYC, targets,
+ * the newest wallet lines and the newest members of the downline. Lists come as JSON text, read here (the
+ * embedded database's thread, which serves every request, then only hands over strings).
+ */
 async function dashboardFigures(db: Db, m: MemberRow, now: Date) {
   const from = monthStart(now, -(HISTORY_MONTHS - 1));
   const current = monthStart(now).toISOString().slice(0, 10);
   const joined = monthStart(m.createdAt).toISOString().slice(0, 10);
+  const recentOrder = new ListQuery({});
   const [r] = await rowsOf<DashboardFiguresRow>(
     db,
     sql`SELECT ${figuresColumns(m.id)},
-          (SELECT json_agg(json_build_array(to_char(month, 'YYYY-MM'), credit::text, debit::text)) FROM member_wallet_months
+          (SELECT json_agg(json_build_array(to_char(month, 'YYYY-MM'), credit::text, debit::text))::text FROM member_wallet_months
             WHERE member_id = ${m.id} AND month >= ${from.toISOString().slice(0, 10)}::date) AS months,
-          (SELECT json_agg(json_build_array(month, required_count)) FROM (
+          (SELECT json_agg(json_build_array(month, required_count))::text FROM (
              SELECT to_char(month, 'YYYY-MM-DD') AS month, required_count FROM (
                SELECT DISTINCT ON (month) month, required_count FROM recruitment_targets
                WHERE (member_id = ${m.id} OR member_id IS NULL) AND month <= ${current}::date AND month >= ${joined}::date
                ORDER BY month DESC, member_id NULLS LAST
              ) t ORDER BY month DESC LIMIT ${RECRUITMENT_MONTHS}) t) AS targets,
-          (SELECT json_agg(json_build_array(to_char(month, 'YYYY-MM'), joined)) FROM member_sponsor_months
+          (SELECT json_agg(json_build_array(to_char(month, 'YYYY-MM'), joined))::text FROM member_sponsor_months
             WHERE member_id = ${m.id} AND month >= ${joined}::date) AS sponsored,
           (SELECT status FROM member_kyc WHERE member_id = ${m.id}) AS kyc,
-          EXISTS (SELECT 1 FROM special_members WHERE member_id = ${m.id}) AS special
+          EXISTS (SELECT 1 FROM special_members WHERE member_id = ${m.id}) AS special,
+          (SELECT json_agg(x ORDER BY ${recentOrder.orderSql(sql`x.created_at`, sql`x.id`)})::text
+             FROM (${transactionPageSql(m.id, recentOrder, { keys: [] }, RECENT_ITEMS)}) x) AS recent,
+          ${recentDownlineJoiningsJson(m)} AS joinings
         ${figuresFrom(m.id)}`,
   );
   return {
@@ -334,18 +357,18 @@ async function dashboardFigures(db: Db, m: MemberRow, now: Date) {
     recruitment: recruitmentProgress(jsonOf(r.targets, []), jsonOf(r.sponsored, []), now),
     kyc: r.kyc ?? 'not_submitted',
     special: !!r.special,
+    recent: jsonOf<TransactionRow[]>(r.recent, []).map(toTransaction),
+    joinings: jsonOf<JoiningRow[]>(r.joinings, []).map(toJoining),
   };
 }
 
 export async function dashboardSummary(db: Db, settings: SettingsService, m: MemberRow, now = new Date()): Promise<DashboardSummary> {
-  const [modules, home, packages, ranks, mine, recent, joinings, articles, videos] = await Promise.all([
+  const [modules, home, packages, ranks, mine, articles, videos] = await Promise.all([
     settings.get('modules') as Promise<Modules>,
     homeSettings(settings),
     packageRows(db, settings),
     rankRows(db, settings),
     dashboardFigures(db, m, now),
-    transactionRows(db, m.id, new ListQuery({}), { keys: [] }, RECENT_ITEMS),
-    recentDownlineJoinings(db, m),
     recentStories(db, settings, 'article'),
     recentStories(db, settings, 'video'),
   ]);
@@ -378,8 +401,8 @@ export async function dashboardSummary(db: Db, settings: SettingsService, m: Mem
     rank_bonus: rank ? dec(rank.bonus) : null,
     rank_achieved_date: rank ? isoOrNull(m.rankAchievedAt) : null,
     is_highest_package: !!pkg && !hasHigherPackage(packages, pkg),
-    recent_joinings: joinings,
-    recent_transactions: recent.map(unkeyed),
+    recent_joinings: mine.joinings,
+    recent_transactions: mine.recent.map(unkeyed),
     recent_articles: articles,
     recent_videos: videos,
     transaction_labels: TRANSACTION_LABELS,

@@ -2,7 +2,7 @@
  * The member's wallet (spec §7 "Wallet and payout"): wallet lines, earnings, datewise totals, payout
  * totals and the balance — all read for one member, money as exact decimal strings.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Earning, Transaction } from '../../src/schemas/wallet.schema';
 import { BONUS_LABELS, BONUS_TYPES, CASH_FLOWS, TRANSACTION_KEYS, TRANSACTION_LABELS, rowsOf, type CashFlow } from './ledger';
@@ -21,7 +21,7 @@ const dec = (v: string | null | undefined) => money.format(money.parse(v ?? '0')
 
 // --- Transactions ------------------------------------------------------------------------------
 
-interface TransactionRow {
+export interface TransactionRow {
   id: number;
   transaction_group: string;
   transaction_type: string;
@@ -38,39 +38,49 @@ export interface TransactionFilters {
   cashFlow?: CashFlow;
 }
 
-export async function transactionRows(db: Db, memberId: number, q: ListQuery, filter: TransactionFilters, limit: number): Promise<Array<Keyed<Transaction>>> {
+/**
+ * The member's wallet lines matching `q` and `filter`, in `q`'s order after its cursor, at most `limit`:
+ * the page is cut first (the account's index in its order), then only its rows are joined to their
+ * transactions and names, so a member with thousands of lines costs what a page costs.
+ */
+export function transactionPageSql(memberId: number, q: ListQuery, filter: TransactionFilters, limit: number): SQL {
   const keys = filter.keys.length ? sql`t.transaction_key IN (${sql.join(filter.keys.map((k) => sql`${k}`), sql`, `)})` : sql`TRUE`;
   const flow = filter.cashFlow === 'credit' ? sql`e.amount < 0` : filter.cashFlow === 'debit' ? sql`e.amount > 0` : sql`TRUE`;
-  const rows = await rowsOf<TransactionRow>(
-    db,
-    sql`SELECT t.id, t.transaction_group, t.transaction_type, t.transaction_key, e.amount::text AS amount, e.created_at, t.level,
+  const byKey = filter.keys.length ? sql`JOIN ledger_transactions t ON t.id = e.transaction_id` : sql``;
+  return sql`SELECT t.id, t.transaction_group, t.transaction_type, t.transaction_key, e.amount::text AS amount, e.created_at, t.level,
                CASE WHEN t.from_member_id = ${memberId} THEN rm.username ELSE fm.username END AS from_user,
                r.name AS rank_name
-        FROM ledger_entries e
+        FROM (SELECT e.transaction_id, e.amount, e.created_at FROM ledger_entries e ${byKey}
+              WHERE e.account_id = (SELECT id FROM ledger_accounts WHERE member_id = ${memberId})
+                AND ${q.rangeSql(sql`e.created_at`)} AND ${keys} AND ${flow}
+                AND ${q.afterCursorSql(sql`e.created_at`, sql`e.transaction_id`)}
+              ORDER BY ${q.orderSql(sql`e.created_at`, sql`e.transaction_id`)}
+              LIMIT ${limit}) e
         JOIN ledger_transactions t ON t.id = e.transaction_id
         LEFT JOIN members fm ON fm.id = t.from_member_id
         LEFT JOIN members rm ON rm.id = t.member_id
         LEFT JOIN ranks r ON r.id = t.rank_id
-        WHERE e.account_id = (SELECT id FROM ledger_accounts WHERE member_id = ${memberId})
-          AND ${q.rangeSql(sql`e.created_at`)} AND ${keys} AND ${flow}
-          AND ${q.afterCursorSql(sql`e.created_at`, sql`e.transaction_id`)}
-        ORDER BY ${q.orderSql(sql`e.created_at`, sql`e.transaction_id`)}
-        LIMIT ${limit}`,
-  );
-  return rows.map((r) => {
-    const amount = money.parse(r.amount);
-    return keyedRow(r.id, r.created_at, {
-      transaction_group: r.transaction_group,
-      transaction_type: r.transaction_type,
-      transaction_key: r.transaction_key,
-      amount: money.format(money.abs(amount)),
-      // Debit positive: a positive wallet line takes money out of the wallet.
-      cash_flow: amount < 0n ? ('credit' as const) : ('debit' as const),
-      level: r.level === null ? null : Number(r.level),
-      from_user: r.from_user,
-      rank_name: r.rank_name,
-    });
+        ORDER BY ${q.orderSql(sql`e.created_at`, sql`e.transaction_id`)}`;
+}
+
+/** A row of `transactionPageSql` (also as JSON, where numbers and times arrive as JSON values) as a wallet line. */
+export function toTransaction(r: TransactionRow): Keyed<Transaction> {
+  const amount = money.parse(r.amount);
+  return keyedRow(r.id, r.created_at, {
+    transaction_group: r.transaction_group,
+    transaction_type: r.transaction_type,
+    transaction_key: r.transaction_key,
+    amount: money.format(money.abs(amount)),
+    // Debit positive: a positive wallet line takes money out of the wallet.
+    cash_flow: amount < 0n ? ('credit' as const) : ('debit' as const),
+    level: r.level === null ? null : Number(r.level),
+    from_user: r.from_user,
+    rank_name: r.rank_name,
   });
+}
+
+export async function transactionRows(db: Db, memberId: number, q: ListQuery, filter: TransactionFilters, limit: number): Promise<Array<Keyed<Transaction>>> {
+  return (await rowsOf<TransactionRow>(db, transactionPageSql(memberId, q, filter, limit))).map(toTransaction);
 }
 
 /** The wallet-line filters: transaction_key (several), cash_flow (only together with exactly one key). */

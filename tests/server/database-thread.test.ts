@@ -74,3 +74,50 @@ test('NOTIFY reaches a listener, and stops reaching it once it stops listening',
   await new Promise((r) => setTimeout(r, 50));
   expect(heard).toEqual(['one']);
 });
+
+test('a read with parameters answers the same rows and types every time it runs (prepared once, then only bound)', async () => {
+  await database.rows(sql`INSERT INTO thread_probe VALUES (10, '2026-02-03T04:05:06Z', 7.25), (11, NULL, -1)`);
+  for (let i = 0; i < 8; i++) {
+    const id = 10 + (i % 2);
+    const rows = await database.rows<{ id: number; at: string | null; amount: string }>(sql`SELECT id, at, amount FROM thread_probe WHERE id = ${id}`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].id).toBe(id);
+    expect(rows[0].at === null ? null : new Date(rows[0].at).toISOString()).toBe(id === 10 ? '2026-02-03T04:05:06.000Z' : null);
+    expect(rows[0].amount).toBe(id === 10 ? '7.2500' : '-1.0000');
+  }
+  const [{ n }] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM thread_probe WHERE at < ${new Date('2030-01-01T00:00:00Z')}`);
+  expect(n).toBeGreaterThanOrEqual(2);
+});
+
+test('a read with parameters outside a transaction waits for it and then sees its rows', async () => {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  const tx = database.db.transaction(async (t) => {
+    await t.execute(sql`INSERT INTO thread_probe (id) VALUES (12)`);
+    await held;
+  });
+  await new Promise((r) => setTimeout(r, 50));
+  const outside = database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM thread_probe WHERE id = ${12}`);
+  release();
+  await tx;
+  expect((await outside)[0].n).toBe(1);
+});
+
+test('a failing read with parameters keeps its code, and the reads after it answer', async () => {
+  const err = await database.rows(sql`SELECT id FROM thread_probe WHERE id = ${'not a number'}::int`).catch((e: unknown) => e);
+  let c: unknown = err;
+  const codes: string[] = [];
+  for (; c && typeof c === 'object'; c = (c as { cause?: unknown }).cause) codes.push((c as { code?: string }).code ?? '');
+  expect(codes).toContain('22P02');
+  const [{ id }] = await database.rows<{ id: number }>(sql`SELECT id FROM thread_probe WHERE id = ${10}`);
+  expect(id).toBe(10);
+});
+
+test('NOTIFY sent by a read with parameters reaches a listener', async () => {
+  const heard: Array<string | null> = [];
+  const stop = await database.listen('thread_probe_params', (p) => heard.push(p));
+  await database.rows(sql`SELECT pg_notify(${'thread_probe_params'}, ${'three'})`);
+  await new Promise((r) => setTimeout(r, 50));
+  await stop();
+  expect(heard).toEqual(['three']);
+});

@@ -24,6 +24,8 @@ export interface OutboxMessage {
 
 export interface RunningServer {
   url: string;
+  /** The server's process id (the primary one when it runs several). */
+  readonly pid: number;
   outbox: OutboxMessage[];
   logs: string[];
   stop(): Promise<void>;
@@ -76,6 +78,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     url,
     outbox,
     logs,
+    get pid() {
+      return child.pid!;
+    },
     async stop() {
       await halt();
       await smtp.close();
