@@ -8,6 +8,7 @@ import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newPage, PASSWORD, signIn as signInAs } from './support/harness';
 import { realAppForFile } from './support/suite';
+import { chooseCustomRange } from './support/date-range';
 
 const app = realAppForFile();
 
@@ -67,13 +68,7 @@ describe('wallet lists', () => {
   test('choosing "Custom range" keeps it and opens the day picker (also after a reload); two days filter the list', async () => {
     const { context, page } = await signedIn('/member/wallet/transactions');
     await rows(page).first().waitFor();
-    const range = page.getByRole('combobox', { name: 'Date range' }).or(page.getByRole('textbox', { name: 'Date range' })).first();
-    await range.click();
-    await page.getByRole('option', { name: 'Custom range' }).click();
-    await page.waitForURL(/date_range=custom/);
-    const picker = page.getByRole('button', { name: 'From – to' });
-    await picker.waitFor();
-    expect(await range.inputValue()).toBe('Custom range');
+    const { range, picker } = await chooseCustomRange(page);
     await page.reload();
     await picker.waitFor();
     await rows(page).first().waitFor();

@@ -33,6 +33,25 @@ export interface DownlineReportViewProps {
   datePattern?: string | null;
 }
 
+/** A member as the report shows them: avatar (or initials), username and name. */
+function MemberIdentity({ member: m, name }: { member: ReportMember; name: string }) {
+  return (
+    <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+      <Avatar src={m.avatar} alt="" size={28} radius="xl" color="initials" name={name}>
+        {(m.first_name[0] ?? '') + ((m.last_name ?? '').trim()[0] ?? '')}
+      </Avatar>
+      <div style={{ minWidth: 0 }}>
+        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {m.username}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {name}
+        </Text>
+      </div>
+    </Group>
+  );
+}
+
 export function DownlineReportView({ actor, onFilters, currency, datePattern }: DownlineReportViewProps) {
   const { t, i18n } = useTranslation('network');
   const status = useSelector(actor, (s) => s.value as string);
@@ -122,19 +141,7 @@ export function DownlineReportView({ actor, onFilters, currency, datePattern }: 
                   return (
                     <Table.Tr key={m.id} data-member={m.username}>
                       <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Avatar src={m.avatar} alt="" size={28} radius="xl" color="initials" name={name}>
-                            {(m.first_name[0] ?? '') + ((m.last_name ?? '').trim()[0] ?? '')}
-                          </Avatar>
-                          <div>
-                            <Text size="sm" fw={600}>
-                              {m.username}
-                            </Text>
-                            <Text size="xs" c="dimmed">
-                              {name}
-                            </Text>
-                          </div>
-                        </Group>
+                        <MemberIdentity member={m} name={name} />
                       </Table.Td>
                       <Table.Td>{m.level}</Table.Td>
                       <Table.Td>{m.sponsor_username ?? '—'}</Table.Td>
@@ -157,19 +164,7 @@ export function DownlineReportView({ actor, onFilters, currency, datePattern }: 
                 return (
                   <Card key={m.id} withBorder padding="sm" radius="md" role="listitem" data-member={m.username}>
                     <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-                      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-                        <Avatar src={m.avatar} alt="" size={28} radius="xl" color="initials" name={name}>
-                          {(m.first_name[0] ?? '') + ((m.last_name ?? '').trim()[0] ?? '')}
-                        </Avatar>
-                        <div style={{ minWidth: 0 }}>
-                          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                            {m.username}
-                          </Text>
-                          <Text size="xs" c="dimmed">
-                            {name}
-                          </Text>
-                        </div>
-                      </Group>
+                      <MemberIdentity member={m} name={name} />
                       <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
                         {formatMoney(m.total_earnings, currency)}
                       </Text>
