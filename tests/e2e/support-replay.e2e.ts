@@ -125,6 +125,10 @@ describe('support replay', () => {
 
     // 3. The third page of a filtered list: wallet transactions of one type, "Load more" twice.
     const rows = page.locator('[role="list"][aria-label="Rows"] > [role="listitem"]');
+    // A short window: a desktop's dense rows would otherwise bring the list's end near enough for the next
+    // page to load by itself; here only Load more asks for the pages.
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width: 1280, height: 480 });
     await openMenuGroup(page, 'wallet');
     await page.locator('nav a[href="/member/wallet/transactions"]').click();
     await rows.first().waitFor();
@@ -140,6 +144,7 @@ describe('support replay', () => {
     const listRows = await rows.allInnerTexts();
     const listSearch = new URL(page.url()).search;
     const list = await downloadFromHub(page);
+    if (viewport) await page.setViewportSize(viewport);
 
     // 4. The network as a list with a level expanded that was not loaded before (memory-only page).
     await openMenuGroup(page, 'network');
