@@ -251,13 +251,19 @@ export function paintTree(ctx: CanvasRenderingContext2D, layout: TreeLayout, o: 
   return drawn;
 }
 
-function paintEmpty(ctx: CanvasRenderingContext2D, layout: TreeLayout, i: number, o: PaintOptions, detail: TreeDetail, highlighted: boolean) {
-  const { palette: p, labels } = o;
+/** The outline of a place that is not a member's card (an empty place, "+ N more"): traced, not yet painted. */
+function slotBox(ctx: CanvasRenderingContext2D, layout: TreeLayout, i: number) {
   const w = EMPTY_WIDTH;
   const h = NODE_HEIGHT - 24;
   const cx = layout.x[i];
   const cy = layout.y[i];
   roundRect(ctx, cx - w / 2, cy - h / 2, w, h, 10);
+  return { w, h, cx, cy };
+}
+
+function paintEmpty(ctx: CanvasRenderingContext2D, layout: TreeLayout, i: number, o: PaintOptions, detail: TreeDetail, highlighted: boolean) {
+  const { palette: p, labels } = o;
+  const { w, h, cx, cy } = slotBox(ctx, layout, i);
   ctx.setLineDash([6, 5]);
   ctx.strokeStyle = highlighted ? p.primary : p.dimmed;
   ctx.lineWidth = 1.5;
@@ -283,11 +289,7 @@ function paintEmpty(ctx: CanvasRenderingContext2D, layout: TreeLayout, i: number
 /** "+ N more" or "fewer" of a wide level. */
 function paintGroup(ctx: CanvasRenderingContext2D, layout: TreeLayout, i: number, o: PaintOptions, detail: TreeDetail, highlighted: boolean) {
   const { palette: p, labels } = o;
-  const w = EMPTY_WIDTH;
-  const h = NODE_HEIGHT - 24;
-  const cx = layout.x[i];
-  const cy = layout.y[i];
-  roundRect(ctx, cx - w / 2, cy - h / 2, w, h, 10);
+  const { w, cx, cy } = slotBox(ctx, layout, i);
   ctx.fillStyle = p.card;
   ctx.fill();
   ctx.strokeStyle = highlighted ? p.focus : p.primary;
