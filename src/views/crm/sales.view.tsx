@@ -39,7 +39,7 @@ import { useFieldError } from '../components/field-error';
 import { FormCard, RequestError } from '../components/form-card';
 import { formLoadScreen } from '../components/form-request-status';
 import { PageLoader } from '../components/page-loader';
-import { DenseRow, RIGHT, useDenseColumns, useWideList, type DenseColumn } from '../components/paged-list/dense-list';
+import { DenseItems, DenseRow, RIGHT, useDenseColumns, type DenseColumn } from '../components/paged-list/dense-list';
 import { calendarDay } from './leads.view';
 import { ChoiceFilter, CrmListPage, PageHeader, type FilterChoices } from './crm-list-page.view';
 
@@ -150,10 +150,10 @@ function SummaryItem({
 }
 
 /** The columns (desktops) and the items of a dense list. */
-function denseList<T>(wide: boolean, columns: DenseColumn[], item: (x: T) => ReactNode) {
+function denseList<T>(columns: DenseColumn[], item: (x: T) => ReactNode) {
   return {
     columns,
-    renderItems: (items: T[]) => (wide ? <>{items.map(item)}</> : <Stack gap="xs">{items.map(item)}</Stack>),
+    renderItems: (items: T[]) => <DenseItems>{items.map(item)}</DenseItems>,
   };
 }
 
@@ -213,7 +213,6 @@ export interface SalesListViewProps extends Formats {
 
 export function SalesListView({ actor, filters, onFilters, onDownload, currency, datePattern }: SalesListViewProps) {
   const { t } = useTranslation('crm');
-  const wide = useWideList();
   return (
     <CrmListPage<SaleFilters, SaleSummary>
       title={t('sales.title')}
@@ -229,7 +228,7 @@ export function SalesListView({ actor, filters, onFilters, onDownload, currency,
       onDownload={onDownload}
       actor={actor}
       empty={{ title: t('sales.emptyTitle'), noMatchTitle: t('sales.noMatchTitle'), description: t('sales.emptyDescription') }}
-      {...denseList<SaleSummary>(wide, saleColumns(t), (x) => (
+      {...denseList<SaleSummary>(saleColumns(t), (x) => (
         <SaleItem key={x.id} sale={x} currency={currency} datePattern={datePattern} />
       ))}
     />
@@ -280,7 +279,6 @@ export interface InvoicesListViewProps extends Formats {
 
 export function InvoicesListView({ actor, filters, onFilters, onDownload, currency, datePattern }: InvoicesListViewProps) {
   const { t } = useTranslation('crm');
-  const wide = useWideList();
   return (
     <CrmListPage<InvoiceFilters, InvoiceSummary>
       title={t('invoices.title')}
@@ -297,7 +295,7 @@ export function InvoicesListView({ actor, filters, onFilters, onDownload, curren
       onDownload={onDownload}
       actor={actor}
       empty={{ title: t('invoices.emptyTitle'), noMatchTitle: t('invoices.noMatchTitle'), description: t('invoices.emptyDescription') }}
-      {...denseList<InvoiceSummary>(wide, invoiceColumns(t), (x) => (
+      {...denseList<InvoiceSummary>(invoiceColumns(t), (x) => (
         <InvoiceItem key={x.id} invoice={x} currency={currency} datePattern={datePattern} />
       ))}
     />

@@ -6,7 +6,7 @@
  * and the one table of the lists: each list declares its columns (DenseColumn) and draws, for each item,
  * a DenseRow of cells where useDenseColumns() says it is in the table, else its card.
  */
-import { em, Paper, Text, type PaperProps } from '@mantine/core';
+import { em, Paper, Stack, Text, type MantineSpacing, type PaperProps } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { createContext, useContext, type CSSProperties, type HTMLAttributes, type ReactNode } from 'react';
 import classes from './dense-list.module.css';
@@ -75,6 +75,12 @@ export function DenseList({ columns, children, ...rest }: { columns?: DenseColum
       <Columns.Provider value={null}>{children}</Columns.Provider>
     </div>
   );
+}
+
+/** A list's items: straight in the table as its rows, or cards spaced out in a stack. */
+export function DenseItems({ children, gap = 'xs' }: { children: ReactNode; gap?: MantineSpacing }) {
+  if (useDenseColumns()) return <>{children}</>;
+  return <Stack gap={gap}>{children}</Stack>;
 }
 
 /** One item as a row of the table: a cell per column, in the columns' grid. */
