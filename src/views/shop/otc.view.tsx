@@ -169,7 +169,7 @@ export function OtcMakePaymentView({ actor }: { actor: ActorRefFrom<typeof otcMa
 }
 
 export function OtcHistoryView(list: ListViewProps<ActorRefFrom<typeof otcHistoryListMachine>>) {
-  const { t } = useTranslation('store');
+  const { t } = useTranslation(['store', 'wallet']);
   const f = useListFormat();
   return (
     <ListPage
