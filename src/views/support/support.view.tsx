@@ -97,8 +97,8 @@ const ticketColumns = (t: TFunction): DenseColumn[] => [
   { label: t('tickets.columns.number'), width: '4rem', right: true },
   { label: t('tickets.categoryLabel'), width: 'minmax(0, 1.2fr)' },
   { label: t('tickets.priorityLabel'), width: 'minmax(0, 1fr)' },
-  { label: t('tickets.columns.updated'), width: 'minmax(7rem, 1.2fr)' },
-  { label: t('tickets.filterStatus'), width: '9rem' },
+  { label: t('tickets.columns.updated'), width: 'minmax(10rem, 1.2fr)' },
+  { label: t('tickets.filterStatus'), width: '11.5rem' },
 ];
 
 function TicketRow({ ticket }: { ticket: TicketSummary }) {
