@@ -10,7 +10,7 @@ import { chooseCustomRange } from './support/date-range';
 
 const app = realAppForFile();
 
-const rows = (page: Page) => page.locator('[role="list"][aria-label="Rows"] > [role="listitem"]');
+const rows = (page: Page) => page.locator('[aria-label="Rows"] > :is([role="row"], [role="listitem"])');
 const status = (page: Page) => page.locator('[data-list-status]').first();
 
 /** Scrolls the list's end into view until the list reports that nothing more is left. */

@@ -1,11 +1,14 @@
 /**
  * How the member area fits a screen, in Chromium against the real server and seeded data: the dashboard is
  * short enough to scan on a desktop (1280×800) and on a phone (360×740); at 360 px every list page shows
- * cards that fit the screen (no table wider than the phone) with its filters behind the one Filters button;
- * and every visible link and button of the pages with lists is at least 24×24 CSS px (WCAG 2.5.8).
+ * cards that fit the screen (no table wider than the phone, no dense table) with its filters behind the one
+ * Filters button; on a desktop (1280×800) every list is a table whose column headers stand over their cells,
+ * amounts right-aligned, each row's link or button a Tab stop; and every visible link and button of the pages
+ * with lists is at least 24×24 CSS px (WCAG 2.5.8), on a phone and in the desktop tables.
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
+import { TABLE_PATHS } from '../support/member-paths';
 import { newPage, signIn } from './support/harness';
 import { realAppForFile } from './support/suite';
 
@@ -46,6 +49,47 @@ const LIST_PAGES = [
   '/mail/inbox', '/mail/sent', '/support', '/otc/payment-history', '/events', '/shopping/products', '/notifications',
 ];
 
+/**
+ * What is wrong with the page's list as a desktop table: no table, no column headers or rows, a header not over
+ * its cells (left edges; right edges for amounts), a cell of a right-aligned column not right-aligned, a row's
+ * control out of the Tab order, a row of cards left in it, the page wider than the screen.
+ */
+async function desktopTableProblems(page: Page) {
+  return page.evaluate(() => {
+    const main = document.querySelector('main') ?? document.body;
+    const problems: string[] = [];
+    const tables = [...main.querySelectorAll('[role="table"]')].filter((t) => t.getBoundingClientRect().width > 0);
+    if (!tables.length) return ['no table'];
+    for (const table of tables) {
+      const name = table.getAttribute('aria-label') ?? '?';
+      const headers = [...table.querySelectorAll('[role="columnheader"]')] as HTMLElement[];
+      const rows = [...table.querySelectorAll('[role="row"]')].filter((r) => !r.querySelector('[role="columnheader"]'));
+      if (!headers.length) problems.push(`${name}: no column headers`);
+      if (!rows.length) problems.push(`${name}: no rows`);
+      if (headers.some((h) => !h.textContent?.trim())) problems.push(`${name}: a column header without a title`);
+      if (table.querySelector('[role="listitem"]')) problems.push(`${name}: cards in the table`);
+      for (const row of rows.slice(0, 5)) {
+        const cells = [...row.querySelectorAll(':scope > [role="cell"]')] as HTMLElement[];
+        if (cells.length !== headers.length) {
+          problems.push(`${name}: a row of ${cells.length} cells under ${headers.length} headers`);
+          continue;
+        }
+        headers.forEach((h, i) => {
+          const right = getComputedStyle(h).textAlign === 'right';
+          const [a, b] = [h.getBoundingClientRect(), cells[i].getBoundingClientRect()];
+          if (Math.abs(right ? a.right - b.right : a.left - b.left) > 2) problems.push(`${name}: "${h.textContent}" is not over its cells`);
+          if (right && getComputedStyle(cells[i]).textAlign !== 'right') problems.push(`${name}: "${h.textContent}" cell not right-aligned`);
+        });
+        for (const control of row.querySelectorAll('a[href], button')) {
+          if ((control as HTMLElement).tabIndex < 0 || control.closest('[aria-hidden="true"], [inert]')) problems.push(`${name}: ${control.textContent} is not a Tab stop`);
+        }
+      }
+    }
+    if (document.documentElement.scrollWidth > window.innerWidth + 1) problems.push(`page ${document.documentElement.scrollWidth} px wide`);
+    return [...new Set(problems)];
+  });
+}
+
 /** What does not fit a phone on the page now: tables wider than their box or the screen, filters shown outside the Filters button. */
 async function phoneListProblems(page: Page) {
   return page.evaluate(() => {
@@ -72,6 +116,8 @@ async function phoneListProblems(page: Page) {
       if (type === 'search' || field.closest('form[role="search"], [role="dialog"]')) continue;
       problems.push(`filter field ${(field as HTMLInputElement).labels?.[0]?.textContent || (field as HTMLInputElement).name || field.getAttribute('aria-label') || type} shown`);
     }
+    // A phone shows a list's rows as cards: no dense table, no column headers.
+    if (main.querySelector('[role="table"], [role="columnheader"]')) problems.push('a table of dense rows instead of cards');
     if (document.documentElement.scrollWidth > window.innerWidth + 1) problems.push(`page ${document.documentElement.scrollWidth} px wide`);
     return problems;
   });
@@ -120,6 +166,30 @@ describe('layout of the member area', () => {
     }
     await context.close();
     expect(found).toEqual({});
+  }, 600_000);
+
+  test('at 1280 px every list is a table: column headers over their cells, amounts right-aligned, row links in the Tab order, 24 px targets', async () => {
+    const { context, page } = await signedIn(1280, 800);
+    const found: Record<string, string[]> = {};
+    for (const path of TABLE_PATHS) {
+      await page.goto(`/member${path}`);
+      await settled(page);
+      const problems = [...(await desktopTableProblems(page)), ...(await smallTargets(page))];
+      if (problems.length) found[path] = problems;
+    }
+    expect(found).toEqual({});
+    // A row that opens something: Tab reaches its link, Enter opens it.
+    await page.goto('/member/crm/leads');
+    await settled(page);
+    const link = page.locator('[role="table"] [role="row"] [role="cell"] a[href]').first();
+    const href = await link.getAttribute('href');
+    // From the control before the table (the export), one Tab: the header has no stops, the first row's link is next.
+    await page.getByRole('button', { name: 'Export CSV' }).focus();
+    await page.keyboard.press('Tab');
+    expect(await link.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**${href}`);
+    await context.close();
   }, 600_000);
 
   test('at 360 px every visible link and button of the pages with lists is at least 24×24 px', async () => {

@@ -59,7 +59,7 @@ describe('Spanish', () => {
       expect(text, path).not.toMatch(ENGLISH_MONTH);
       return monthsIn(text);
     };
-    const wallet = await datesOn('/member/wallet/transactions', () => page.locator('[role="listitem"]').first().waitFor());
+    const wallet = await datesOn('/member/wallet/transactions', () => page.locator('[data-dense-row], [role="listitem"]').first().waitFor());
     // The wallet's style: the Spanish month, in lower case.
     for (const m of wallet) expect(m).toBe(m.toLocaleLowerCase('es'));
     const spanish = new Set(['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'sep', 'oct', 'nov', 'dic']);

@@ -124,7 +124,7 @@ describe('support replay', () => {
     await page.unroute('**/api/orders/recent_orders?*');
 
     // 3. The third page of a filtered list: wallet transactions of one type, "Load more" twice.
-    const rows = page.locator('[role="list"][aria-label="Rows"] > [role="listitem"]');
+    const rows = page.locator('[aria-label="Rows"] > :is([role="row"], [role="listitem"])');
     // A short window: a desktop's dense rows would otherwise bring the list's end near enough for the next
     // page to load by itself; here only Load more asks for the pages.
     const viewport = page.viewportSize();
@@ -209,7 +209,7 @@ describe('support replay', () => {
       const r = await replay(token, list);
       await openReplayed(r.page, 'wallet.transactions');
       expect(new URL(r.page.url()).search).toBe(listSearch);
-      const replayedRows = r.page.locator('[role="list"][aria-label="Rows"] > [role="listitem"]');
+      const replayedRows = r.page.locator('[aria-label="Rows"] > :is([role="row"], [role="listitem"])');
       await expect.poll(() => replayedRows.count()).toBe(listRows.length);
       expect(await replayedRows.allInnerTexts()).toEqual(listRows);
       expect(await liveState(r.page, 'wallet.transactions')).toEqual(capturedValue(list, 'wallet.transactions'));

@@ -19,7 +19,7 @@ async function signedIn(path: string, opts?: { width?: number }) {
   return { context, page };
 }
 
-const rows = (page: Page) => page.locator('[role="list"][aria-label="Rows"] > [role="listitem"]');
+const rows = (page: Page) => page.locator('[aria-label="Rows"] > :is([role="row"], [role="listitem"])');
 const status = (page: Page) => page.locator('[data-list-status]').first();
 const money = (text: string) => Number(text.replace(/[^0-9.-]/g, ''));
 

@@ -22,3 +22,10 @@ export const SPEC_PATHS = [
   // Beyond spec §2: the settings of two-factor sign-in.
   '/account/two-factor',
 ];
+
+/** The list pages whose rows are a table with column headers on a desktop (cards on a phone); the shop's product grid stays a grid. */
+export const TABLE_PATHS = [
+  '/wallet/statement', '/wallet/transactions', '/wallet/recent-earnings', '/wallet/recent-payouts', '/pv-history', '/binary-history',
+  '/orders', '/otc/payment-history', '/crm/leads', '/crm/contacts', '/crm/sales', '/crm/invoices', '/crm/meetings', '/crm/calls',
+  '/mail/inbox', '/mail/sent', '/support', '/events', '/shopping/cart',
+];

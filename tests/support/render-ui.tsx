@@ -4,7 +4,7 @@
  * lacks that Mantine relies on.
  */
 import { MantineProvider, type MantineColorScheme, type MantineColorSchemeManager } from '@mantine/core';
-import { render, type RenderOptions } from '@testing-library/react';
+import { render, screen, waitFor, within, type RenderOptions } from '@testing-library/react';
 import type { Resource, i18n as I18n } from 'i18next';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -49,6 +49,22 @@ if (typeof window !== 'undefined') {
 export function setViewportWidth(px: number): void {
   Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: px });
 }
+
+/** The rows of a list's table on a wide screen, without its header row (the one of column headers). */
+export function tableRows(root: HTMLElement = document.body): HTMLElement[] {
+  return within(root)
+    .queryAllByRole('row')
+    .filter((row) => within(row).queryAllByRole('columnheader').length === 0);
+}
+
+/** Waits for a list's table to show rows, then gives them (tableRows). */
+export async function findTableRows(root: HTMLElement = document.body): Promise<HTMLElement[]> {
+  await waitFor(() => expect(tableRows(root).length).toBeGreaterThan(0));
+  return tableRows(root);
+}
+
+/** The titles of a table's column headers, in order. */
+export const columnHeaders = (table: HTMLElement = screen.getByRole('table')) => within(table).getAllByRole('columnheader').map((h) => h.textContent);
 
 let cached: Resource | null = null;
 export function localeResources(): Resource {

@@ -3,7 +3,7 @@ import { createActor, waitFor } from 'xstate';
 import { ApiError, ConnectionError } from '../../src/api/errors';
 import type { Cart, CheckoutResult, Product } from '../../src/schemas/shop.schema';
 import type { Address } from '../../src/schemas/account.schema';
-import { renderUi } from '../support/render-ui';
+import { columnHeaders, renderUi, setViewportWidth, tableRows } from '../support/render-ui';
 
 const api = vi.hoisted(() => ({
   products: vi.fn(),
@@ -139,11 +139,35 @@ describe('cart page', () => {
     show();
     await screen.findByText('1 item');
     expect(screen.getByText('Available')).toBeTruthy();
+    // On a desktop the lines are a table: its column headers, the price and the line total right-aligned.
+    const table = screen.getByRole('table', { name: 'Products in your cart' });
+    expect(columnHeaders(table)).toEqual(['Product', 'Price', 'Availability', 'Quantity', 'Line total', 'Action']);
+    const [row] = tableRows(table);
+    const cells = within(row).getAllByRole('cell');
+    expect(cells[1]).toHaveTextContent('$35.00');
+    expect(cells[1]).toHaveStyle({ textAlign: 'right' });
+    expect(cells[4]).toHaveStyle({ textAlign: 'right' });
+    expect(within(cells[0]).getByRole('link', { name: 'Non-slip yoga mat' })).toHaveAttribute('href', '/shopping/products/12');
     fireEvent.click(screen.getByRole('button', { name: 'Remove Non-slip yoga mat' }));
     await screen.findByText('Non-slip yoga mat was removed.');
     fireEvent.click(screen.getByRole('button', { name: 'Restore' }));
     await screen.findByText('1 item');
     expect(api.restore).toHaveBeenCalledWith(12);
+  });
+
+  it('on a phone each line is a card with its quantity field', async () => {
+    setViewportWidth(360);
+    try {
+      api.cart.mockResolvedValue(CART);
+      show();
+      await screen.findByText('1 item');
+      expect(screen.queryByRole('table')).toBeNull();
+      const card = screen.getByRole('listitem');
+      expect(within(card).getByRole('combobox', { name: 'Quantity' })).toBeTruthy();
+      expect(card).toHaveTextContent('$35.00');
+    } finally {
+      setViewportWidth(1024);
+    }
   });
 
   it('an unavailable line blocks checkout; a refused change shows its reason', async () => {
@@ -152,7 +176,7 @@ describe('cart page', () => {
     show();
     await screen.findByText('Only 2 left');
     expect((screen.getByRole('button', { name: 'Check out' }) as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.change(screen.getByRole('combobox', { name: 'Quantity' }), { target: { value: '2' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Quantity of Non-slip yoga mat' }), { target: { value: '2' } });
     await screen.findByText('You cannot add more of this product.');
   });
 

@@ -1,10 +1,10 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError, ConnectionError } from '../../src/api/errors';
 import { transactionsListMachine } from '../../src/machines/wallet-lists.machine';
 import { TransactionsListView } from '../../src/views/wallet/wallet-lists.view';
 import type { Transaction } from '../../src/schemas/wallet.schema';
-import { renderUi, setViewportWidth } from '../support/render-ui';
+import { columnHeaders, findTableRows, renderUi, setViewportWidth, tableRows } from '../support/render-ui';
 
 const tx = (id: number): Transaction => ({
   id, transaction_group: 'commission', transaction_type: 'bonus', transaction_key: 'binary_bonus', amount: '10.0000', cash_flow: 'credit',
@@ -29,7 +29,7 @@ describe('transactions list view: the list statuses', () => {
     expect(screen.getByLabelText('Loading the list')).toBeTruthy();
     await act(async () => release());
     await screen.findByRole('button', { name: 'Load more' });
-    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(tableRows()).toHaveLength(2);
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('That is all: 3 entries.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
@@ -57,7 +57,7 @@ describe('transactions list view: the list statuses', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('The server could not answer')).toBeTruthy();
     expect(actor.getSnapshot().value).toBe('serverErrorMoreData');
-    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    expect(tableRows()).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('That is all: 2 entries.')).toBeTruthy();
   });
@@ -97,19 +97,32 @@ describe('transactions list view on a phone', () => {
     expect(screen.queryByRole('button', { name: /^Filters/ })).toBeNull();
   });
 
-  it('a desktop shows dense rows with the amount right-aligned in its column; a phone shows cards', async () => {
+  it('a desktop shows a table: column headers over dense rows, the amount right-aligned in its column; a phone shows cards', async () => {
     setViewportWidth(1280);
     const machine = transactionsListMachine.provide({ actors: { fetchPage: fromPromise(async (): Promise<unknown> => ({ items: [tx(1)], next: null, meta })) } });
     const first = renderUi(<TransactionsListView actor={createActor(machine, { input: { filters: { sort: 'desc', types: [] } } }).start()} onFilters={() => {}} onDownload={() => {}} />);
-    const row = await screen.findByRole('listitem');
+    const [row] = await findTableRows();
+    const table = screen.getByRole('table', { name: 'Rows' });
+    expect(columnHeaders(table)).toEqual(['Transaction', 'Details', 'Amount']);
+    const [, , amountHeader] = within(table).getAllByRole('columnheader');
+    expect(amountHeader.style.textAlign).toBe('right');
     expect(row).toHaveAttribute('data-dense-row');
     expect(row.style.display).toBe('grid');
+    // The header row lays its titles out in the rows' grid, so each stands over its cells.
+    expect(amountHeader.parentElement!.style.gridTemplateColumns).toBe(row.style.gridTemplateColumns);
+    const cells = within(row).getAllByRole('cell');
+    expect(cells).toHaveLength(3);
+    expect(cells[2]).toHaveTextContent('+$10.00');
+    expect(cells[2].style.textAlign).toBe('right');
     expect(screen.getByText('+$10.00').style.textAlign).toBe('right');
+    expect(screen.queryByRole('list', { name: 'Rows' })).toBeNull();
     first.unmount();
     setViewportWidth(360);
     try {
       renderUi(<TransactionsListView actor={createActor(machine, { input: { filters: { sort: 'desc', types: [] } } }).start()} onFilters={() => {}} onDownload={() => {}} />);
       const card = await screen.findByRole('listitem');
+      expect(screen.queryByRole('table')).toBeNull();
+      expect(screen.queryByRole('columnheader')).toBeNull();
       expect(card).not.toHaveAttribute('data-dense-row');
       expect(card).toHaveTextContent('Binary bonus');
       expect(card).toHaveTextContent('+$10.00');

@@ -9,6 +9,7 @@ import { Button, Group, Select, SimpleGrid, Stack, TextInput, Title } from '@man
 import type { ChangeEvent, FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnyActorRef } from 'xstate';
+import type { DenseColumn } from '../components/paged-list/dense-list';
 import { PagedList, type PagedListActor } from '../components/paged-list/paged-list';
 import { PhoneFilters } from '../components/paged-list/phone-filters';
 
@@ -52,8 +53,8 @@ export interface CrmListPageProps<F extends CrmListFilters, T> {
   choices?: FilterChoices<F>;
   dates?: boolean;
   onDownload: () => void;
-  /** Above the list (a dense list's column header). */
-  listHeader?: ReactNode;
+  /** The list's columns: on wide screens a table under their titles (dense-list); cards without. */
+  columns?: DenseColumn[];
   actor: AnyActorRef;
   empty: { title: string; noMatchTitle: string; description: string };
   renderItems: (items: T[]) => ReactNode;
@@ -61,7 +62,7 @@ export interface CrmListPageProps<F extends CrmListFilters, T> {
 
 export function CrmListPage<F extends CrmListFilters, T>(props: CrmListPageProps<F, T>) {
   const { t } = useTranslation('crm');
-  const { title, actions, newButton, filters, onDownload, listHeader, actor, empty, renderItems } = props;
+  const { title, actions, newButton, filters, onDownload, columns, actor, empty, renderItems } = props;
   const filtered = isFiltered(filters);
   return (
     <Stack gap="md">
@@ -75,8 +76,8 @@ export function CrmListPage<F extends CrmListFilters, T>(props: CrmListPageProps
           {t('leads.export')}
         </Button>
       </Group>
-      {listHeader}
       <PagedList<T>
+        columns={columns}
         actor={actor as unknown as PagedListActor<T>}
         emptyTitle={filtered ? empty.noMatchTitle : empty.title}
         emptyDescription={filtered ? t('leads.noMatchDescription') : empty.description}

@@ -9,6 +9,7 @@ import { Anchor, Badge, Button, Card, Group, Modal, SegmentedControl, SimpleGrid
 import { useSelector } from '@xstate/react';
 import { type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link, useLocation } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { leadPageMachine, leads } from '../../machines/crm/leads.machine';
@@ -22,6 +23,7 @@ import { ErrorView } from '../components/error-view';
 import { useFieldError } from '../components/field-error';
 import { FormCard, RequestError } from '../components/form-card';
 import { PageLoader } from '../components/page-loader';
+import { DenseItems, DenseRow, useDenseColumns, type DenseColumn } from '../components/paged-list/dense-list';
 import { ChoiceFilter, CrmListPage } from './crm-list-page.view';
 
 export const LEADS = '/crm/leads';
@@ -66,15 +68,50 @@ function NewLeadButton() {
   );
 }
 
+/** The leads' columns on desktops: name, company, source, status, next follow-up, estimated value. */
+const leadColumns = (t: TFunction): DenseColumn[] => [
+  { label: t('contacts.fields.name'), width: 'minmax(0, 2fr)' },
+  { label: t('contacts.fields.company'), width: 'minmax(0, 1.5fr)' },
+  { label: t('leads.source'), width: 'minmax(0, 1fr)' },
+  { label: t('leads.status'), width: '7.5rem' },
+  { label: t('leads.followUp'), width: 'minmax(6rem, 1fr)' },
+  { label: t('leads.value'), width: 'minmax(6rem, 1fr)', right: true },
+];
+
 function LeadRow({ lead, currency, datePattern }: { lead: Lead; currency: Currency | null; datePattern: string | null }) {
   const { t } = useTranslation('crm');
+  const name = (
+    <Anchor component={Link} href={`${LEADS}/${lead.id}`} fw={600} aria-label={t('leads.open', { name: lead.name })} style={{ overflowWrap: 'anywhere' }}>
+      {lead.name}
+    </Anchor>
+  );
+  if (useDenseColumns())
+    return (
+      <DenseRow
+        data-lead-id={lead.id}
+        cells={[
+          name,
+          <Text key="company" size="sm">
+            {lead.company || '—'}
+          </Text>,
+          <Text key="source" size="sm">
+            {t(`source.${lead.source}`)}
+          </Text>,
+          <StatusBadge key="status" status={lead.status} />,
+          <Text key="follow-up" size="sm" c={lead.next_follow_up ? undefined : 'dimmed'}>
+            {lead.next_follow_up ? calendarDay(lead.next_follow_up, datePattern) : t('leads.noFollowUp')}
+          </Text>,
+          <Text key="value" size="sm" fw={600} data-amount>
+            {formatMoney(lead.estimated_value, currency)}
+          </Text>,
+        ]}
+      />
+    );
   return (
     <Card withBorder radius="md" padding="sm" role="listitem" data-lead-id={lead.id}>
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-          <Anchor component={Link} href={`${LEADS}/${lead.id}`} fw={600} aria-label={t('leads.open', { name: lead.name })} style={{ overflowWrap: 'anywhere' }}>
-            {lead.name}
-          </Anchor>
+          {name}
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {[lead.company, t(`source.${lead.source}`)].filter(Boolean).join(' · ')}
           </Text>
@@ -133,12 +170,13 @@ export function LeadsListView({ actor, filters, onFilters, onDownload, currency,
       onDownload={onDownload}
       actor={actor}
       empty={{ title: t('leads.emptyTitle'), noMatchTitle: t('leads.noMatchTitle'), description: t('leads.emptyDescription') }}
+      columns={leadColumns(t)}
       renderItems={(items) => (
-        <Stack gap="xs">
+        <DenseItems>
           {items.map((l) => (
             <LeadRow key={l.id} lead={l} currency={currency} datePattern={datePattern} />
           ))}
-        </Stack>
+        </DenseItems>
       )}
     />
   );

@@ -8,6 +8,7 @@ import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Te
 import { useSelector } from '@xstate/react';
 import type { ChangeEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link } from 'wouter';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import { formatDate } from '../../lib/dates';
@@ -16,6 +17,7 @@ import type { Call, Contact, ContactFilters, Invitee, Meeting, TimelineEntry } f
 import { EmptyState } from '../components/empty-state';
 import { ErrorView } from '../components/error-view';
 import { PageLoader } from '../components/page-loader';
+import { DenseItems, DenseRow, useDenseColumns, type DenseColumn } from '../components/paged-list/dense-list';
 import { PagedList, type PagedListActor } from '../components/paged-list/paged-list';
 import { DeleteDialogs, Detail, NoteForm, Timeline, type RecordPageActor } from './leads.view';
 import { CrmListPage, PageHeader } from './crm-list-page.view';
@@ -35,6 +37,42 @@ export interface ContactsListViewProps {
   filters: ContactFilters;
   onFilters: (f: ContactFilters) => void;
   onDownload: () => void;
+}
+
+/** The contacts' columns on desktops. */
+const contactColumns = (t: TFunction): DenseColumn[] => [
+  { label: t('contacts.fields.name'), width: 'minmax(0, 2fr)' },
+  { label: t('contacts.fields.company'), width: 'minmax(0, 1.5fr)' },
+  { label: t('contacts.fields.email'), width: 'minmax(0, 2fr)' },
+  { label: t('contacts.fields.phone'), width: 'minmax(0, 1.2fr)' },
+  { label: t('contacts.fields.city'), width: 'minmax(0, 1fr)' },
+];
+
+function ContactRow({ c }: { c: Contact }) {
+  const name = (
+    <Anchor component={Link} href={`${CONTACTS}/${c.id}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
+      {c.name}
+    </Anchor>
+  );
+  if (useDenseColumns())
+    return (
+      <DenseRow
+        data-contact-id={c.id}
+        cells={[name, ...[c.company, c.email, c.phone, c.city].map((v, i) => (
+          <Text key={i} size="sm" c={v ? undefined : 'dimmed'}>
+            {v || '—'}
+          </Text>
+        ))]}
+      />
+    );
+  return (
+    <Card withBorder padding="sm" role="listitem" data-contact-id={c.id}>
+      {name}
+      <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {[c.company, c.email, c.phone, c.city].filter(Boolean).join(' · ')}
+      </Text>
+    </Card>
+  );
 }
 
 export function ContactsListView({ actor, filters, onFilters, onDownload }: ContactsListViewProps) {
@@ -57,19 +95,13 @@ export function ContactsListView({ actor, filters, onFilters, onDownload }: Cont
       onDownload={onDownload}
       actor={actor}
       empty={{ title: t('contacts.emptyTitle'), noMatchTitle: t('contacts.noMatchTitle'), description: t('contacts.emptyDescription') }}
+      columns={contactColumns(t)}
       renderItems={(items) => (
-        <Stack gap="xs">
+        <DenseItems>
           {items.map((c) => (
-            <Card key={c.id} withBorder padding="sm" role="listitem" data-contact-id={c.id}>
-              <Anchor component={Link} href={`${CONTACTS}/${c.id}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
-                {c.name}
-              </Anchor>
-              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {[c.company, c.email, c.phone, c.city].filter(Boolean).join(' · ')}
-              </Text>
-            </Card>
+            <ContactRow key={c.id} c={c} />
           ))}
-        </Stack>
+        </DenseItems>
       )}
     />
   );
@@ -244,6 +276,66 @@ export function ContactImportView({ actor }: { actor: ActorRefFrom<typeof contac
 
 // ── Calls and meetings ──────────────────────────────────────────────────────────────────────────────
 
+/** The call log's columns on desktops. */
+const callColumns = (t: TFunction): DenseColumn[] => [
+  { label: t('columns.who'), width: 'minmax(0, 1.5fr)' },
+  { label: t('calls.fields.date'), width: 'minmax(8rem, 1fr)' },
+  { label: t('calls.fields.direction'), width: 'minmax(0, 0.8fr)' },
+  { label: t('calls.fields.outcome'), width: 'minmax(0, 1fr)' },
+  { label: t('calls.fields.duration_minutes'), width: '5rem', right: true },
+  { label: t('calls.fields.notes'), width: 'minmax(0, 2fr)' },
+];
+
+function CallRow({ c, datePattern }: { c: Call; datePattern: string | null }) {
+  const { t } = useTranslation('crm');
+  if (useDenseColumns())
+    return (
+      <DenseRow
+        data-call-id={c.id}
+        cells={[
+          <Text key="who" size="sm" fw={600}>
+            {c.who}
+          </Text>,
+          <Text key="when" size="sm">
+            {formatDate(c.called_at, datePattern)}
+          </Text>,
+          <Text key="direction" size="sm">
+            {t(`direction.${c.direction}`)}
+          </Text>,
+          <Text key="outcome" size="sm">
+            {t(`outcome.${c.outcome}`)}
+          </Text>,
+          <Text key="minutes" size="sm">
+            {t('calls.minutes', { count: c.duration_minutes })}
+          </Text>,
+          <Text key="notes" size="sm" c="dimmed" lineClamp={2}>
+            {c.notes || '—'}
+          </Text>,
+        ]}
+      />
+    );
+  return (
+    <Card withBorder padding="sm" role="listitem" data-call-id={c.id}>
+      <Group justify="space-between" gap="xs">
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {c.who}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {formatDate(c.called_at, datePattern)}
+        </Text>
+      </Group>
+      <Text size="sm">
+        {t(`direction.${c.direction}`)} · {t(`outcome.${c.outcome}`)} · {t('calls.minutes', { count: c.duration_minutes })}
+      </Text>
+      {c.notes && (
+        <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {c.notes}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
 export function CallsView({ actor, datePattern }: { actor: ActorRefFrom<typeof calls.book>; datePattern: string | null }) {
   const { t } = useTranslation('crm');
   const list = useSelector(actor, (s) => s.children.list);
@@ -257,29 +349,13 @@ export function CallsView({ actor, datePattern }: { actor: ActorRefFrom<typeof c
         actor={list as unknown as PagedListActor<Call>}
         emptyTitle={t('calls.emptyTitle')}
         emptyDescription={t('calls.emptyDescription')}
+        columns={callColumns(t)}
         renderItems={(items) => (
-          <Stack gap="xs">
+          <DenseItems>
             {items.map((c) => (
-              <Card key={c.id} withBorder padding="sm" role="listitem" data-call-id={c.id}>
-                <Group justify="space-between" gap="xs">
-                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                    {c.who}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {formatDate(c.called_at, datePattern)}
-                  </Text>
-                </Group>
-                <Text size="sm">
-                  {t(`direction.${c.direction}`)} · {t(`outcome.${c.outcome}`)} · {t('calls.minutes', { count: c.duration_minutes })}
-                </Text>
-                {c.notes && (
-                  <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                    {c.notes}
-                  </Text>
-                )}
-              </Card>
+              <CallRow key={c.id} c={c} datePattern={datePattern} />
             ))}
-          </Stack>
+          </DenseItems>
         )}
       />
     </Stack>
@@ -304,6 +380,73 @@ export function Invitees({ invitees }: { invitees: Invitee[] }) {
   );
 }
 
+/** The agenda's columns on desktops. */
+const meetingColumns = (t: TFunction): DenseColumn[] => [
+  { label: t('meetings.fields.title'), width: 'minmax(0, 1.5fr)' },
+  { label: t('columns.when'), width: 'minmax(9rem, 1fr)' },
+  { label: t('meetings.fields.place'), width: 'minmax(0, 1fr)' },
+  { label: t('meetings.fields.duration_minutes'), width: '5rem', right: true },
+  { label: t('meetings.fields.invitees'), width: 'minmax(0, 1.5fr)' },
+  { label: t('columns.link'), width: 'minmax(0, 1fr)' },
+];
+
+function MeetingRow({ m }: { m: Meeting }) {
+  const { t } = useTranslation('crm');
+  const link = m.link && (
+    <Anchor href={m.link} target="_blank" rel="noopener noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }}>
+      {m.link}
+    </Anchor>
+  );
+  const when = `${m.date} ${m.time} (${m.time_zone})`;
+  if (useDenseColumns())
+    return (
+      <DenseRow
+        data-meeting-id={m.id}
+        cells={[
+          <Text key="title" size="sm" fw={600}>
+            {m.title}
+          </Text>,
+          <Text key="when" size="sm">
+            {when}
+          </Text>,
+          <Text key="place" size="sm" c={m.place ? undefined : 'dimmed'}>
+            {m.place || '—'}
+          </Text>,
+          <Text key="minutes" size="sm">
+            {t('calls.minutes', { count: m.duration_minutes })}
+          </Text>,
+          m.invitees.length ? (
+            <Invitees key="invitees" invitees={m.invitees} />
+          ) : (
+            <Text key="invitees" size="sm" c="dimmed">
+              —
+            </Text>
+          ),
+          link || (
+            <Text key="link" size="sm" c="dimmed">
+              —
+            </Text>
+          ),
+        ]}
+      />
+    );
+  return (
+    <Card withBorder padding="sm" role="listitem" data-meeting-id={m.id}>
+      <Group justify="space-between" gap="xs">
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {m.title}
+        </Text>
+        <Text size="sm">{when}</Text>
+      </Group>
+      <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {[m.place, t('calls.minutes', { count: m.duration_minutes })].filter(Boolean).join(' · ')}
+      </Text>
+      <Invitees invitees={m.invitees} />
+      {link}
+    </Card>
+  );
+}
+
 export function MeetingsView({ actor }: { actor: ActorRefFrom<typeof meetings.book> }) {
   const { t } = useTranslation('crm');
   const list = useSelector(actor, (s) => s.children.list);
@@ -317,30 +460,13 @@ export function MeetingsView({ actor }: { actor: ActorRefFrom<typeof meetings.bo
         actor={list as unknown as PagedListActor<Meeting>}
         emptyTitle={t('meetings.emptyTitle')}
         emptyDescription={t('meetings.emptyDescription')}
+        columns={meetingColumns(t)}
         renderItems={(items) => (
-          <Stack gap="xs">
+          <DenseItems>
             {items.map((m) => (
-              <Card key={m.id} withBorder padding="sm" role="listitem" data-meeting-id={m.id}>
-                <Group justify="space-between" gap="xs">
-                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                    {m.title}
-                  </Text>
-                  <Text size="sm">
-                    {m.date} {m.time} ({m.time_zone})
-                  </Text>
-                </Group>
-                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {[m.place, t('calls.minutes', { count: m.duration_minutes })].filter(Boolean).join(' · ')}
-                </Text>
-                <Invitees invitees={m.invitees} />
-                {m.link && (
-                  <Anchor href={m.link} target="_blank" rel="noopener noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {m.link}
-                  </Anchor>
-                )}
-              </Card>
+              <MeetingRow key={m.id} m={m} />
             ))}
-          </Stack>
+          </DenseItems>
         )}
       />
     </Stack>

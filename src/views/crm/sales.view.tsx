@@ -39,7 +39,7 @@ import { useFieldError } from '../components/field-error';
 import { FormCard, RequestError } from '../components/form-card';
 import { formLoadScreen } from '../components/form-request-status';
 import { PageLoader } from '../components/page-loader';
-import { DenseHeader, denseGrid, RIGHT, useWideList } from '../components/paged-list/dense-list';
+import { DenseItems, DenseRow, RIGHT, useDenseColumns, type DenseColumn } from '../components/paged-list/dense-list';
 import { calendarDay } from './leads.view';
 import { ChoiceFilter, CrmListPage, PageHeader, type FilterChoices } from './crm-list-page.view';
 
@@ -79,8 +79,22 @@ const statusChoice = (t: TFunction, filters: InvoiceFilters): FilterChoices<Invo
   />,
 ];
 
-const SALE_COLUMNS = 'minmax(7rem, 1fr) minmax(10rem, 2fr) 9rem 5rem 8rem minmax(7rem, 1fr)';
-const INVOICE_COLUMNS = 'minmax(7rem, 1fr) minmax(10rem, 2fr) 8rem 8rem 8rem minmax(7rem, 1fr)';
+const saleColumns = (t: TFunction): DenseColumn[] => [
+  { label: t('sales.date'), width: 'minmax(7rem, 1fr)' },
+  { label: t('sales.contact'), width: 'minmax(10rem, 2fr)' },
+  { label: t('sales.invoice'), width: '9rem' },
+  { label: t('sales.lines'), width: '5rem', right: true },
+  { label: t('sales.total'), width: '8rem', right: true },
+  { label: t('invoices.status'), width: 'minmax(7rem, 1fr)', right: true },
+];
+const invoiceColumns = (t: TFunction): DenseColumn[] => [
+  { label: t('sales.invoice'), width: 'minmax(7rem, 1fr)' },
+  { label: t('sales.contact'), width: 'minmax(10rem, 2fr)' },
+  { label: t('invoices.issued'), width: '8rem' },
+  { label: t('invoices.due'), width: '8rem' },
+  { label: t('sales.total'), width: '8rem', right: true },
+  { label: t('invoices.status'), width: 'minmax(7rem, 1fr)', right: true },
+];
 
 interface Formats {
   currency: Currency | null;
@@ -88,20 +102,16 @@ interface Formats {
 }
 
 /**
- * A sale or invoice in the list: on desktops a dense row — its `cells`, then the total and the status
- * right-aligned; on phones a card — its `lines` on the left, the total and the status on the right.
+ * A sale or invoice in the list: in the list's table (desktops) a dense row — its `cells`, then the total and
+ * the status right-aligned; on phones a card — its `lines` on the left, the total and the status on the right.
  */
 function SummaryItem({
-  wide,
-  columns,
   data,
   cells,
   lines,
   total,
   status,
 }: {
-  wide: boolean;
-  columns: string;
   /** The item's data attribute (data-sale-id, data-invoice-id). */
   data: Record<string, number>;
   cells: ReactNode[];
@@ -109,17 +119,18 @@ function SummaryItem({
   total: string;
   status: string;
 }) {
-  if (wide)
+  if (useDenseColumns())
     return (
-      <Card withBorder padding="xs" radius="sm" role="listitem" {...data} style={denseGrid(columns)}>
-        {cells}
-        <Text size="sm" fw={600} style={RIGHT} data-amount>
-          {total}
-        </Text>
-        <div style={RIGHT}>
-          <InvoiceStatusBadge status={status} />
-        </div>
-      </Card>
+      <DenseRow
+        {...data}
+        cells={[
+          ...cells,
+          <Text key="total" size="sm" fw={600} style={RIGHT} data-amount>
+            {total}
+          </Text>,
+          <InvoiceStatusBadge key="status" status={status} />,
+        ]}
+      />
     );
   return (
     <Card withBorder padding="sm" radius="md" role="listitem" {...data}>
@@ -138,11 +149,11 @@ function SummaryItem({
   );
 }
 
-/** The column header (desktops) and the items of a dense list. */
-function denseList<T>(wide: boolean, columns: string, labels: Array<[string, boolean?]>, item: (x: T) => ReactNode) {
+/** The columns (desktops) and the items of a dense list. */
+function denseList<T>(columns: DenseColumn[], item: (x: T) => ReactNode) {
   return {
-    listHeader: wide ? <DenseHeader columns={columns} labels={labels} /> : null,
-    renderItems: (items: T[]) => <Stack gap={wide ? 4 : 'xs'}>{items.map(item)}</Stack>,
+    columns,
+    renderItems: (items: T[]) => <DenseItems>{items.map(item)}</DenseItems>,
   };
 }
 
@@ -157,7 +168,7 @@ const nameCell = (name: string) => (
   </Text>
 );
 
-function SaleItem({ sale, wide, currency, datePattern }: { sale: SaleSummary } & Formats & { wide: boolean }) {
+function SaleItem({ sale, currency, datePattern }: { sale: SaleSummary } & Formats) {
   const { t } = useTranslation('crm');
   const link = (
     <Anchor key="link" component={Link} href={`${SALES}/${sale.id}`} fw={600} aria-label={t('sales.open', { number: sale.invoice_number, name: sale.contact_name })}>
@@ -167,8 +178,6 @@ function SaleItem({ sale, wide, currency, datePattern }: { sale: SaleSummary } &
   const day = formatDate(sale.created_at, datePattern);
   return (
     <SummaryItem
-      wide={wide}
-      columns={SALE_COLUMNS}
       data={{ 'data-sale-id': sale.id }}
       cells={[
         <Text key="day" size="sm">
@@ -176,7 +185,7 @@ function SaleItem({ sale, wide, currency, datePattern }: { sale: SaleSummary } &
         </Text>,
         nameCell(sale.contact_name),
         link,
-        <Text key="lines" size="sm" style={RIGHT}>
+        <Text key="lines" size="sm">
           {sale.line_count}
         </Text>,
       ]}
@@ -204,7 +213,6 @@ export interface SalesListViewProps extends Formats {
 
 export function SalesListView({ actor, filters, onFilters, onDownload, currency, datePattern }: SalesListViewProps) {
   const { t } = useTranslation('crm');
-  const wide = useWideList();
   return (
     <CrmListPage<SaleFilters, SaleSummary>
       title={t('sales.title')}
@@ -220,17 +228,14 @@ export function SalesListView({ actor, filters, onFilters, onDownload, currency,
       onDownload={onDownload}
       actor={actor}
       empty={{ title: t('sales.emptyTitle'), noMatchTitle: t('sales.noMatchTitle'), description: t('sales.emptyDescription') }}
-      {...denseList<SaleSummary>(
-        wide,
-        SALE_COLUMNS,
-        [[t('sales.date')], [t('sales.contact')], [t('sales.invoice')], [t('sales.lines'), true], [t('sales.total'), true], [t('invoices.status'), true]],
-        (x) => <SaleItem key={x.id} sale={x} wide={wide} currency={currency} datePattern={datePattern} />,
-      )}
+      {...denseList<SaleSummary>(saleColumns(t), (x) => (
+        <SaleItem key={x.id} sale={x} currency={currency} datePattern={datePattern} />
+      ))}
     />
   );
 }
 
-function InvoiceItem({ invoice, wide, currency, datePattern }: { invoice: InvoiceSummary } & Formats & { wide: boolean }) {
+function InvoiceItem({ invoice, currency, datePattern }: { invoice: InvoiceSummary } & Formats) {
   const { t } = useTranslation('crm');
   const link = (
     <Anchor key="link" component={Link} href={`${INVOICES}/${invoice.id}`} fw={600} aria-label={t('invoices.open', { number: invoice.number, name: invoice.contact_name })}>
@@ -239,8 +244,6 @@ function InvoiceItem({ invoice, wide, currency, datePattern }: { invoice: Invoic
   );
   return (
     <SummaryItem
-      wide={wide}
-      columns={INVOICE_COLUMNS}
       data={{ 'data-invoice-id': invoice.id }}
       cells={[
         link,
@@ -276,7 +279,6 @@ export interface InvoicesListViewProps extends Formats {
 
 export function InvoicesListView({ actor, filters, onFilters, onDownload, currency, datePattern }: InvoicesListViewProps) {
   const { t } = useTranslation('crm');
-  const wide = useWideList();
   return (
     <CrmListPage<InvoiceFilters, InvoiceSummary>
       title={t('invoices.title')}
@@ -293,12 +295,9 @@ export function InvoicesListView({ actor, filters, onFilters, onDownload, curren
       onDownload={onDownload}
       actor={actor}
       empty={{ title: t('invoices.emptyTitle'), noMatchTitle: t('invoices.noMatchTitle'), description: t('invoices.emptyDescription') }}
-      {...denseList<InvoiceSummary>(
-        wide,
-        INVOICE_COLUMNS,
-        [[t('sales.invoice')], [t('sales.contact')], [t('invoices.issued')], [t('invoices.due')], [t('sales.total'), true], [t('invoices.status'), true]],
-        (x) => <InvoiceItem key={x.id} invoice={x} wide={wide} currency={currency} datePattern={datePattern} />,
-      )}
+      {...denseList<InvoiceSummary>(invoiceColumns(t), (x) => (
+        <InvoiceItem key={x.id} invoice={x} currency={currency} datePattern={datePattern} />
+      ))}
     />
   );
 }

@@ -5,7 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import { isDeduction, isTwoToOnePair, maxDeducted, type BinaryHistoryEntry, type PvHistoryEntry } from '../../schemas/history.schema';
 import type { binaryHistoryListMachine, pvHistoryListMachine } from '../../machines/wallet-lists.machine';
 import { ListPage, useTypeLabels } from '../components/paged-list/list-page';
-import { detailsOf, ListRow } from '../components/paged-list/list-row';
+import { detailsOf, ListRow, listRowColumns } from '../components/paged-list/list-row';
 import { useListFormat } from '../components/paged-list/list-format';
 import type { ListViewProps } from '../wallet/wallet-lists.view';
 
@@ -17,6 +17,7 @@ export function PvHistoryView(list: ListViewProps<ActorRefFrom<typeof pvHistoryL
     <ListPage
       title={t('history.pvTitle')}
       {...list}
+      columns={listRowColumns(t('columns.entry'), t('columns.details'), t('columns.pvTv'))}
       typeOptions={typeOptions}
       renderItems={(items: PvHistoryEntry[]) =>
         items.map((e) => (
@@ -76,6 +77,7 @@ export function BinaryHistoryView(list: ListViewProps<ActorRefFrom<typeof binary
     <ListPage
       title={t('history.binaryTitle')}
       {...list}
+      columns={listRowColumns(t('columns.entry'), t('columns.details'), t('columns.pv'))}
       typeOptions={typeOptions}
       renderItems={(items: BinaryHistoryEntry[]) => items.map((e) => <BinaryHistoryRow key={e.id} entry={e} />)}
     />

@@ -15,6 +15,7 @@ import { Link } from 'wouter';
 import { formatDate } from '../../lib/dates';
 import type { mailInboxMachine } from '../../machines/mail/mail.machine';
 import type { MailBox, MailFiltersValue, MailListItem, MailParty } from '../../schemas/mail.schema';
+import { DenseRow, useDenseColumns } from '../components/paged-list/dense-list';
 import { PagedList, type PagedListActor } from '../components/paged-list/paged-list';
 import { TabbedPage } from '../components/tabbed-page';
 import { fullName, initials } from '../components/person';
@@ -83,6 +84,80 @@ function MailRow({ item, box, onBin, onRestore, datePattern }: { item: MailListI
   const name = usePartyName();
   const href = item.box === 'sent' && box === 'sent' ? `~/member/mail/sent-item/${item.id}` : `~/member/mail/conversation/${item.thread_id}`;
   const unread = !item.read;
+  const avatar = (
+    <Avatar src={item.party.avatar} radius="xl" size="md" alt="" color="initials" name={name(item.party)}>
+      {initials(item.party)}
+    </Avatar>
+  );
+  const who = item.box === 'sent' ? t('list.to', { name: name(item.party) }) : name(item.party);
+  const subject = (
+    <Anchor component={Link} href={href} fw={unread ? 700 : 500} size="sm" c="inherit" style={{ overflowWrap: 'anywhere' }}>
+      {unread && <VisuallyHidden>{t('list.unread')} </VisuallyHidden>}
+      {item.subject}
+    </Anchor>
+  );
+  const snippet = (
+    <Text size="xs" c="dimmed" lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
+      {item.snippet}
+    </Text>
+  );
+  const badges = (
+    <Group gap={6}>
+      {unread && (
+        <Badge size="xs" variant="filled" aria-hidden>
+          {t('list.new')}
+        </Badge>
+      )}
+      {item.attachments > 0 && (
+        <Badge size="xs" variant="light" color="gray">
+          {t('list.attachments', { count: item.attachments })}
+        </Badge>
+      )}
+    </Group>
+  );
+  const date = (
+    <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+      {formatDate(item.created_at, datePattern)}
+    </Text>
+  );
+  const action =
+    box === 'bin' ? (
+      <Tooltip label={t('list.restore')}>
+        <ActionIcon variant="subtle" aria-label={t('list.restoreNamed', { subject: item.subject })} onClick={() => onRestore(item)} data-restore>
+          ↺
+        </ActionIcon>
+      </Tooltip>
+    ) : (
+      <Tooltip label={t('list.bin')}>
+        <ActionIcon variant="subtle" color="red" aria-label={t('list.binNamed', { subject: item.subject })} onClick={() => onBin(item)} data-bin>
+          🗑
+        </ActionIcon>
+      </Tooltip>
+    );
+  const background = unread ? 'var(--mantine-primary-color-light)' : undefined;
+  if (useDenseColumns())
+    return (
+      <DenseRow
+        data-mail-row={item.id}
+        data-unread={unread || undefined}
+        style={{ background }}
+        cells={[
+          <Group key="who" gap="sm" wrap="nowrap">
+            {avatar}
+            <Text size="sm" fw={unread ? 700 : 500} style={{ minWidth: 0 }}>
+              {box === 'sent' ? name(item.party) : who}
+            </Text>
+          </Group>,
+          <Stack key="subject" gap={2}>
+            {subject}
+            {snippet}
+            {badges}
+          </Stack>,
+          date,
+          action,
+        ]}
+      />
+    );
   return (
     <Group
       role="listitem"
@@ -93,53 +168,21 @@ function MailRow({ item, box, onBin, onRestore, datePattern }: { item: MailListI
       align="flex-start"
       data-mail-row={item.id}
       data-unread={unread || undefined}
-      style={{ borderBottom: '1px solid var(--mantine-color-default-border)', background: unread ? 'var(--mantine-primary-color-light)' : undefined }}
+      style={{ borderBottom: '1px solid var(--mantine-color-default-border)', background }}
     >
-      <Avatar src={item.party.avatar} radius="xl" size="md" alt="" color="initials" name={name(item.party)}>
-        {initials(item.party)}
-      </Avatar>
+      {avatar}
       <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text size="sm" fw={unread ? 700 : 500} truncate="end" style={{ minWidth: 0 }}>
-            {item.box === 'sent' ? t('list.to', { name: name(item.party) }) : name(item.party)}
+            {who}
           </Text>
-          <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-            {formatDate(item.created_at, datePattern)}
-          </Text>
+          {date}
         </Group>
-        <Anchor component={Link} href={href} fw={unread ? 700 : 500} size="sm" c="inherit" style={{ overflowWrap: 'anywhere' }}>
-          {unread && <VisuallyHidden>{t('list.unread')} </VisuallyHidden>}
-          {item.subject}
-        </Anchor>
-        <Text size="xs" c="dimmed" lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
-          {item.snippet}
-        </Text>
-        <Group gap={6}>
-          {unread && (
-            <Badge size="xs" variant="filled" aria-hidden>
-              {t('list.new')}
-            </Badge>
-          )}
-          {item.attachments > 0 && (
-            <Badge size="xs" variant="light" color="gray">
-              {t('list.attachments', { count: item.attachments })}
-            </Badge>
-          )}
-        </Group>
+        {subject}
+        {snippet}
+        {badges}
       </Stack>
-      {box === 'bin' ? (
-        <Tooltip label={t('list.restore')}>
-          <ActionIcon variant="subtle" aria-label={t('list.restoreNamed', { subject: item.subject })} onClick={() => onRestore(item)} data-restore>
-            ↺
-          </ActionIcon>
-        </Tooltip>
-      ) : (
-        <Tooltip label={t('list.bin')}>
-          <ActionIcon variant="subtle" color="red" aria-label={t('list.binNamed', { subject: item.subject })} onClick={() => onBin(item)} data-bin>
-            🗑
-          </ActionIcon>
-        </Tooltip>
-      )}
+      {action}
     </Group>
   );
 }
@@ -173,8 +216,14 @@ export function MailListView({ actor, page, search, onSearch, onBin, onRestore, 
               </Button>
             ) : undefined
           }
+          columns={[
+            { label: t(`columns.${box === 'inbox' ? 'from' : box === 'sent' ? 'to' : 'party'}`), width: 'minmax(0, 1.2fr)' },
+            { label: t('columns.subject'), width: 'minmax(0, 3fr)' },
+            { label: t('columns.date'), width: 'minmax(7rem, 1fr)' },
+            { label: t('columns.action'), width: '4.5rem', right: true },
+          ]}
           renderItems={(items) => (
-            // The rows are the list's items (the paged list is the list).
+            // The rows are the list's items (the paged list is the list or the table).
             <>
               {items.map((item) => (
                 <MailRow key={item.id} item={item} box={box} onBin={onBin} onRestore={onRestore} datePattern={datePattern} />

@@ -9,7 +9,8 @@ import type { OrderAddress, OrderSummary } from '../../schemas/orders.schema';
 import type { ordersListMachine } from '../../machines/wallet-lists.machine';
 import type { orderDetailMachine } from '../../machines/order-detail.machine';
 import { ListPage } from '../components/paged-list/list-page';
-import { detailsOf, ListRow } from '../components/paged-list/list-row';
+import { detailsOf, ListRow, listRowColumns } from '../components/paged-list/list-row';
+import { DenseList } from '../components/paged-list/dense-list';
 import { useListFormat } from '../components/paged-list/list-format';
 import { EmptyState } from '../components/empty-state';
 import { ErrorView } from '../components/error-view';
@@ -52,6 +53,7 @@ export function OrdersListView({ shop, ...list }: ListViewProps<ActorRefFrom<typ
       title={t('orders.title')}
       headerExtra={shop ? <ShopLinksBar shop={shop} /> : undefined}
       {...list}
+      columns={listRowColumns(t('columns.order'), t('columns.details'), t('columns.total'))}
       renderItems={(items: OrderSummary[]) =>
         items.map((o) => (
           <ListRow
@@ -134,7 +136,7 @@ export function OrderDetailView({ actor }: { actor: ActorRefFrom<typeof orderDet
       <Title order={2} size="h4">
         {t('orders.products')}
       </Title>
-      <div role="list">
+      <DenseList columns={listRowColumns(t('columns.product'), t('columns.details'), t('columns.amount'))} aria-label={t('orders.products')}>
         {order.products.map((p) => (
           <ListRow
             key={p.sku}
@@ -145,7 +147,7 @@ export function OrderDetailView({ actor }: { actor: ActorRefFrom<typeof orderDet
             figure={f.money(Number(p.price) * p.quantity)}
           />
         ))}
-      </div>
+      </DenseList>
       <Group justify="space-between">
         <Text fw={600}>{t('orders.total')}</Text>
         <Text fw={700}>

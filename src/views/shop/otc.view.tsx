@@ -7,7 +7,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { otcHistoryListMachine, otcMakePaymentMachine, otcRequestPaymentMachine } from '../../machines/shop/otc.machine';
 import { OTC_METHODS, OTC_PURPOSES, type OtcBank, type OtcRequest } from '../../schemas/otc.schema';
 import { ListPage } from '../components/paged-list/list-page';
-import { detailsOf, ListRow } from '../components/paged-list/list-row';
+import { detailsOf, ListRow, listRowColumns } from '../components/paged-list/list-row';
 import { useListFormat } from '../components/paged-list/list-format';
 import { ErrorView } from '../components/error-view';
 import { PageLoader } from '../components/page-loader';
@@ -169,12 +169,13 @@ export function OtcMakePaymentView({ actor }: { actor: ActorRefFrom<typeof otcMa
 }
 
 export function OtcHistoryView(list: ListViewProps<ActorRefFrom<typeof otcHistoryListMachine>>) {
-  const { t } = useTranslation('store');
+  const { t } = useTranslation(['store', 'wallet']);
   const f = useListFormat();
   return (
     <ListPage
       title={t('otc.history.title')}
       {...list}
+      columns={listRowColumns(t('wallet:columns.request'), t('wallet:columns.details'), t('wallet:columns.amount'))}
       renderItems={(items: OtcRequest[]) =>
         items.map((r) => (
           <ListRow

@@ -8,6 +8,7 @@ import { Anchor, Badge, Button, Card, Group, Image, SegmentedControl, Select, St
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { absoluteUrl } from '../../lib/links';
@@ -15,6 +16,7 @@ import type { eventDetailMachine, eventsListMachine } from '../../machines/stori
 import type { HomeEvent } from '../../schemas/home.schema';
 import type { EventsSearch } from '../../schemas/stories.schema';
 import { PageIntro } from '../components/page-intro';
+import { DenseItems, DenseRow, useDenseColumns, type DenseColumn } from '../components/paged-list/dense-list';
 import { PagedList, type PagedListActor } from '../components/paged-list/paged-list';
 import { PhoneFilters } from '../components/paged-list/phone-filters';
 import { LoadStates, type LoadActor } from '../home/load-states';
@@ -39,15 +41,47 @@ function When({ e }: { e: HomeEvent }) {
   );
 }
 
+/** The events' columns on desktops. */
+const eventColumns = (t: TFunction): DenseColumn[] => [
+  { label: t('events.columns.event'), width: 'minmax(0, 2fr)' },
+  { label: t('events.tagLabel'), width: 'minmax(0, 1fr)' },
+  { label: t('events.columns.when'), width: 'minmax(10rem, 2fr)' },
+  { label: t('events.columns.venue'), width: 'minmax(0, 1.5fr)' },
+];
+
 function EventCard({ e }: { e: HomeEvent }) {
   const { t } = useTranslation('promotion');
+  const f = useDisplayFormat();
+  const title = (
+    <Anchor component={Link} href={`/event/${e.id}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
+      {e.title}
+    </Anchor>
+  );
+  if (useDenseColumns())
+    return (
+      <DenseRow
+        data-event={e.id}
+        cells={[
+          title,
+          e.tag ? (
+            <Badge key="tag" variant="light">
+              {e.tag}
+            </Badge>
+          ) : null,
+          <Text key="when" size="sm">
+            {t('events.when', { start: f.date(e.start_date), end: f.date(e.end_date) })}
+          </Text>,
+          <Text key="venue" size="sm">
+            {e.venue}
+          </Text>,
+        ]}
+      />
+    );
   return (
     <Card withBorder radius="md" padding="sm" role="listitem" data-event={e.id}>
       <Stack gap={4}>
         <Group justify="space-between" gap="xs" wrap="wrap">
-          <Anchor component={Link} href={`/event/${e.id}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {e.title}
-          </Anchor>
+          {title}
           {e.tag && <Badge variant="light">{e.tag}</Badge>}
         </Group>
         <When e={e} />
@@ -63,7 +97,7 @@ export function EventsView({ actor, search, onSearch }: { actor: ActorRefFrom<ty
   const when = search.when ?? 'upcoming';
   const tagChoices = [...new Set([...tags, ...(search.tag ? [search.tag] : [])])];
   return (
-    <Stack gap="md" maw={800} data-events-page>
+    <Stack gap="md" maw={1100} data-events-page>
       <PageIntro title={t('events.title')} description={t('events.description')} />
       <Group gap="sm" align="flex-end" wrap="wrap">
         <SegmentedControl
@@ -92,12 +126,13 @@ export function EventsView({ actor, search, onSearch }: { actor: ActorRefFrom<ty
         actor={actor as unknown as PagedListActor<HomeEvent>}
         emptyTitle={t(`events.empty.${when}`)}
         emptyDescription={t('events.emptyDescription')}
+        columns={eventColumns(t)}
         renderItems={(items) => (
-          <Stack gap="xs">
+          <DenseItems>
             {items.map((e) => (
               <EventCard key={e.id} e={e} />
             ))}
-          </Stack>
+          </DenseItems>
         )}
       />
     </Stack>

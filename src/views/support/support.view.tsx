@@ -11,6 +11,7 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { newTicketMachine, ticketPageMachine, ticketsListMachine, TicketsSearch } from '../../machines/support/support.machine';
@@ -35,6 +36,7 @@ import { useFieldError } from '../components/field-error';
 import { FormCard, RequestError } from '../components/form-card';
 import { PageIntro } from '../components/page-intro';
 import { PageLoader } from '../components/page-loader';
+import { DenseItems, DenseRow, useDenseColumns, type DenseColumn } from '../components/paged-list/dense-list';
 import { PagedList, type PagedListActor } from '../components/paged-list/paged-list';
 import { PhoneFilters } from '../components/paged-list/phone-filters';
 import { LoadStates, type LoadActor } from '../home/load-states';
@@ -89,15 +91,50 @@ export function SupportContactView({ email, phone, company }: { email: string; p
 
 // ── The list ────────────────────────────────────────────────────────────────────────────────────────
 
+/** The tickets' columns on desktops. */
+const ticketColumns = (t: TFunction): DenseColumn[] => [
+  { label: t('tickets.subjectLabel'), width: 'minmax(0, 3fr)' },
+  { label: t('tickets.columns.number'), width: '4rem', right: true },
+  { label: t('tickets.categoryLabel'), width: 'minmax(0, 1.2fr)' },
+  { label: t('tickets.priorityLabel'), width: 'minmax(0, 1fr)' },
+  { label: t('tickets.columns.updated'), width: 'minmax(10rem, 1.2fr)' },
+  { label: t('tickets.filterStatus'), width: '11.5rem' },
+];
+
 function TicketRow({ ticket }: { ticket: TicketSummary }) {
   const { t } = useTranslation('support');
   const f = useDisplayFormat();
+  const subject = (
+    <Anchor component={Link} href={`/support/tickets/${ticket.id}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
+      {ticket.subject}
+    </Anchor>
+  );
+  if (useDenseColumns())
+    return (
+      <DenseRow
+        data-ticket={ticket.id}
+        cells={[
+          subject,
+          <Text key="number" size="sm">
+            {ticket.id}
+          </Text>,
+          <Text key="category" size="sm">
+            {t(`tickets.category.${ticket.category}`)}
+          </Text>,
+          <Text key="priority" size="sm">
+            {t(`tickets.priority.${ticket.priority}`)}
+          </Text>,
+          <Text key="updated" size="sm">
+            {f.date(ticket.updated_at)}
+          </Text>,
+          <StatusBadge key="status" status={ticket.status} />,
+        ]}
+      />
+    );
   return (
     <Card withBorder radius="md" padding="sm" role="listitem" data-ticket={ticket.id}>
       <Group justify="space-between" gap="xs" wrap="wrap">
-        <Anchor component={Link} href={`/support/tickets/${ticket.id}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
-          {ticket.subject}
-        </Anchor>
+        {subject}
         <StatusBadge status={ticket.status} />
       </Group>
       <Text size="xs" c="dimmed">
@@ -110,7 +147,7 @@ function TicketRow({ ticket }: { ticket: TicketSummary }) {
 export function TicketsView({ actor, search, onSearch }: { actor: ActorRefFrom<typeof ticketsListMachine>; search: TicketsSearch; onSearch: (s: TicketsSearch) => void }) {
   const { t } = useTranslation('support');
   return (
-    <Stack gap="md" maw={800} data-tickets-page>
+    <Stack gap="md" maw={1100} data-tickets-page>
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <div>
           <PageIntro title={t('tickets.title')} description={t('tickets.description')} />
@@ -139,12 +176,13 @@ export function TicketsView({ actor, search, onSearch }: { actor: ActorRefFrom<t
             {t('tickets.new')}
           </Button>
         }
+        columns={ticketColumns(t)}
         renderItems={(items) => (
-          <Stack gap="xs">
+          <DenseItems>
             {items.map((ticket) => (
               <TicketRow key={ticket.id} ticket={ticket} />
             ))}
-          </Stack>
+          </DenseItems>
         )}
       />
     </Stack>

@@ -7,7 +7,7 @@ import type { Earning, PayoutTransaction, Transaction } from '../../schemas/wall
 import { PAYOUT_STATUS_IDS } from '../../schemas/list-query.schema';
 import type { recentEarningsListMachine, recentPayoutsListMachine, transactionsListMachine } from '../../machines/wallet-lists.machine';
 import { ListPage, useTypeLabels } from '../components/paged-list/list-page';
-import { detailsOf, ListRow } from '../components/paged-list/list-row';
+import { detailsOf, ListRow, listRowColumns } from '../components/paged-list/list-row';
 import { useListFormat } from '../components/paged-list/list-format';
 
 export interface ListViewProps<A> {
@@ -27,6 +27,7 @@ export function TransactionsListView(list: ListViewProps<ActorRefFrom<typeof tra
       title={t('transactions.title')}
       {...list}
       withCashFlow
+      columns={listRowColumns(t('columns.transaction'), t('columns.details'), t('columns.amount'))}
       typeLabel={t('filters.transactionTypes')}
       typeOptions={typeOptions}
       renderItems={(items: Transaction[]) =>
@@ -52,6 +53,7 @@ export function RecentEarningsListView(list: ListViewProps<ActorRefFrom<typeof r
     <ListPage
       title={t('earnings.recentTitle')}
       {...list}
+      columns={listRowColumns(t('columns.bonus'), t('columns.details'), t('columns.payable'))}
       typeLabel={t('filters.bonusTypes')}
       typeOptions={typeOptions}
       renderItems={(items: Earning[]) =>
@@ -81,6 +83,7 @@ export function RecentPayoutsListView(list: ListViewProps<ActorRefFrom<typeof re
     <ListPage
       title={t('payouts.recentTitle')}
       {...list}
+      columns={listRowColumns(t('columns.request'), t('columns.details'), t('columns.total'))}
       typeLabel={t('filters.payoutStatuses')}
       typePlaceholder={t('filters.allStatuses')}
       typeOptions={PAYOUT_STATUS_IDS.map((id) => ({ value: id, label: t(`payoutStatus.${id}`) }))}

@@ -10,7 +10,8 @@ import type { earningsOverviewMachine, earningsRangeMachine, payoutStatementMach
 import { daysInRange, MAX_CHART_DAYS } from '../../lib/list-filters';
 import { MoneyBarChart } from '../components/charts/money-bar-chart';
 import { useListFormat } from '../components/paged-list/list-format';
-import { ListRow } from '../components/paged-list/list-row';
+import { ListRow, listRowColumns } from '../components/paged-list/list-row';
+import { DenseList } from '../components/paged-list/dense-list';
 import { dayOf, DayRangeInput } from '../components/paged-list/day-range-input';
 import { ErrorView } from '../components/error-view';
 import { PageLoader } from '../components/page-loader';
@@ -83,7 +84,7 @@ export function StatementTab({ actor }: { actor: ActorRefFrom<typeof walletState
           {data.recent_transactions.length === 0 ? (
             <EmptyState title={t('list.emptyTitle')} description={t('list.emptyDescription')} />
           ) : (
-            <div role="list">
+            <DenseList columns={listRowColumns(t('columns.transaction'), t('columns.details'), t('columns.amount'))} aria-label={t('statement.recent')}>
               {data.recent_transactions.map((tx) => (
                 <ListRow
                   key={tx.id}
@@ -93,7 +94,7 @@ export function StatementTab({ actor }: { actor: ActorRefFrom<typeof walletState
                   figureColor={tx.cash_flow === 'debit' ? 'red' : 'teal'}
                 />
               ))}
-            </div>
+            </DenseList>
       )}
           </Stack>
         )}

@@ -8,7 +8,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { createActor, waitFor } from 'xstate';
 import { ApiError, ConnectionError } from '../../../src/api/errors';
 import type { Board, Lead } from '../../../src/schemas/crm.schema';
-import { renderUi } from '../../support/render-ui';
+import { columnHeaders, findTableRows, renderUi, setViewportWidth } from '../../support/render-ui';
 
 const api = vi.hoisted(() => ({
   list: vi.fn(),
@@ -61,10 +61,31 @@ function showList(filters = {}) {
 }
 
 describe('leads list', () => {
-  it('shows each lead with its status, value and follow-up, linking to its page', async () => {
+  afterEach(() => setViewportWidth(1024));
+
+  it('on a desktop: a table of the leads under their column headers, the value right-aligned, the name opening the lead', async () => {
+    setViewportWidth(1280);
+    api.list.mockResolvedValueOnce(page([LEAD, { ...LEAD, id: 8, name: 'Ana Gil', company: '', next_follow_up: null }]));
+    showList();
+    const [row, second] = await findTableRows();
+    expect(columnHeaders(screen.getByRole('table', { name: 'Rows' }))).toEqual(['Name', 'Company', 'Source', 'Status', 'Next follow-up', 'Estimated value']);
+    const cells = within(row).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells).toEqual(['Marta Ruiz', 'Globex', 'Event', 'Qualified', 'Dec 1, 2026', '$1,250.50']);
+    expect(within(row).getAllByRole('cell')[5]).toHaveStyle({ textAlign: 'right' });
+    expect(within(screen.getByRole('table')).getAllByRole('columnheader')[5]).toHaveStyle({ textAlign: 'right' });
+    expect(within(second).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Ana Gil', '—', 'Event', 'Qualified', 'No follow-up', '$1,250.50']);
+    // The row's way in is a real link: reached by Tab, opened by Enter.
+    expect(within(row).getByRole('link', { name: 'Open Marta Ruiz' })).toHaveAttribute('href', '/crm/leads/7');
+    expect(screen.queryAllByRole('listitem')).toHaveLength(0);
+  });
+
+  it('on a phone: each lead is a card with its status, value and follow-up, linking to its page', async () => {
+    setViewportWidth(360);
     api.list.mockResolvedValueOnce(page([LEAD]));
     showList();
     const link = await screen.findByRole('link', { name: 'Open Marta Ruiz' });
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(link.closest('[role="listitem"]')).not.toBeNull();
     expect(link).toHaveAttribute('href', '/crm/leads/7');
     const row = link.closest('[data-lead-id]') as HTMLElement;
     expect(row).toHaveTextContent('Qualified');

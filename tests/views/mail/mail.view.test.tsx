@@ -6,11 +6,11 @@
  * sent item; Spanish.
  */
 import userEvent from '@testing-library/user-event';
-import { act, fireEvent, screen, waitFor as waitForDom, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor as waitForDom, within, cleanup } from '@testing-library/react';
 import { createActor, waitFor } from 'xstate';
 import { ApiError, ConnectionError } from '../../../src/api/errors';
 import type { MailConversation, MailListItem, MailMessage, MailRecipient } from '../../../src/schemas/mail.schema';
-import { renderUi } from '../../support/render-ui';
+import { columnHeaders, findTableRows, renderUi, setViewportWidth } from '../../support/render-ui';
 
 const api = vi.hoisted(() => ({
   list: vi.fn(),
@@ -99,6 +99,31 @@ describe('mail list', () => {
     expect(onSearch).toHaveBeenLastCalledWith({ unread: '1' });
     fireEvent.click(within(row).getByRole('button', { name: 'Move “Subject 1” to the bin' }));
     expect(onBin).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }));
+  });
+
+  it('on a desktop the messages are a table under From, Subject, Date and Action; on a phone they are cards', async () => {
+    setViewportWidth(1280);
+    try {
+      api.list.mockResolvedValue({ items: [item(1, { read: false, attachments: 2 })], next_page_url: null });
+      showList();
+      const [row] = await findTableRows();
+      expect(columnHeaders(screen.getByRole('table', { name: 'Rows' }))).toEqual(['From', 'Subject', 'Date', 'Action']);
+      const cells = within(row).getAllByRole('cell');
+      expect(within(cells[1]).getByRole('link', { name: /Subject 1/ }).getAttribute('href')).toContain('/member/mail/conversation/101');
+      expect(within(cells[1]).getByText('2 files')).toBeTruthy();
+      expect(within(cells[3]).getByRole('button', { name: 'Move “Subject 1” to the bin' })).toBeTruthy();
+      expect(cells[3]).toHaveStyle({ textAlign: 'right' });
+      expect(row.dataset.unread).toBe('true');
+      cleanup();
+      setViewportWidth(360);
+      showList('bin', {}, 'es');
+      const card = (await screen.findByText('Subject 1')).closest('[data-mail-row]') as HTMLElement;
+      expect(card).toHaveAttribute('role', 'listitem');
+      expect(screen.queryByRole('table')).toBeNull();
+      expect(screen.queryByRole('columnheader')).toBeNull();
+    } finally {
+      setViewportWidth(1024);
+    }
   });
 
   it('says when the inbox is empty, and when nothing matches offers to clear the search', async () => {

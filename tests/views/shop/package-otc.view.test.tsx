@@ -7,7 +7,7 @@ import { packagePaymentMachine } from '../../../src/machines/shop/package-paymen
 import { otcHistoryListMachine, otcMakePaymentMachine, otcRequestPaymentMachine } from '../../../src/machines/shop/otc.machine';
 import { PackagePaymentView } from '../../../src/views/shop/package-payment.view';
 import { OtcHistoryView, OtcMakePaymentView, OtcRequestPaymentView } from '../../../src/views/shop/otc.view';
-import { renderUi } from '../../support/render-ui';
+import { columnHeaders, renderUi } from '../../support/render-ui';
 import { DEFAULT_FILTERS } from '../../../src/lib/list-filters';
 import { OPTIONS, PURCHASE, REQUEST, ROI_OPTIONS, WALLET_RESULT } from '../../support/package-fixtures';
 
@@ -124,6 +124,9 @@ describe('over-the-counter views', () => {
     expect(await screen.findByText('Awaiting payment')).toBeTruthy();
     expect(screen.getByText('Rejected')).toBeTruthy();
     expect(screen.getByText(/Reason: No deposit found/)).toBeTruthy();
+    // On a desktop the requests are a table: its column headers, the amount right-aligned.
+    expect(columnHeaders(screen.getByRole('table', { name: 'Rows' }))).toEqual(['Request', 'Details', 'Amount']);
+    expect(screen.getByText('Rejected').closest('[role="row"]')!.querySelector('[data-amount]')!.closest('[role="cell"]')).toHaveStyle({ textAlign: 'right' });
 
     const none = createActor(otcHistoryListMachine.provide({ actors: { fetchPage: fromPromise(async () => ({ items: [], next: null, meta: undefined })) as never } }), { input: { filters: DEFAULT_FILTERS } }).start();
     renderUi(<OtcHistoryView actor={none} onFilters={() => {}} />);

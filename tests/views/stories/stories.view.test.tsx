@@ -8,7 +8,7 @@ import { act, fireEvent, screen, within, waitFor as waitForUi } from '@testing-l
 import { createActor, waitFor } from 'xstate';
 import { ApiError, ConnectionError } from '../../../src/api/errors';
 import type { Article, HomeEvent, StoryItem } from '../../../src/schemas/home.schema';
-import { renderUi, setViewportWidth } from '../../support/render-ui';
+import { columnHeaders, findTableRows, renderUi, setViewportWidth } from '../../support/render-ui';
 import { videoThumbnail } from '../../../src/lib/video-thumbnail';
 
 const api = vi.hoisted(() => ({ articles: vi.fn(), videos: vi.fn(), article: vi.fn(), video: vi.fn(), events: vi.fn(), eventTags: vi.fn(), event: vi.fn(), downloadCalendar: vi.fn() }));
@@ -139,13 +139,26 @@ describe('events', () => {
     expect(onSearch).toHaveBeenCalledWith({ tag: 'webinar' });
   });
 
+  it('on a desktop the events are a table under Event, Type, When and Venue, each title opening its event', async () => {
+    api.events.mockResolvedValue(page([EVENT]));
+    const actor = createActor(m.eventsListMachine, { input: { filters: {} } }).start();
+    renderUi(<EventsView actor={actor} search={{}} onSearch={vi.fn()} />);
+    const [row] = await findTableRows();
+    expect(columnHeaders(screen.getByRole('table', { name: 'Rows' }))).toEqual(['Event', 'Type', 'When', 'Venue']);
+    const cells = within(row).getAllByRole('cell');
+    expect(within(cells[0]).getByRole('link', { name: 'Awards night' })).toHaveAttribute('href', '/event/9');
+    expect(cells[3]).toHaveTextContent(EVENT.venue);
+  });
+
   it('on a phone the type filter waits behind the Filters button; upcoming or past stays in view', async () => {
     setViewportWidth(360);
     try {
       api.events.mockResolvedValue(page([EVENT]));
       const actor = createActor(m.eventsListMachine, { input: { filters: {} } }).start();
       renderUi(<EventsView actor={actor} search={{}} onSearch={vi.fn()} />);
-      await screen.findByRole('link', { name: 'Awards night' });
+      const title = await screen.findByRole('link', { name: 'Awards night' });
+      expect(title.closest('[role="listitem"]')).not.toBeNull();
+      expect(screen.queryByRole('table')).toBeNull();
       expect(screen.getByText('Past')).toBeVisible();
       const type = () => screen.getAllByLabelText('Type').find((e) => e.tagName === 'INPUT')!;
       expect(type()).not.toBeVisible();

@@ -4,11 +4,11 @@
  * failures), one ticket (conversation, trail, reply, reopen, close with confirmation, not found), and the
  * contacts shown when the company's ticketing is off — in Spanish and the dark scheme too.
  */
-import { act, fireEvent, screen, within, waitFor as waitForUi } from '@testing-library/react';
+import { act, fireEvent, screen, within, waitFor as waitForUi, cleanup } from '@testing-library/react';
 import { createActor, waitFor } from 'xstate';
 import { ApiError, ConnectionError } from '../../../src/api/errors';
 import type { Ticket, TicketSummary } from '../../../src/schemas/support.schema';
-import { renderUi, setViewportWidth } from '../../support/render-ui';
+import { columnHeaders, findTableRows, renderUi, setViewportWidth } from '../../support/render-ui';
 
 const api = vi.hoisted(() => ({ tickets: vi.fn(), ticket: vi.fn(), open: vi.fn(), reply: vi.fn(), reopen: vi.fn(), close: vi.fn(), downloadFile: vi.fn() }));
 vi.mock('../../../src/api/support', () => ({ supportApi: api }));
@@ -55,6 +55,29 @@ describe('tickets list', () => {
     expect(within(row).getByText('Answered')).toBeTruthy();
     expect(row).toHaveTextContent('Payments and payouts');
     expect(screen.getAllByRole('link', { name: 'New ticket' })[0]).toHaveAttribute('href', '/support/new');
+  });
+
+  it('on a desktop the tickets are a table with their column headers, in Spanish and the dark scheme too; on a phone, cards', async () => {
+    setViewportWidth(1280);
+    try {
+      api.tickets.mockResolvedValue(page([ROW]));
+      const first = show({}, 'es', 'dark');
+      const [row] = await findTableRows();
+      expect(columnHeaders(screen.getByRole('table', { name: 'Filas' }))).toEqual(['Asunto', 'N.º', 'Categoría', 'Prioridad', 'Actualizado', 'Estado']);
+      const cells = within(row).getAllByRole('cell');
+      expect(within(cells[0]).getByRole('link')).toHaveAttribute('href', '/support/tickets/31');
+      expect(cells[1]).toHaveTextContent('31');
+      expect(cells[1]).toHaveStyle({ textAlign: 'right' });
+      first.actor.stop();
+      cleanup();
+      setViewportWidth(360);
+      show();
+      const card = (await screen.findByRole('link', { name: 'Payout not received' })).closest('[data-ticket]') as HTMLElement;
+      expect(card).toHaveAttribute('role', 'listitem');
+      expect(screen.queryByRole('table')).toBeNull();
+    } finally {
+      setViewportWidth(1024);
+    }
   });
 
   it('empty: says so with a way to open one; in Spanish and the dark scheme', async () => {

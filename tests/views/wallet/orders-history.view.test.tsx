@@ -8,7 +8,7 @@ import { BinaryHistoryView, PvHistoryView } from '../../../src/views/history/his
 import { VIRTUALISE_FROM } from '../../../src/views/components/paged-list/paged-list';
 import type { OrderDetail, OrderSummary } from '../../../src/schemas/orders.schema';
 import type { BinaryHistoryEntry, PvHistoryEntry } from '../../../src/schemas/history.schema';
-import { renderUi } from '../../support/render-ui';
+import { columnHeaders, findTableRows, renderUi, tableRows } from '../../support/render-ui';
 
 const ORDER: OrderDetail = {
   id: 7,
@@ -39,7 +39,8 @@ describe('order detail view', () => {
     expect(await screen.findByRole('heading', { name: 'Order INV-2025-000007' })).toBeTruthy();
     expect(screen.getByText(/12 Calle Mayor/)).toBeTruthy();
     expect(screen.getByText('Nothing to ship.')).toBeTruthy();
-    const lines = screen.getAllByRole('listitem');
+    expect(columnHeaders(screen.getByRole('table', { name: 'Products' }))).toEqual(['Product', 'Details', 'Amount']);
+    const lines = tableRows();
     expect(lines).toHaveLength(2);
     expect(within(lines[1]).getByText('Shake')).toBeTruthy();
     // Quantity × price, and the line total.
@@ -96,7 +97,7 @@ function binaryWith(items: BinaryHistoryEntry[]) {
 describe('binary history view: derived facts', () => {
   it('volume rows name their leg and show what was added', async () => {
     binaryWith([bin(1, { leg: 'L', pv_added: '115.0000', from_username: 'william597' }), bin(2, { leg: 'R', pv_added: '60.0000' })]);
-    const rows = await screen.findAllByRole('listitem');
+    const rows = await findTableRows();
     expect(within(rows[0]).getByText('Volume added to the left leg')).toBeTruthy();
     expect(within(rows[0]).getByText('+115.00')).toBeTruthy();
     expect(within(rows[0]).getByText(/from william597/)).toBeTruthy();
@@ -109,7 +110,7 @@ describe('binary history view: derived facts', () => {
       bin(1, { pv_deducted_left: '200.0000', pv_deducted_right: '100.0000', bonus_generated: '20.0000', bonus_to_pay: '15.0000' }),
       bin(2, { pv_deducted_left: '100.0000', pv_deducted_right: '100.0000', bonus_generated: '10.0000', bonus_to_pay: '10.0000' }),
     ]);
-    const [twoToOne, even] = await screen.findAllByRole('listitem');
+    const [twoToOne, even] = await findTableRows();
     expect(within(twoToOne).getByText('Pairing deduction')).toBeTruthy();
     expect(within(twoToOne).getByText('−200.00')).toBeTruthy();
     expect(within(twoToOne).getByText('Deducted L 200.00 / R 100.00')).toBeTruthy();
@@ -129,8 +130,9 @@ describe('PV history view', () => {
       { input: { filters: { sort: 'desc', types: [] } } },
     ).start();
     renderUi(<PvHistoryView actor={actor} onFilters={() => {}} />);
-    const [row] = await screen.findAllByRole('listitem');
-    expect(within(row).getByText('PV 50.00 · TV 75.00')).toBeTruthy();
+    const [row] = await findTableRows();
+    expect(columnHeaders()).toEqual(['Entry', 'Details', 'PV / TV']);
+    expect(within(row).getByText('PV 50.00 · TV 75.00').closest('[role="cell"]')).toHaveStyle({ textAlign: 'right' });
     expect(within(row).getByText('Totals: PV 500.00 · TV 9,000.00')).toBeTruthy();
     expect(within(row).getByText(/from ava354/)).toBeTruthy();
   });
@@ -145,12 +147,12 @@ describe('long lists', () => {
     const items = Array.from({ length: VIRTUALISE_FROM + 300 }, (_, i) => bin(i + 1, { leg: 'L', pv_added: `${i + 1}.0000` }));
     binaryWith(items);
     await screen.findByText(`That is all: ${items.length} entries.`);
-    const shown = screen.queryAllByRole('listitem').length;
+    const shown = tableRows().length;
     expect(shown).toBeGreaterThan(0);
     expect(shown).toBeLessThan(60);
-    expect(screen.getByRole('list', { name: 'Rows' }).getAttribute('data-list-count')).toBe(String(items.length));
+    expect(screen.getByRole('table', { name: 'Rows' }).getAttribute('data-list-count')).toBe(String(items.length));
     // The first rows are the ones in view.
-    expect(screen.getAllByRole('listitem')[0].textContent).toContain('+1.00');
+    expect(tableRows()[0].textContent).toContain('+1.00');
     vi.restoreAllMocks();
   });
 });

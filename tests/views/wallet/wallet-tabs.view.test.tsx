@@ -4,7 +4,7 @@ import { ConnectionError } from '../../../src/api/errors';
 import { earningsOverviewMachine, earningsRangeMachine, payoutStatementMachine, walletStatementMachine, type EarningsRange } from '../../../src/machines/wallet-pages.machine';
 import { EarningTab, PayoutTab, StatementTab, WalletTabs, type ChartRange } from '../../../src/views/wallet/wallet.view';
 import type { EarningsOverview, EarningsTotalDatewise, PayoutStatement, WalletSummary } from '../../../src/schemas/wallet.schema';
-import { renderUi } from '../../support/render-ui';
+import { columnHeaders, findTableRows, renderUi, tableRows } from '../../support/render-ui';
 
 const SUMMARY: WalletSummary = {
   wallet_balance: '566.5400',
@@ -53,7 +53,8 @@ describe('wallet statement tab', () => {
     expect(await screen.findByText('$566.54')).toBeTruthy();
     expect(screen.getByText('$5,950.00')).toBeTruthy();
     expect(screen.getByText('$230.00')).toBeTruthy();
-    const rows = screen.getAllByRole('listitem');
+    expect(columnHeaders(screen.getByRole('table', { name: 'Recent transactions' }))).toEqual(['Transaction', 'Details', 'Amount']);
+    const rows = tableRows();
     expect(rows).toHaveLength(2);
     expect(within(rows[0]).getByText('Binary bonus')).toBeTruthy();
     expect(within(rows[0]).getByText('+$74.40')).toBeTruthy();
@@ -78,7 +79,8 @@ describe('wallet statement tab', () => {
       </WalletTabs>,
       { lng: 'es' },
     );
-    const rows = await screen.findAllByRole('listitem');
+    const rows = await findTableRows();
+    expect(columnHeaders()).toEqual(['Movimiento', 'Detalles', 'Importe']);
     expect(within(rows[0]).getByText('Comisión por nivel')).toBeTruthy();
     expect(within(rows[1]).getByText('Loyalty bonus')).toBeTruthy();
   });

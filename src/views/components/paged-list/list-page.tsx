@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { AnyActorRef } from 'xstate';
 import type { ListMeta } from '../../../machines/wallet-lists.machine';
 import type { ListFilterState } from '../../../lib/list-filters';
+import type { DenseColumn } from './dense-list';
 import { FilterBar, type FilterBarProps, type FilterOption } from './filter-bar';
 import { PagedList, type PagedListActor } from './paged-list';
 
@@ -19,9 +20,11 @@ export interface ListPageProps<T> extends Omit<FilterBarProps, 'filters' | 'onCh
   onFilters: (filters: ListFilterState) => void;
   emptyTitle?: string;
   headerExtra?: ReactNode;
+  /** The list's columns on wide screens (dense-list). */
+  columns?: DenseColumn[];
 }
 
-export function ListPage<T>({ title, actor, renderItems, onFilters, emptyTitle, headerExtra, ...filterBar }: ListPageProps<T>) {
+export function ListPage<T>({ title, actor, renderItems, onFilters, emptyTitle, headerExtra, columns, ...filterBar }: ListPageProps<T>) {
   const list = actor as unknown as PagedListActor<T>;
   const filters = useSelector(list, (s) => s.context.filters as unknown as ListFilterState);
   return (
@@ -31,7 +34,7 @@ export function ListPage<T>({ title, actor, renderItems, onFilters, emptyTitle, 
       </Title>
       {headerExtra}
       <FilterBar filters={filters} onChange={onFilters} {...filterBar} />
-      <PagedList actor={list} renderItems={renderItems} emptyTitle={emptyTitle} />
+      <PagedList actor={list} renderItems={renderItems} emptyTitle={emptyTitle} columns={columns} />
     </Stack>
   );
 }

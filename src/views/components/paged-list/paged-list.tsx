@@ -16,6 +16,7 @@ import type { createPagedListMachine } from '../../../machines/paged-list.machin
 import { EmptyState } from '../empty-state';
 import { ErrorView } from '../error-view';
 import { PageLoader } from '../page-loader';
+import { DenseList, type DenseColumn } from './dense-list';
 
 // Any paged list actor: views only read its status and rows.
 export type PagedListActor<T, M = unknown> = ActorRefFrom<ReturnType<typeof createPagedListMachine<T, never, M>>>;
@@ -28,6 +29,8 @@ export interface PagedListProps<T> {
   emptyDescription?: string;
   /** A call to action in the empty state (e.g. "Add address"). */
   emptyAction?: ReactNode;
+  /** The list's columns: on wide screens the rows are a table under their titles (dense-list); cards without. */
+  columns?: DenseColumn[];
 }
 
 /** Calls onVisible whenever the element scrolls into view (with a margin, so the next page comes early). */
@@ -72,7 +75,7 @@ function WindowedRows({ count, renderRow }: { count: number; renderRow: (index: 
   );
 }
 
-export function PagedList<T>({ actor, renderItems, emptyTitle, emptyDescription, emptyAction }: PagedListProps<T>) {
+export function PagedList<T>({ actor, renderItems, emptyTitle, emptyDescription, emptyAction, columns }: PagedListProps<T>) {
   const { t } = useTranslation('wallet');
   const status = useSelector(actor, (s) => s.value as string);
   const items = useSelector(actor, (s) => s.context.items as T[]);
@@ -107,9 +110,9 @@ export function PagedList<T>({ actor, renderItems, emptyTitle, emptyDescription,
 
   return (
     <Stack gap="xs" data-list-status={status}>
-      <div role="list" aria-label={t('list.rows')} aria-busy={status === 'loadingMore'} data-list-count={items.length}>
+      <DenseList columns={columns} aria-label={t('list.rows')} aria-busy={status === 'loadingMore'} data-list-count={items.length}>
         {items.length >= VIRTUALISE_FROM ? <WindowedRows count={items.length} renderRow={(i) => renderItems([items[i]])} /> : renderItems(items)}
-      </div>
+      </DenseList>
       {status === 'readyToLoadMore' && (
         <>
           <Sentinel onVisible={loadMore} />
