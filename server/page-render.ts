@@ -19,6 +19,8 @@ import { readTranslations } from './lib/i18n';
 import { AUTH_DUMMY_PATH, LOGIN_FIELDS_PATH } from '../src/api/auth-paths';
 import { callKey as earlyCallKey, type PageData } from '../src/api/early';
 import {
+  FONT_FALLBACK,
+  FONTS_LATER_ATTRIBUTE,
   PAGE_DATA_ID,
   SERVER_KEY_ATTRIBUTE,
   SERVER_LANGUAGE_ATTRIBUTE,
@@ -241,14 +243,16 @@ export async function createPageRenderer(app: FastifyInstance, options: PageRend
       // JSON inside <script>: no "<" may reach the HTML parser ("</script>" in a company name, "<!--").
       const dataTag = `<script type="application/json" id="${PAGE_DATA_ID}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
       const logo = page.logo ? `<link rel="preload" as="image" href="${escapeAttribute(page.logo)}" />` : '';
+      // The text is drawn in the system fonts until the app's scripts are there (src/app/server-page.ts FONTS_LATER_ATTRIBUTE).
+      const fontsLater = `<style>html[${FONTS_LATER_ATTRIBUTE}]{--mantine-font-family:${FONT_FALLBACK};--mantine-font-family-headings:${FONT_FALLBACK}}</style>`;
       // (Replacer functions: the markup may hold "$" sequences that a replacement string would expand.)
       return template
         .replace(
           /<html[^>]*>/,
           () =>
-            `<html lang="${language}" ${COLOUR_SCHEME_ATTRIBUTE}="${colourScheme}" ${SERVER_LANGUAGE_ATTRIBUTE}="${language}" ${SERVER_SCHEME_ATTRIBUTE}="${colourScheme}">`,
+            `<html lang="${language}" ${COLOUR_SCHEME_ATTRIBUTE}="${colourScheme}" ${SERVER_LANGUAGE_ATTRIBUTE}="${language}" ${SERVER_SCHEME_ATTRIBUTE}="${colourScheme}" ${FONTS_LATER_ATTRIBUTE}>`,
         )
-        .replace(PAGE_DATA_PLACE, () => `${logo}${dataTag}`)
+        .replace(PAGE_DATA_PLACE, () => `${fontsLater}${logo}${dataTag}`)
         .replace('<div id="root"></div>', () => `<div id="root" ${SERVER_KEY_ATTRIBUTE}="${escapeAttribute(page.key)}">${page.html}</div>`);
     } catch (e) {
       req.log.warn({ err: e }, 'the sign-in page was sent without its markup');

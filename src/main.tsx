@@ -3,13 +3,16 @@ import './theme/css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Root } from './app/app';
-import { SERVER_KEY_ATTRIBUTE, SERVER_OFF_ATTRIBUTE, captureEarlyInput, pageKey, pageReady, whenSettled, type EarlyInput } from './app/server-page';
+import { FONTS_LATER_ATTRIBUTE, SERVER_KEY_ATTRIBUTE, SERVER_OFF_ATTRIBUTE, captureEarlyInput, pageKey, pageReady, whenSettled, type EarlyInput } from './app/server-page';
 import { prepareSession, startSession } from './app/session-actor';
 import { colourSchemeManager, DEFAULT_COLOUR_SCHEME } from './lib/colour-scheme';
 import { currentLanguage, initI18n } from './i18n/i18n';
 
 // The app's page only (the support replay's entry shares this first chunk: replay.html has no #root).
 const isAppPage = typeof document !== 'undefined' && document.getElementById('root') !== null;
+
+// The scripts have arrived: the web fonts the server-rendered page held back load now, while the app starts.
+if (isAppPage) document.documentElement.removeAttribute(FONTS_LATER_ATTRIBUTE);
 
 // Views suspend until their translations are there; the session does not wait for them.
 const translations = isAppPage ? initI18n() : Promise.resolve(undefined);

@@ -92,17 +92,25 @@ export const companyName = async (ctx: Pick<AppContext, 'settings'>) => (await c
 /** The login answer of spec §7. Sessions are opened only for an active member allowed in (demo flag). */
 export async function loginAnswer(ctx: Services, member: MemberRow): Promise<LoginResponse> {
   const db = ctx.database.db;
-  const s = await ctx.settings.all();
   const active = member.status === 1;
   const allowed = member.demoAllowed;
-  let token = '';
+  const [s, currency, language, access] = await Promise.all([
+    ctx.settings.all(),
+    ctx.settings.currencyByCode(member.currencyCode),
+    ctx.settings.languageByCode(member.languageCode),
+    active && allowed ? createSession(db, member.id) : null,
+  ]);
+  const token = access?.token ?? '';
   let ssoToken: string | null = null;
   let storeToken: string | null = null;
-  if (active && allowed) {
-    const access = await createSession(db, member.id);
-    token = access.token;
-    ssoToken = (await createSession(db, member.id, 'sso', SSO_TTL_MS, access.id)).token;
-    if (s.modules.store) storeToken = (await createSession(db, member.id, 'store', SESSION_TTL_MS, access.id)).token;
+  if (access) {
+    // The sessions opened with the access session, side by side.
+    const [sso, store] = await Promise.all([
+      createSession(db, member.id, 'sso', SSO_TTL_MS, access.id),
+      s.modules.store ? createSession(db, member.id, 'store', SESSION_TTL_MS, access.id) : null,
+    ]);
+    ssoToken = sso.token;
+    storeToken = store?.token ?? null;
   }
   return {
     token,
@@ -114,8 +122,8 @@ export async function loginAnswer(ctx: Services, member: MemberRow): Promise<Log
     default_store_id: s.store_settings?.default_store ?? null,
     store_token: storeToken,
     sso_token: ssoToken,
-    default_currency: await ctx.settings.currencyByCode(member.currencyCode),
-    default_language: await ctx.settings.languageByCode(member.languageCode),
+    default_currency: currency,
+    default_language: language,
     cart: [],
   };
 }
@@ -129,23 +137,29 @@ export async function passwordLogin(ctx: Services & Pick<AppContext, 'throttle'>
   if (!isIdentifier(id)) throw validationError(id);
   const candidates = await findByIdentifier(ctx.database.db, id);
   const accounts = candidates.length ? candidates.map((c) => memberAccount(c.id)) : [`i:${tokenHash(identifierKey(body))}`];
-  const attempt = await beginSignIn(ctx, accounts, ip);
-  let member: MemberRow | null = null;
-  for (const c of candidates) {
-    if (await verifyPassword(body.password, c.passwordHash)) {
-      member = c;
-      break;
-    }
-  }
-  if (!candidates.length) await burnPasswordCheck(body.password);
+  // The password is hashed while the attempt is counted (the answer is used only once the count lets it in).
+  const attempt = await beginSignIn(ctx, accounts, ip, async () => {
+    for (const c of candidates) if (await verifyPassword(body.password, c.passwordHash)) return c;
+    if (!candidates.length) await burnPasswordCheck(body.password);
+    return null;
+  });
+  const member: MemberRow | null = attempt.checked;
   if (!member) {
     await attempt.failed();
     throw validationError({ password: ['validation:invalidCredentials'] });
   }
-  await attempt.succeeded(member.id);
-  if (!member.verified) throw validationError({ [identifierField(id)]: ['validation:accountNotVerified'] });
-  if (await twoFactorEnabled(ctx.database.db, member.id)) return issueChallenge(ctx.database.db, member.id);
-  return loginAnswer(ctx, member);
+  // The count is cleared while the answer is made; both are done before anything is answered.
+  const [cleared, answer] = await Promise.allSettled([
+    attempt.succeeded(member.id),
+    (async () => {
+      if (!member.verified) throw validationError({ [identifierField(id)]: ['validation:accountNotVerified'] });
+      if (await twoFactorEnabled(ctx.database.db, member.id)) return issueChallenge(ctx.database.db, member.id);
+      return loginAnswer(ctx, member);
+    })(),
+  ]);
+  if (cleared.status === 'rejected') throw cleared.reason;
+  if (answer.status === 'rejected') throw answer.reason;
+  return answer.value;
 }
 
 /** Sign-in with the key of a signup verified within AUTO_LOGIN_WINDOW_MS; single use. */

@@ -9,8 +9,10 @@
  *   refused exactly the same way, so the delays tell nothing about who is a member.
  * - per IP: failed sign-ins from one address, whatever accounts they name (LIMITS.signInFailuresPerIp).
  *
- * Each attempt is counted as a failure before the password is checked (one short transaction holding the
- * account's row), and given back when it succeeds: parallel attempts cannot slip past a limit.
+ * Each attempt is counted as a failure before the password's check is believed (one short transaction holding
+ * the account's row), and given back when it succeeds: parallel attempts cannot slip past a limit. The check
+ * itself (the slow hash) runs while the count is taken, once the IP's count has let the attempt in: the IP's
+ * limit bounds the hashing an address can ask for, and an attempt the count refuses never learns the result.
  */
 import { sql } from 'drizzle-orm';
 import type { AppContext } from './app-context';
@@ -51,9 +53,14 @@ export interface SignInAttempt {
 /**
  * Count a password sign-in attempt for `accounts` (the members the identifier names, or the identifier
  * itself when it names nobody) from `ip`; throws 429 with the wait when the IP or an account must wait.
+ * `check` (the password's check) starts once the IP may try and runs while the accounts are counted; its
+ * answer is `checked`, given only when no account must wait.
  */
-export async function beginSignIn(ctx: Ctx, accounts: string[], ip: string): Promise<SignInAttempt> {
+export async function beginSignIn<T>(ctx: Ctx, accounts: string[], ip: string, check: () => Promise<T>): Promise<SignInAttempt & { checked: T }> {
   await ctx.throttle.take(LIMITS.signInFailuresPerIp, ip);
+  const checking = check();
+  // A refused attempt does not wait for the check, nor hears of it.
+  checking.catch(() => undefined);
   const counted = await countFailure(ctx, accounts);
   if (counted.wait !== 0) {
     throw new RateLimitedError(
@@ -63,10 +70,11 @@ export async function beginSignIn(ctx: Ctx, accounts: string[], ip: string): Pro
         : `Too many attempts. Try again in ${counted.wait} s.`,
     );
   }
+  const checked = await checking;
   return {
+    checked,
     async succeeded(memberId) {
-      await clearSignInFailures(ctx, memberId);
-      await ctx.throttle.giveBack(LIMITS.signInFailuresPerIp, ip);
+      await Promise.all([clearSignInFailures(ctx, memberId), ctx.throttle.giveBack(LIMITS.signInFailuresPerIp, ip)]);
     },
     async failed() {
       for (const { account, failures } of counted.failures) {

@@ -6,19 +6,35 @@ import { homeApi } from '../api/home';
 import type { DashboardExtra, DashboardSummary, Promotions } from '../schemas/home.schema';
 import { createLoadMachine } from './load.machine';
 
-/** What the dashboard tab shows: the summary, the extra data (referral rights, KYC) and the promotions. */
-export interface DashboardData {
+/**
+ * What the dashboard tab shows first: the summary (the figures, the activity, recent stories). Its figures are
+ * drawn as soon as it answers, without waiting for the rest.
+ */
+export interface DashboardFigures {
   summary: DashboardSummary;
+}
+
+/** What the dashboard shows next to the figures once it arrives: the extra data (referral rights, KYC) and the promotions. */
+export interface DashboardMore {
   extra: DashboardExtra;
   promotions: Promotions;
 }
 
-export async function loadDashboard(): Promise<DashboardData> {
-  const [summary, extra, promotions] = await Promise.all([homeApi.dashboard(), homeApi.dashboardExtra(), homeApi.promotions()]);
-  return { summary, extra, promotions };
+/** Everything the dashboard tab shows. */
+export type DashboardData = DashboardFigures & DashboardMore;
+
+export async function loadDashboardFigures(): Promise<DashboardFigures> {
+  return { summary: await homeApi.dashboard() };
 }
 
-export const homeDashboardMachine = createLoadMachine('homeDashboard', loadDashboard);
+export async function loadDashboardMore(): Promise<DashboardMore> {
+  const [extra, promotions] = await Promise.all([homeApi.dashboardExtra(), homeApi.promotions()]);
+  return { extra, promotions };
+}
+
+/** The dashboard page's own load (the summary); the view loads the rest beside it (homeDashboardMoreMachine). */
+export const homeDashboardMachine = createLoadMachine('homeDashboard', loadDashboardFigures);
+export const homeDashboardMoreMachine = createLoadMachine('homeDashboardMore', loadDashboardMore);
 export const homeBinaryMachine = createLoadMachine('homeBinary', () => homeApi.binary());
 export const homePackageMachine = createLoadMachine('homePackage', () => homeApi.packages());
 export const homeRankMachine = createLoadMachine('homeRank', () => homeApi.ranks());

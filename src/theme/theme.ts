@@ -4,6 +4,7 @@
  * `colourSchemeManager` from src/lib/colour-scheme.ts).
  */
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { FONT_FALLBACK } from '../app/server-page';
 
 /** Violet-blue, lightest (0) to darkest (9). Shade 6 is the light-scheme primary (white text ≥ 6:1). */
 export const uplineViolet: MantineColorsTuple = [
@@ -19,8 +20,7 @@ export const uplineViolet: MantineColorsTuple = [
   '#3122a9',
 ];
 
-const fontStack =
-  'Ubuntu, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, sans-serif';
+const fontStack = `Ubuntu, ${FONT_FALLBACK}`;
 
 /**
  * Breakpoints of spec §9: tabletSmall 37.5em (600 px), tabletLarge 48em (768 px), desktop 64em

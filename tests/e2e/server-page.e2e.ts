@@ -38,8 +38,10 @@ describe('the server-rendered sign-in page', () => {
     const { context, page } = await newPage(app.browser, app.server);
     const { release, errors } = await held(page);
     const api: string[] = [];
+    const fonts: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/api/')) api.push(new URL(r.url()).pathname);
+      if (r.resourceType() === 'font') fonts.push(new URL(r.url()).pathname);
     });
     const encodings = new Map<string, string | undefined>();
     page.on('response', (r) => {
@@ -51,12 +53,19 @@ describe('the server-rendered sign-in page', () => {
     await page.getByRole('textbox', { name: 'Username' }).waitFor();
     await page.getByRole('img', { name: /Upline Demo logo/ }).waitFor();
     expect(await page.evaluate(() => window.__uplineReady)).toBeUndefined();
+    // Until the app's scripts are there the text is drawn in the system fonts: no web font shares the link with them.
+    const bodyFont = () => page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    expect(await bodyFont()).not.toMatch(/Ubuntu/);
+    expect(fonts).toEqual([]);
     await markForm(page);
 
     release();
     await ready(page);
     await page.waitForLoadState('networkidle');
     expect(await formStillMarked(page)).toBe('from-server');
+    // Once they are, the app's font is asked for and used.
+    expect(await bodyFont()).toMatch(/^Ubuntu,/);
+    expect(fonts.some((f) => /ubuntu-latin-400/.test(f))).toBe(true);
     // The page brought the boot answer and the fields: the app asked neither again.
     expect(api.filter((p) => p === '/api/auth/dummy' || p === '/api/auth/login_fields')).toEqual([]);
     expect(errors).toEqual([]);

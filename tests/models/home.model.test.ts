@@ -1,5 +1,5 @@
 import { ApiError, ConnectionError } from '../../src/api/errors';
-import { homeBinaryMachine, homeDashboardMachine, homePackageMachine, homeRankMachine, notificationCountMachine } from '../../src/machines/home.machine';
+import { homeBinaryMachine, homeDashboardMachine, homeDashboardMoreMachine, homePackageMachine, homeRankMachine, notificationCountMachine } from '../../src/machines/home.machine';
 import { notificationsMachine } from '../../src/machines/notifications.machine';
 import { describePaths, doneEvent, errorEvent, stubActors } from '../support/paths';
 
@@ -14,7 +14,7 @@ const loadEvents = [
 const byStatus = (s: { value: unknown; context: { error?: { kind: string } | null; autoStart?: boolean } }) =>
   JSON.stringify([s.value, s.context.error?.kind ?? null, s.context.autoStart]);
 
-for (const machine of [homeDashboardMachine, homeBinaryMachine, homePackageMachine, homeRankMachine, notificationCountMachine]) {
+for (const machine of [homeDashboardMachine, homeDashboardMoreMachine, homeBinaryMachine, homePackageMachine, homeRankMachine, notificationCountMachine]) {
   describePaths(`${machine.id} paths`, { machine: stubActors(machine), inputs: [{}, { autoStart: false }], events: [...loadEvents, { type: 'load.start' }], serializeState: byStatus as never });
 }
 

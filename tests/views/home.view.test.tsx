@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyActorLogic } from 'xstate';
 import { ApiError, ConnectionError } from '../../src/api/errors';
-import { homeBinaryMachine, homeDashboardMachine, homeRankMachine, type DashboardData } from '../../src/machines/home.machine';
+import { homeBinaryMachine, homeDashboardMachine, homeDashboardMoreMachine, homeRankMachine, type DashboardData } from '../../src/machines/home.machine';
 import type { BinarySummary, Ranks } from '../../src/schemas/home.schema';
 import { BinaryView } from '../../src/views/home/binary.view';
 import { DashboardView } from '../../src/views/home/dashboard.view';
@@ -40,9 +40,12 @@ function actorOf<T extends AnyActorLogic>(machine: T, load: () => Promise<unknow
 
 const never = () => new Promise<never>(() => {});
 
+/** The rest of the dashboard (extra data and promotions) as `load` answers it. */
+const moreOf = (load: () => Promise<unknown>) => homeDashboardMoreMachine.provide({ actors: { load: fromPromise(load) } }) as typeof homeDashboardMoreMachine;
+
 describe('dashboard tab', () => {
   it('shows a labelled loading skeleton while loading', () => {
-    renderUi(<DashboardView actor={actorOf(homeDashboardMachine, never) as never} />);
+    renderUi(<DashboardView actor={actorOf(homeDashboardMachine, never) as never} moreLogic={moreOf(never)} />);
     expect(screen.getByRole('status', { name: 'Loading your figures…' })).toBeInTheDocument();
   });
 
@@ -50,7 +53,7 @@ describe('dashboard tab', () => {
     const eur = { id: 2, name: 'Euro', code: 'EUR', symbol: '€', symbol_position: 'R' as const, decimal_place: 2, value: '0.5' };
     renderUi(
       <DisplayFormatProvider currency={eur}>
-        <DashboardView actor={actorOf(homeDashboardMachine, async () => dashboard) as never} referralLink="https://upline.test/r/demo" />
+        <DashboardView actor={actorOf(homeDashboardMachine, async () => dashboard) as never} moreLogic={moreOf(async () => dashboard)} referralLink="https://upline.test/r/demo" />
       </DisplayFormatProvider>,
     );
     const balance = await screen.findByText('Wallet balance');
@@ -78,7 +81,7 @@ describe('dashboard tab', () => {
       ...dashboard,
       promotions: { events: [event(1, 'Leadership summit', soon, soon), event(2, 'Winter kickoff', at, at)], articles: [] },
     };
-    renderUi(<DashboardView actor={actorOf(homeDashboardMachine, async () => data) as never} renewHref="/packages/payment" />);
+    renderUi(<DashboardView actor={actorOf(homeDashboardMachine, async () => data) as never} moreLogic={moreOf(async () => data)} renewHref="/packages/payment" />);
     expect(await screen.findByText('Expired Jan 15, 2026')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Renew' })).toHaveAttribute('href', '/packages/payment');
     const upcoming = screen.getByText('Leadership summit').closest('[data-promotion]') as HTMLElement;
@@ -96,7 +99,7 @@ describe('dashboard tab', () => {
   it('offers no renewal to a member who may not buy packages, and lists only the last three past events', async () => {
     const event = (id: number, end: string) => ({ id, title: `Event ${id}`, start_date: end, end_date: end, venue: 'Online', about: 'a', tag: null, image_preview: null, updated_at: at });
     const past = [1, 2, 3, 4, 5].map((i) => event(i, `2025-0${i}-10T10:00:00.000Z`));
-    renderUi(<DashboardView actor={actorOf(homeDashboardMachine, async () => ({ ...dashboard, promotions: { events: past, articles: [] } })) as never} />);
+    renderUi(<DashboardView actor={actorOf(homeDashboardMachine, async () => ({ ...dashboard, promotions: { events: past, articles: [] } })) as never} moreLogic={moreOf(async () => ({ ...dashboard, promotions: { events: past, articles: [] } }))} />);
     expect(await screen.findByText('Expired Jan 15, 2026')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Renew' })).toBeNull();
     expect(screen.getAllByText(/^Event \d$/).map((e) => e.textContent)).toEqual(['Event 5', 'Event 4', 'Event 3']);
@@ -114,7 +117,7 @@ describe('dashboard tab', () => {
         recruitment_progress: [{ month, required_count: 5, current_count: 2, start_date: `${month}-01`, end_date: `${month}-28`, status: 'in_progress', progress: 40 }],
       },
     };
-    renderUi(<DashboardView actor={actorOf(homeDashboardMachine, async () => data) as never} />);
+    renderUi(<DashboardView actor={actorOf(homeDashboardMachine, async () => data) as never} moreLogic={moreOf(async () => data)} />);
     const glance = (await screen.findByRole('region', { name: 'At a glance' })) as HTMLElement;
     expect(within(glance.querySelector('[data-figure="Credited this month"]') as HTMLElement).getByText('$42.00')).toBeInTheDocument();
     expect(within(glance.querySelector('[data-figure="New members this month"]') as HTMLElement).getByText('2')).toBeInTheDocument();
@@ -135,7 +138,7 @@ describe('dashboard tab', () => {
   });
 
   it("names recent transactions in the member's language (the wallet's vocabulary)", async () => {
-    renderUi(<DashboardView actor={actorOf(homeDashboardMachine, async () => dashboard) as never} />, { lng: 'es' });
+    renderUi(<DashboardView actor={actorOf(homeDashboardMachine, async () => dashboard) as never} moreLogic={moreOf(async () => dashboard)} />, { lng: 'es' });
     expect(await screen.findByText('Bono binario')).toBeInTheDocument();
     expect(screen.queryByText('Binary bonus')).toBeNull();
   });
@@ -148,6 +151,7 @@ describe('dashboard tab', () => {
           if (fail) throw new ConnectionError();
           return dashboard;
         }) as never}
+        moreLogic={moreOf(never)}
       />,
     );
     expect(await screen.findByText('No connection')).toBeInTheDocument();
@@ -157,8 +161,42 @@ describe('dashboard tab', () => {
   });
 
   it('server error shows the server-error view; empty lists show helpful lines', async () => {
-    renderUi(<DashboardView actor={actorOf(homeDashboardMachine, async () => { throw new ApiError('server', 500, {}); }) as never} />);
+    renderUi(<DashboardView actor={actorOf(homeDashboardMachine, async () => { throw new ApiError('server', 500, {}); }) as never} moreLogic={moreOf(never)} />);
     expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+  });
+
+  it('shows the figures as soon as the summary answers; the referral link and the promotions follow when they arrive', async () => {
+    let answer: (data: DashboardData) => void = () => undefined;
+    const rest = new Promise<DashboardData>((resolve) => (answer = resolve));
+    renderUi(<DashboardView actor={actorOf(homeDashboardMachine, async () => dashboard) as never} moreLogic={moreOf(() => rest)} referralLink="https://upline.test/r/demo" />);
+    const balance = await screen.findByText('Wallet balance');
+    expect(within(balance.closest('[data-figure]') as HTMLElement).getByText('$1,234.50')).toBeInTheDocument();
+    const news = screen.getByRole('region', { name: 'News and events' });
+    expect(within(news).getByRole('status', { name: 'Loading your figures…' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Referral link' })).toBeNull();
+    answer(dashboard);
+    expect(await within(news).findByText('Spring launch')).toBeInTheDocument();
+    expect(within(news).queryByRole('status')).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Referral link' })).toHaveValue('https://upline.test/r/demo');
+  });
+
+  it('keeps the figures when the promotions fail, and their retry loads them', async () => {
+    let fail = true;
+    renderUi(
+      <DashboardView
+        actor={actorOf(homeDashboardMachine, async () => dashboard) as never}
+        moreLogic={moreOf(async () => {
+          if (fail) throw new ConnectionError();
+          return dashboard;
+        })}
+      />,
+    );
+    const news = await screen.findByRole('region', { name: 'News and events' });
+    expect(await within(news).findByText('No connection')).toBeInTheDocument();
+    expect(screen.getByText('Wallet balance')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(within(news).getByRole('button', { name: 'Retry' }));
+    expect(await within(news).findByText('Spring launch')).toBeInTheDocument();
   });
 });
 

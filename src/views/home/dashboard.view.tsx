@@ -6,13 +6,15 @@
  * detail in tabs — the credit/debit chart, recent transactions, joinings and recruitment progress beside
  * the promotions, recent articles and videos — so the page stays short on a desktop and on a phone.
  */
-import { Anchor, Avatar, Badge, Button, Card, CopyButton, Group, Progress, SimpleGrid, Stack, Tabs, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Avatar, Badge, Button, Card, CopyButton, Group, Progress, SimpleGrid, Skeleton, Stack, Tabs, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { absoluteUrl, shareLinks } from '../../lib/links';
-import type { DashboardData, homeDashboardMachine } from '../../machines/home.machine';
+import { homeDashboardMoreMachine, type DashboardData, type DashboardFigures, type DashboardMore, type homeDashboardMachine } from '../../machines/home.machine';
 import { EmptyState } from '../components/empty-state';
+import { ErrorView } from '../components/error-view';
 import { fullName, initials } from '../components/person';
 import { useDisplayFormat } from '../member/display-format';
 import { FigureCard, VOLUME } from './figure-card';
@@ -91,10 +93,31 @@ function HintLink({ href, children, ...rest }: { href: string; children: React.R
   );
 }
 
-export function DashboardContent({ data, referralLink, renewHref }: { data: DashboardData; referralLink?: string | null; renewHref?: string | null }) {
+/** The rest of the dashboard beside the figures: its data once it has arrived, else how its load stands. */
+type More = { data: DashboardMore } | { data: null; failed: 'connection' | 'server' | null; retry: () => void };
+
+/** Where the rest is shown while it loads (a placeholder) or after it failed (the error with retry). */
+function MorePending({ more, label }: { more: Extract<More, { data: null }>; label: string }) {
+  if (more.failed) return <ErrorView compact kind={more.failed} onRetry={more.retry} />;
+  return <Skeleton h={120} radius="sm" aria-busy="true" aria-label={label} role="status" data-state="loading" />;
+}
+
+export function DashboardContent({
+  figures,
+  more,
+  referralLink,
+  renewHref,
+}: {
+  figures: DashboardFigures;
+  more: More;
+  referralLink?: string | null;
+  renewHref?: string | null;
+}) {
   const { t } = useTranslation(['dashboard', 'wallet']);
   const { money, date, day } = useDisplayFormat();
-  const { summary: s, extra, promotions } = data;
+  const { summary: s } = figures;
+  const extra = more.data?.extra ?? null;
+  const promotions = more.data?.promotions ?? null;
   // The wallet's vocabulary, in the member's language; a key the app does not know yet shows the server's label.
   const labelOf = (key: string) => t(`wallet:transactionKeys.${key}`, { defaultValue: s.transaction_labels[key] ?? key });
   const thisMonth = monthOf(new Date());
@@ -102,7 +125,7 @@ export function DashboardContent({ data, referralLink, renewHref }: { data: Dash
   const recruitmentNow = s.recruitment_progress.find((r) => r.month === thisMonth);
   const joinedThisMonth = recruitmentNow?.current_count ?? s.recent_joinings.filter((j) => monthOf(j.joined_date) === thisMonth).length;
   const packageExpired = !!s.package_expiry && expired(s.package_expiry);
-  const showReferral = !!referralLink && extra.referral_allowed;
+  const showReferral = !!referralLink && !!extra?.referral_allowed;
   const kycToDo = s.kyc_status === 'not_submitted' || s.kyc_status === 'rejected';
   return (
     <Stack gap="md">
@@ -300,7 +323,9 @@ export function DashboardContent({ data, referralLink, renewHref }: { data: Dash
         <section aria-labelledby="dashboard-news">
           <GroupTitle id="dashboard-news">{t('sections.news')}</GroupTitle>
           <Card withBorder radius="md" padding="sm" mt="xs">
-            {promotions.events.length || promotions.articles.length || s.recent_articles.length || s.recent_videos.length ? (
+            {!promotions ? (
+              <MorePending more={more as Extract<More, { data: null }>} label={t('loading')} />
+            ) : promotions.events.length || promotions.articles.length || s.recent_articles.length || s.recent_videos.length ? (
               // The first tab that has something opens first.
               <Tabs defaultValue={promotions.events.length ? 'events' : promotions.articles.length ? 'news' : 'stories'} keepMounted styles={TAB_STYLES}>
                 <Tabs.List>
@@ -460,19 +485,33 @@ function PromotedArticles({ articles }: { articles: DashboardData['promotions'][
 
 export function DashboardView({
   actor,
+  moreLogic = homeDashboardMoreMachine,
   referralLink,
   renewHref,
 }: {
   actor: ActorRefFrom<typeof homeDashboardMachine>;
+  /** What loads the rest beside the figures (tests give it their answers). */
+  moreLogic?: typeof homeDashboardMoreMachine;
   referralLink?: string | null;
   /** Where an expired package is renewed, when the member may (the package payment page). */
   renewHref?: string | null;
 }) {
   // The wallet's words (transaction types) are asked for with the page's own, while the figures load.
   const { t } = useTranslation(['dashboard', 'wallet']);
+  // The rest (referral rights, promotions) loads beside the figures, which are drawn as soon as they arrive.
+  const moreActor = useActorRef(moreLogic, { input: {} });
+  const moreValue = useSelector(moreActor, (s) => s.value as string);
+  const moreData = useSelector(moreActor, (s) => s.context.data);
+  const more: More = moreData
+    ? { data: moreData }
+    : {
+        data: null,
+        failed: moreValue === 'connectionError' ? 'connection' : moreValue === 'error' ? 'server' : null,
+        retry: () => moreActor.send({ type: 'load.retry' }),
+      };
   return (
-    <LoadStates actor={actor as unknown as LoadActor<DashboardData>} loadingLabel={t('loading')}>
-      {(data) => <DashboardContent data={data} referralLink={referralLink} renewHref={renewHref} />}
+    <LoadStates actor={actor as unknown as LoadActor<DashboardFigures>} loadingLabel={t('loading')}>
+      {(figures) => <DashboardContent figures={figures} more={more} referralLink={referralLink} renewHref={renewHref} />}
     </LoadStates>
   );
 }
