@@ -103,11 +103,10 @@ const followUpsJson = (memberId: number, due: SQL, order: SQL) => sql`(SELECT js
 /** Meetings as JSON text, soonest first, each with its invitees (live leads and contacts of the member, in the order invited). */
 const meetingsJson = (memberId: number, when: SQL) => sql`(SELECT json_agg(m)::text FROM (
     SELECT mt.id, mt.title, mt.starts_at, mt.time_zone, mt.duration_minutes, mt.place, mt.link,
-      (SELECT json_agg(json_build_array(i.lead_id, i.contact_id, l.name, c.name) ORDER BY i.id)
-         FROM crm_meeting_invitees i
-         LEFT JOIN crm_leads l ON l.id = i.lead_id AND l.deleted_at IS NULL
-         LEFT JOIN crm_contacts c ON c.id = i.contact_id AND c.deleted_at IS NULL
-        WHERE i.member_id = ${memberId} AND i.meeting_id = mt.id) AS invitees
+      (SELECT json_agg(json_build_array(i.lead_id, i.contact_id,
+                (SELECT l.name FROM crm_leads l WHERE l.id = i.lead_id AND l.deleted_at IS NULL),
+                (SELECT c.name FROM crm_contacts c WHERE c.id = i.contact_id AND c.deleted_at IS NULL)) ORDER BY i.id)
+         FROM crm_meeting_invitees i WHERE i.member_id = ${memberId} AND i.meeting_id = mt.id) AS invitees
     FROM crm_meetings mt WHERE mt.member_id = ${memberId} AND mt.deleted_at IS NULL AND ${when}
     ORDER BY mt.starts_at, mt.id LIMIT ${DASHBOARD_LIST_LIMIT}) m)`;
 
