@@ -70,6 +70,18 @@ export const CALLS = [
   '/api/referral/summary',
   '/api/orders/recent_orders',
   '/api/home/notifications',
+  // The heaviest first-load read of each area added since: its list or summary as the page asks for it.
+  '/api/crm/leads',
+  '/api/crm/dashboard?tz=America/Chicago',
+  '/api/mail/inbox',
+  '/api/support/tickets',
+  '/api/stories/articles',
+  '/api/events',
+  '/api/shop/products',
+  '/api/packages',
+  '/api/otc/requests',
+  '/api/user/account',
+  '/api/user/profile',
 ];
 
 interface Figure {

@@ -4,7 +4,7 @@
  * member's, in the time zone the client names (`tz`); sums of money stay decimal (numeric in SQL, then
  * server/lib/money.ts).
  */
-import { and, asc, count, eq, gte, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   DASHBOARD_LIST_LIMIT,
   periodMonths,
@@ -15,13 +15,15 @@ import {
   type FollowUp,
   type MonthRow,
 } from '../../src/schemas/crm-dashboard.schema';
-import { LEAD_SOURCES, LEAD_STATUSES, OPEN_LEAD_STATUSES } from '../../src/schemas/crm.schema';
+import { LEAD_SOURCES, LEAD_STATUSES, OPEN_LEAD_STATUSES, type Invitee } from '../../src/schemas/crm.schema';
 import type { Db } from '../db/client';
 import type { MemberRow } from '../db/schema';
 import { crmCalls, crmContacts, crmLeads, crmMeetings } from '../db/schema-crm';
 import { crmInvoices, crmSales } from '../db/schema-crm-sales';
 import { money2 } from './crm-leads';
-import { localParts, toMeeting, withInvitees, zonedInstant } from './crm-people';
+import { localParts, zonedInstant } from './crm-people';
+import { jsonOf } from './figures';
+import { rowsOf } from './ledger';
 import { add, format, parse } from './money';
 
 const OPEN = sql`${crmLeads.status} NOT IN ('won', 'lost')`;
@@ -47,96 +49,145 @@ export function percent(part: number, whole: number): string | null {
   return `${Math.floor(tenths / 10)}.${tenths % 10}`;
 }
 
-const toFollowUp = (r: typeof crmLeads.$inferSelect): FollowUp => ({
+/** A follow-up as the dashboard's statement lists it (JSON: numbers of money as text). */
+interface FollowUpJson {
+  id: number;
+  name: string;
+  company: string;
+  status: string;
+  estimated_value: string;
+  next_follow_up: string | null;
+}
+/** A meeting as the dashboard's statement lists it, with its invitees as [lead id, contact id, lead name, contact name]. */
+interface MeetingJson {
+  id: number;
+  title: string;
+  starts_at: string;
+  time_zone: string;
+  duration_minutes: number;
+  place: string;
+  link: string;
+  invitees: Array<[number | null, number | null, string | null, string | null]> | null;
+}
+interface DashboardRow {
+  overdue: string | null;
+  due_today: string | null;
+  overdue_total: number;
+  today_total: number;
+  meetings_today: string | null;
+  upcoming: string | null;
+  upcoming_total: number;
+  by_status: string | null;
+  won_count: number;
+  won_value: string;
+  sales_count: number;
+  sales_total: string;
+  any: boolean;
+}
+
+const toFollowUp = (r: FollowUpJson): FollowUp => ({
   id: r.id,
   name: r.name,
   company: r.company,
   status: r.status,
-  estimated_value: money2(r.estimatedValue),
-  next_follow_up: r.nextFollowUp ?? '',
+  estimated_value: money2(r.estimated_value),
+  next_follow_up: r.next_follow_up ?? '',
 });
 
-/** What to do next: follow-ups due, today's and the next meetings, the pipeline by status, the month's wins. */
-export async function crmDashboard(db: Db, member: MemberRow, timeZone: string, now = new Date()): Promise<CrmDashboard> {
-  const today = localParts(now, timeZone).date;
-  const dayStart = zonedInstant(today, '00:00', timeZone)!;
-  const tomorrowStart = zonedInstant(addDays(today, 1), '00:00', timeZone)!;
-  const monthStart = zonedInstant(`${today.slice(0, 8)}01`, '00:00', timeZone)!;
-  const due = (when: 'overdue' | 'today') =>
-    and(liveLeads(member), OPEN, when === 'overdue' ? lt(crmLeads.nextFollowUp, today) : eq(crmLeads.nextFollowUp, today));
-  const liveMeetings = and(eq(crmMeetings.memberId, member.id), isNull(crmMeetings.deletedAt));
+/** Follow-ups as JSON text: open live leads of the member matching `due`, in `order`, at most DASHBOARD_LIST_LIMIT. */
+const followUpsJson = (memberId: number, due: SQL, order: SQL) => sql`(SELECT json_agg(f)::text FROM (
+    SELECT id, name, company, status, estimated_value::text AS estimated_value, next_follow_up::text AS next_follow_up
+    FROM crm_leads WHERE member_id = ${memberId} AND deleted_at IS NULL AND status NOT IN ('won', 'lost') AND ${due}
+    ORDER BY ${order} LIMIT ${DASHBOARD_LIST_LIMIT}) f)`;
 
-  const [overdue, dueToday, dueCounts, meetingsToday, upcoming, upcomingTotal, byStatus, won, sales, records] = await Promise.all([
-    db.select().from(crmLeads).where(due('overdue')).orderBy(asc(crmLeads.nextFollowUp), asc(crmLeads.id)).limit(DASHBOARD_LIST_LIMIT),
-    db.select().from(crmLeads).where(due('today')).orderBy(asc(crmLeads.name), asc(crmLeads.id)).limit(DASHBOARD_LIST_LIMIT),
-    db
-      .select({ overdue: sql<number>`count(*) FILTER (WHERE ${crmLeads.nextFollowUp} < ${today})::int`, today: sql<number>`count(*) FILTER (WHERE ${crmLeads.nextFollowUp} = ${today})::int` })
-      .from(crmLeads)
-      .where(and(liveLeads(member), OPEN, lte(crmLeads.nextFollowUp, today))),
-    db
-      .select()
-      .from(crmMeetings)
-      .where(and(liveMeetings, gte(crmMeetings.startsAt, dayStart), lt(crmMeetings.startsAt, tomorrowStart)))
-      .orderBy(asc(crmMeetings.startsAt), asc(crmMeetings.id))
-      .limit(DASHBOARD_LIST_LIMIT)
-      .then((rows) => withInvitees(db, member, rows.map(toMeeting))),
-    db
-      .select()
-      .from(crmMeetings)
-      .where(and(liveMeetings, gte(crmMeetings.startsAt, tomorrowStart)))
-      .orderBy(asc(crmMeetings.startsAt), asc(crmMeetings.id))
-      .limit(DASHBOARD_LIST_LIMIT)
-      .then((rows) => withInvitees(db, member, rows.map(toMeeting))),
-    db.select({ n: count() }).from(crmMeetings).where(and(liveMeetings, gte(crmMeetings.startsAt, tomorrowStart))),
-    db
-      .select({ status: crmLeads.status, count: sql<number>`count(*)::int`, value: sql<string>`coalesce(sum(${crmLeads.estimatedValue}), 0)::text` })
-      .from(crmLeads)
-      .where(liveLeads(member))
-      .groupBy(crmLeads.status),
-    db
-      .select({ count: sql<number>`count(*)::int`, value: sql<string>`coalesce(sum(${crmLeads.estimatedValue}), 0)::text` })
-      .from(crmLeads)
-      .where(and(liveLeads(member), eq(crmLeads.status, 'won'), isNotNull(crmLeads.closedAt), gte(crmLeads.closedAt, monthStart))),
-    db.select(salesSums).from(crmSales).where(salesSince(member, monthStart)),
-    db
-      .select({
-        any: sql<boolean>`EXISTS (SELECT 1 FROM ${crmLeads} WHERE ${crmLeads.memberId} = ${member.id} AND ${crmLeads.deletedAt} IS NULL)
-          OR EXISTS (SELECT 1 FROM ${crmContacts} WHERE ${crmContacts.memberId} = ${member.id} AND ${crmContacts.deletedAt} IS NULL)`,
-      })
-      .from(sql`(SELECT 1) AS one`),
-  ]);
+/** Meetings as JSON text, soonest first, each with its invitees (live leads and contacts of the member, in the order invited). */
+const meetingsJson = (memberId: number, when: SQL) => sql`(SELECT json_agg(m)::text FROM (
+    SELECT mt.id, mt.title, mt.starts_at, mt.time_zone, mt.duration_minutes, mt.place, mt.link,
+      (SELECT json_agg(json_build_array(i.lead_id, i.contact_id,
+                (SELECT l.name FROM crm_leads l WHERE l.id = i.lead_id AND l.deleted_at IS NULL),
+                (SELECT c.name FROM crm_contacts c WHERE c.id = i.contact_id AND c.deleted_at IS NULL)) ORDER BY i.id)
+         FROM crm_meeting_invitees i WHERE i.member_id = ${memberId} AND i.meeting_id = mt.id) AS invitees
+    FROM crm_meetings mt WHERE mt.member_id = ${memberId} AND mt.deleted_at IS NULL AND ${when}
+    ORDER BY mt.starts_at, mt.id LIMIT ${DASHBOARD_LIST_LIMIT}) m)`;
 
-  const statusRow = (s: string) => byStatus.find((r) => r.status === s);
-  const open = OPEN_LEAD_STATUSES.map((s) => statusRow(s));
-  const brief = (m: Awaited<typeof meetingsToday>[number]) => ({
+/** A meeting of the statement as the dashboard shows it (its day and time in its own zone). */
+function meetingBrief(m: MeetingJson) {
+  const startsAt = new Date(m.starts_at);
+  const invitees: Invitee[] = [];
+  for (const [leadId, contactId, lead, contact] of m.invitees ?? []) {
+    if (leadId !== null) {
+      if (lead !== null) invitees.push({ kind: 'lead', id: leadId, name: lead });
+    } else if (contact !== null) invitees.push({ kind: 'contact', id: contactId!, name: contact });
+  }
+  return {
     id: m.id,
     title: m.title,
-    starts_at: m.starts_at,
-    date: m.date,
-    time: m.time,
+    starts_at: startsAt.toISOString(),
+    ...localParts(startsAt, m.time_zone),
     time_zone: m.time_zone,
     duration_minutes: m.duration_minutes,
     place: m.place,
     link: m.link,
-    invitees: m.invitees,
-  });
+    invitees,
+  };
+}
+
+/**
+ * What to do next: follow-ups due, today's and the next meetings, the pipeline by status, the month's wins.
+ * One statement (lists as JSON text), so one round trip and one prepared plan per connection.
+ */
+export async function crmDashboard(db: Db, member: MemberRow, timeZone: string, now = new Date()): Promise<CrmDashboard> {
+  const today = localParts(now, timeZone).date;
+  const dayStart = zonedInstant(today, '00:00', timeZone)!.toISOString();
+  const tomorrowStart = zonedInstant(addDays(today, 1), '00:00', timeZone)!.toISOString();
+  const monthStart = zonedInstant(`${today.slice(0, 8)}01`, '00:00', timeZone)!.toISOString();
+  const m = member.id;
+  const [r] = await rowsOf<DashboardRow>(
+    db,
+    sql`SELECT
+          ${followUpsJson(m, sql`next_follow_up < ${today}::date`, sql`next_follow_up, id`)} AS overdue,
+          ${followUpsJson(m, sql`next_follow_up = ${today}::date`, sql`name, id`)} AS due_today,
+          d.overdue_total, d.today_total,
+          ${meetingsJson(m, sql`mt.starts_at >= ${dayStart}::timestamptz AND mt.starts_at < ${tomorrowStart}::timestamptz`)} AS meetings_today,
+          ${meetingsJson(m, sql`mt.starts_at >= ${tomorrowStart}::timestamptz`)} AS upcoming,
+          (SELECT count(*)::int FROM crm_meetings WHERE member_id = ${m} AND deleted_at IS NULL AND starts_at >= ${tomorrowStart}::timestamptz) AS upcoming_total,
+          (SELECT json_agg(json_build_array(status, n, value))::text FROM (
+             SELECT status, count(*)::int AS n, coalesce(sum(estimated_value), 0)::text AS value
+             FROM crm_leads WHERE member_id = ${m} AND deleted_at IS NULL GROUP BY status) s) AS by_status,
+          w.won_count, w.won_value, s.sales_count, s.sales_total,
+          EXISTS (SELECT 1 FROM crm_leads WHERE member_id = ${m} AND deleted_at IS NULL)
+            OR EXISTS (SELECT 1 FROM crm_contacts WHERE member_id = ${m} AND deleted_at IS NULL) AS any
+        FROM (SELECT count(*) FILTER (WHERE next_follow_up < ${today}::date)::int AS overdue_total,
+                     count(*) FILTER (WHERE next_follow_up = ${today}::date)::int AS today_total
+                FROM crm_leads WHERE member_id = ${m} AND deleted_at IS NULL AND status NOT IN ('won', 'lost') AND next_follow_up <= ${today}::date) d,
+             (SELECT count(*)::int AS won_count, coalesce(sum(estimated_value), 0)::text AS won_value
+                FROM crm_leads WHERE member_id = ${m} AND deleted_at IS NULL AND status = 'won' AND closed_at IS NOT NULL
+                 AND closed_at >= ${monthStart}::timestamptz) w,
+             (SELECT count(*)::int AS sales_count, coalesce(sum(total), 0)::text AS sales_total
+                FROM crm_sales WHERE member_id = ${m} AND deleted_at IS NULL AND created_at >= ${monthStart}::timestamptz) s`,
+  );
+  const byStatus = jsonOf<Array<[string, number, string]>>(r.by_status, []);
+  const statusRow = (st: string) => byStatus.find(([status]) => status === st);
+  const open = OPEN_LEAD_STATUSES.map((st) => statusRow(st));
+  const meetingsToday = jsonOf<MeetingJson[]>(r.meetings_today, []).map(meetingBrief);
+  const upcoming = jsonOf<MeetingJson[]>(r.upcoming, []).map(meetingBrief);
   return {
     today,
     follow_ups: {
-      overdue: overdue.map(toFollowUp),
-      overdue_total: Number(dueCounts[0]?.overdue ?? 0),
-      today: dueToday.map(toFollowUp),
-      today_total: Number(dueCounts[0]?.today ?? 0),
+      overdue: jsonOf<FollowUpJson[]>(r.overdue, []).map(toFollowUp),
+      overdue_total: Number(r.overdue_total ?? 0),
+      today: jsonOf<FollowUpJson[]>(r.due_today, []).map(toFollowUp),
+      today_total: Number(r.today_total ?? 0),
     },
-    meetings: { today: meetingsToday.map(brief), upcoming: upcoming.map(brief), upcoming_total: Number(upcomingTotal[0]?.n ?? 0) },
-    by_status: LEAD_STATUSES.map((status) => ({ status, count: Number(statusRow(status)?.count ?? 0), value: money2(statusRow(status)?.value) })),
+    meetings: { today: meetingsToday, upcoming, upcoming_total: Number(r.upcoming_total ?? 0) },
+    by_status: LEAD_STATUSES.map((status) => ({ status, count: Number(statusRow(status)?.[1] ?? 0), value: money2(statusRow(status)?.[2]) })),
     pipeline: {
-      value: format(add(...open.map((r) => parse(r?.value ?? '0'))), 2),
-      count: open.reduce((n, r) => n + Number(r?.count ?? 0), 0),
+      value: format(add(...open.map((x) => parse(x?.[2] ?? '0'))), 2),
+      count: open.reduce((n, x) => n + Number(x?.[1] ?? 0), 0),
     },
-    won_this_month: { count: Number(won[0]?.count ?? 0), value: money2(won[0]?.value) },
-    sales_this_month: { count: Number(sales[0]?.count ?? 0), total: money2(sales[0]?.total) },
-    has_records: !!records[0]?.any,
+    won_this_month: { count: Number(r.won_count ?? 0), value: money2(r.won_value) },
+    sales_this_month: { count: Number(r.sales_count ?? 0), total: money2(r.sales_total) },
+    has_records: !!r.any,
   };
 }
 

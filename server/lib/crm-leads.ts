@@ -11,6 +11,9 @@ import { crmLeads, crmNotes, type LeadRow } from '../db/schema-crm';
 import { notFound } from './errors';
 import { format, parse } from './money';
 import type { ListQuery } from './pagination';
+import { jsonOf } from './figures';
+import { rowsOf } from './ledger';
+import type { Keyed } from './list-endpoint';
 
 /** A search term as an ILIKE pattern that matches it literally anywhere. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -71,6 +74,69 @@ export function leadWhere(f: LeadFilterValues): SQL | undefined {
   if (f.status) parts.push(eq(crmLeads.status, f.status));
   if (f.source) parts.push(eq(crmLeads.source, f.source));
   return parts.length ? and(...parts) : undefined;
+}
+
+/** A lead as the list's statement gives it (JSON: money and dates as text, times as ISO text in UTC). */
+interface LeadJson {
+  id: number;
+  name: string;
+  company: string;
+  email: string;
+  phone: string;
+  source: string;
+  status: string;
+  interest: string;
+  estimated_value: string;
+  next_follow_up: string | null;
+  lost_reason: string;
+  contact_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A time column as JavaScript's toISOString writes it (the CRM's times are kept to the millisecond). */
+const isoUtc = (col: SQL) => sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The member's live leads matching `f`, a page in the list's order after its cursor: one statement whose
+ * rows come as JSON text (the same leads and fields as the table's rows through toLead).
+ */
+export async function leadPage(db: Db, member: MemberRow, q: ListQuery, f: LeadFilterValues, limit: number): Promise<Array<Keyed<{ item: Lead }>>> {
+  const extra = leadWhere(f);
+  const [r] = await rowsOf<{ items: string | null }>(
+    db,
+    sql`SELECT json_agg(x ORDER BY ${q.orderSql(sql`x._at`, sql`x.id`)})::text AS items FROM (
+          SELECT ${crmLeads.id}, ${crmLeads.name}, ${crmLeads.company}, ${crmLeads.email}, ${crmLeads.phone}, ${crmLeads.source}, ${crmLeads.status},
+                 ${crmLeads.interest}, ${crmLeads.estimatedValue}::text AS estimated_value, ${crmLeads.nextFollowUp}::text AS next_follow_up,
+                 ${crmLeads.lostReason} AS lost_reason, ${crmLeads.contactId} AS contact_id,
+                 ${isoUtc(sql`${crmLeads.createdAt}`)} AS created_at, ${isoUtc(sql`${crmLeads.updatedAt}`)} AS updated_at, ${crmLeads.createdAt} AS _at
+          FROM ${crmLeads}
+          WHERE ${crmLeads.memberId} = ${member.id} AND ${crmLeads.deletedAt} IS NULL
+            AND ${q.rangeSql(sql`${crmLeads.createdAt}`)} AND ${q.afterCursorSql(sql`${crmLeads.createdAt}`, sql`${crmLeads.id}`)}
+            ${extra ? sql`AND ${extra}` : sql``}
+          ORDER BY ${q.orderSql(sql`${crmLeads.createdAt}`, sql`${crmLeads.id}`)}
+          LIMIT ${limit}) x`,
+  );
+  return jsonOf<LeadJson[]>(r?.items, []).map((l) => ({
+    item: {
+      id: l.id,
+      name: l.name,
+      company: l.company,
+      email: l.email,
+      phone: l.phone,
+      source: l.source,
+      status: l.status,
+      interest: l.interest,
+      estimated_value: money2(l.estimated_value),
+      next_follow_up: l.next_follow_up,
+      lost_reason: l.lost_reason,
+      contact_id: l.contact_id,
+      created_at: l.created_at,
+      updated_at: l.updated_at,
+    } as Lead,
+    _at: new Date(l.created_at),
+    _id: l.id,
+  }));
 }
 
 const liveLead = (member: MemberRow, id: number) => and(eq(crmLeads.id, id), eq(crmLeads.memberId, member.id), isNull(crmLeads.deletedAt));

@@ -139,14 +139,34 @@ export async function whoOf(db: Db, member: MemberRow, b: { contact_id?: string;
   return { errors, who: [...new Set(names)].join(', ') };
 }
 
+/** How many spellings of time zone names keep a formatter each. */
+const FORMATTERS_KEPT = 1000;
+/**
+ * A formatter per time zone, made once: making one is far dearer than formatting with it. Null for a name
+ * that is no time zone. Names that are no zone are never kept, and at most FORMATTERS_KEPT spellings are
+ * (zone names are read in any letter case), so text from requests cannot fill the memory.
+ */
+function formatterCache(locale: string, options: Intl.DateTimeFormatOptions) {
+  const made = new Map<string, Intl.DateTimeFormat>();
+  return (timeZone: string): Intl.DateTimeFormat | null => {
+    let fmt = made.get(timeZone);
+    if (fmt) return fmt;
+    try {
+      fmt = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    } catch {
+      return null;
+    }
+    if (made.size < FORMATTERS_KEPT) made.set(timeZone, fmt);
+    return fmt;
+  };
+}
+const clockFormat = formatterCache('en-US', { hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const dayFormat = formatterCache('en-CA', { hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+
 /** The instant of a local date and time in an IANA time zone (null when the zone is unknown). */
 export function zonedInstant(date: string, time: string, timeZone: string): Date | null {
-  let fmt: Intl.DateTimeFormat;
-  try {
-    fmt = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
-  } catch {
-    return null;
-  }
+  const fmt = clockFormat(timeZone);
+  if (!fmt) return null;
   const wanted = Date.parse(`${date}T${time}:00Z`);
   const offsetAt = (t: number) => {
     const p = Object.fromEntries(fmt.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
@@ -160,11 +180,9 @@ export function zonedInstant(date: string, time: string, timeZone: string): Date
 
 /** The local date and time of an instant in a time zone. */
 export function localParts(at: Date, timeZone: string): { date: string; time: string } {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
-      .formatToParts(at)
-      .map((x) => [x.type, x.value]),
-  );
+  const fmt = dayFormat(timeZone);
+  if (!fmt) throw new RangeError(`Invalid time zone specified: ${timeZone}`);
+  const p = Object.fromEntries(fmt.formatToParts(at).map((x) => [x.type, x.value]));
   return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
 }
 

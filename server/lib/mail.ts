@@ -10,6 +10,7 @@
  * The company's mailbox is the company administrator's (`companyAdmin`): staff read and answer it with the
  * operator commands of server/operator/mail.operator.ts, through the same functions.
  */
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { Db } from '../db/client';
@@ -59,6 +60,26 @@ export const conversationLink = (threadId: number) => `/member/mail/conversation
 
 const SNIPPET = 160;
 const RECIPIENT_LIMIT = 20;
+
+/** How many snippets each process keeps (by the digest of their body). */
+const SNIPPETS_KEPT = 5000;
+const snippets = new Map<string, string>();
+
+/**
+ * The start of a body as plain text. Reading HTML is far dearer than a list's query, so each process keeps
+ * the snippets it made, keyed by the digest of the body: the same body always gives the same snippet (the
+ * oldest are dropped first).
+ */
+function snippetOf(body: string): string {
+  const key = createHash('sha1').update(body).digest('base64');
+  let text = snippets.get(key);
+  if (text === undefined) {
+    text = htmlToText(body).slice(0, SNIPPET);
+    if (snippets.size >= SNIPPETS_KEPT) snippets.delete(snippets.keys().next().value!);
+    snippets.set(key, text);
+  }
+  return text;
+}
 
 // --- Who may write to whom ------------------------------------------------------------------------
 
@@ -218,7 +239,7 @@ async function listRows(db: Db, member: MemberRow, box: 'inbox' | 'sent' | 'bin'
       thread_id: Number(r.thread_id),
       box: (received ? 'inbox' : 'sent') as 'inbox' | 'sent',
       subject: r.subject,
-      snippet: htmlToText(r.body).slice(0, SNIPPET),
+      snippet: snippetOf(r.body),
       party: party(r, company, Number(r.party_id)),
       read: received ? r.read_at !== null : true,
       attachments: Number(r.files),

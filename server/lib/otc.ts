@@ -166,13 +166,23 @@ export async function otcRequestOf(db: Db, settings: AppContext['settings'], mem
 }
 
 /** The member's requests for the payment history (keyset paged, newest first by default). */
-export async function otcRows(db: Db, memberId: number, q: ListQuery, limit: number): Promise<Array<Keyed<OtcRequest>>> {
-  await expireRequests(db, memberId);
-  const rows = await rowsOf<RequestRow>(
-    db,
-    sql`${requestSelect} WHERE o.member_id = ${memberId} AND ${q.rangeSql(sql`o.created_at`)} AND ${q.afterCursorSql(sql`o.created_at`, sql`o.id`)}
-        ORDER BY ${q.orderSql(sql`o.created_at`, sql`o.id`)} LIMIT ${limit}`,
-  );
+export async function otcRows(db: Db, memberId: number, q: ListQuery, limit: number, now = new Date()): Promise<Array<Keyed<OtcRequest>>> {
+  // One read tells, with the page, whether a request of the member is past its window: only then are they
+  // expired (a write) and the page read again. (A page without rows shows none, expired or not.)
+  const read = () =>
+    rowsOf<RequestRow & { expire_due: boolean }>(
+      db,
+      sql`SELECT x.*, EXISTS (SELECT 1 FROM otc_requests e WHERE e.member_id = ${memberId} AND e.status = 'awaiting_payment'
+                                AND e.expires_at < ${now.toISOString()}::timestamptz) AS expire_due
+          FROM (${requestSelect} WHERE o.member_id = ${memberId} AND ${q.rangeSql(sql`o.created_at`)} AND ${q.afterCursorSql(sql`o.created_at`, sql`o.id`)}
+                ORDER BY ${q.orderSql(sql`o.created_at`, sql`o.id`)} LIMIT ${limit}) x
+          ORDER BY ${q.orderSql(sql`x.created_at`, sql`x.id`)}`,
+    );
+  let rows = await read();
+  if (rows[0]?.expire_due) {
+    await expireRequests(db, memberId, now);
+    rows = await read();
+  }
   return rows.map((r) => {
     const item = requestOf(r);
     return { ...item, ...keyedRow(item.id, r.created_at, {}), created_at: item.created_at };

@@ -31,7 +31,6 @@ import {
   postEarning,
   rowsOf,
   systemAccounts,
-  walletBalance,
   walletSettings,
   type Executor,
   type Tx,
@@ -41,7 +40,7 @@ import * as money from './money';
 import { weekStart } from './pairing';
 import { pathIds } from './tree';
 import { bestRank, loadRankDefinitions, planShape, rankFigures } from './ranks';
-import { checkPayoutPassword, payoutPasswordKind } from './wallet-password';
+import { checkPayoutPassword } from './wallet-password';
 
 const DAY = 86_400_000;
 
@@ -103,14 +102,23 @@ export function returnSchedules(options: Array<{ id: number; price: string; roi_
 
 /** GET /api/packages: what the payment page offers the member. */
 export async function packagePaymentOptions(db: Db, settings: SettingsService, member: MemberRow): Promise<PackagePaymentOptions> {
-  const modules = await modulesOf(settings);
-  const data = await packageData(db, settings, member);
+  // The company's packages and settings come from the cache; the member's own part is one statement: the
+  // wallet balance as maintained in member_figures (kept equal to the ledger's) and whether a wallet password is set.
+  const [modules, data, [mine]] = await Promise.all([
+    modulesOf(settings),
+    packageData(db, settings, member),
+    rowsOf<{ balance: string; wallet_password: boolean }>(
+      db,
+      sql`SELECT coalesce((SELECT balance FROM member_figures WHERE member_id = ${member.id}), 0)::text AS balance,
+                 EXISTS (SELECT 1 FROM wallet_passwords WHERE member_id = ${member.id}) AS wallet_password`,
+    ),
+  ]);
   return {
     package_data: data,
     roi: !!modules.roi,
     return_schedules: modules.roi ? returnSchedules(data.packages) : [],
-    wallet_balance: money.format(await walletBalance(db, member.id), 2),
-    password_kind: await payoutPasswordKind(db, member.id),
+    wallet_balance: money.format(money.parse(mine.balance), 2),
+    password_kind: mine.wallet_password ? 'wallet' : 'account',
     methods: ['wallet', 'card', 'otc'],
   };
 }

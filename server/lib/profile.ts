@@ -26,6 +26,12 @@ async function memberRow(db: Executor, id: number): Promise<MemberRow> {
   return m;
 }
 
+/**
+ * GET /api/user/profile: the signed-in member's row as the session read it (kept at most SESSION_CACHE_MS,
+ * and dropped in every process on any change of a member row), so the answer costs no query.
+ */
+export const sessionProfile = (member: MemberRow): Profile => ({ user: toUser(member) });
+
 export async function profileOf(db: Executor, memberId: number): Promise<Profile> {
   return { user: toUser(await memberRow(db, memberId)) };
 }

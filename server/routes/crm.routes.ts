@@ -42,7 +42,7 @@ import {
 } from '../../src/schemas/crm.schema';
 import type { AppContext } from '../lib/app-context';
 import { requireAuth } from '../lib/auth';
-import { addLeadNote, leadBoard, leadFilters, leadValues, leadWhere, moveLead, ownLead, toLead } from '../lib/crm-leads';
+import { addLeadNote, leadBoard, leadFilters, leadPage, leadValues, leadWhere, moveLead, ownLead, toLead } from '../lib/crm-leads';
 import {
   addContactNote,
   agendaRows,
@@ -102,6 +102,7 @@ export async function crmRoutes(base: FastifyInstance, ctx: AppContext) {
       querystring: leadListQuerySchema,
       filters: leadFilters,
       where: leadWhere,
+      read: leadPage,
       csv: {
         name: 'leads',
         columns: ['id', 'name', 'company', 'email', 'phone', 'source', 'status', 'estimated_value', 'next_follow_up', 'lost_reason', 'created_at'],

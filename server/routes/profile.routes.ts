@@ -10,7 +10,7 @@ import * as z from 'zod/mini';
 import type { AppContext } from '../lib/app-context';
 import { envelope } from '../../src/schemas/common.schema';
 import { profileRequestSchema, profileSchema } from '../../src/schemas/profile.schema';
-import { changeAvatar, profileOf, removeAvatar, sendAvatar, updateProfile } from '../lib/profile';
+import { changeAvatar, removeAvatar, sendAvatar, sessionProfile, updateProfile } from '../lib/profile';
 import { protectedAction, requireAuth } from '../lib/auth';
 import { MINUTE, routeLimits } from '../lib/rate-limit';
 import { UPLOAD_POLICIES, readUploadRequest, uploadRoute } from '../lib/uploads';
@@ -27,7 +27,7 @@ export async function profileRoutes(base: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/user/profile',
     { preHandler: requireAuth, schema: { tags, description: 'The signed-in member: name and avatar.', response } },
-    async (req) => ctx.envelope(req, await profileOf(db, req.member!.id)),
+    async (req) => ctx.envelope(req, sessionProfile(req.member!)),
   );
   app.put(
     '/api/user/profile',
