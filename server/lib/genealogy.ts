@@ -505,10 +505,31 @@ export function decodeCursor(text: string): ReportCursor | null {
   return { createdAt: m[1], id: Number(m[2]) };
 }
 
-interface ReportRow extends NodeRow {
+/** A report row as read: the join time once, to the microsecond (the cursor; the answer shows milliseconds). */
+interface ReportRow {
+  id: number;
+  parent_id: number | null;
+  status: number;
+  email: string | null;
+  username: string;
+  avatar: string | null;
+  pv: string;
+  tv: string;
+  cv: string;
+  cursor_at: string;
+  rank_id: number | null;
+  rank_name: string | null;
+  rank_icon: string | null;
+  first_name: string;
+  last_name: string | null;
+  level: number;
+  total_earnings: string | null;
+  total_left: string;
+  total_right: string;
+  carry_left: string;
+  carry_right: string;
   sponsor_username: string | null;
   placement_username: string | null;
-  cursor_at: string;
 }
 
 /**
@@ -528,13 +549,19 @@ export async function downlineReport(
 ): Promise<{ rows: ReportMember[]; hasMore: boolean; last: ReportCursor | null }> {
   const size = REPORT_PAGE_SIZE;
   if (caller.path === '') return { rows: [], hasMore: false, last: null };
-  const rows = await database.rows<ReportRow & { level: number }>(sql`
-    SELECT ${NODE_COLUMNS}, s.username AS sponsor_username, pp.username AS placement_username, page.level,
-           to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at
+  const rows = await database.rows<ReportRow>(sql`
+    SELECT m.id, m.parent_id, m.status, m.email, m.username, m.avatar, m.pv::text AS pv, m.tv::text AS tv, m.cv::text AS cv,
+           to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at,
+           m.rank_id, r.name AS rank_name, r.icon AS rank_icon, m.first_name, m.last_name, page.level,
+           (SELECT sum(et.total) FROM member_earning_totals et WHERE et.member_id = m.id)::text AS total_earnings,
+           m.total_left::text AS total_left, m.total_right::text AS total_right,
+           m.carry_left::text AS carry_left, m.carry_right::text AS carry_right,
+           s.username AS sponsor_username, pp.username AS placement_username
     FROM downline_report_page(${caller.id}::int, ${q.category === 'sponsor'}::boolean, ${q.level ?? null}::int,
            ${q.username?.toLowerCase() ?? null}::text, ${q.sort !== 'asc'}::boolean, ${q.after?.createdAt ?? null}::timestamptz,
            ${q.after?.id ?? null}::int, ${q.after ? 0 : (q.page - 1) * size}::int, ${size + 1}::int) WITH ORDINALITY AS page(id, level, n)
-    JOIN members m ON m.id = page.id ${NODE_JOINS}
+    JOIN members m ON m.id = page.id
+    LEFT JOIN ranks r ON r.id = m.rank_id
     LEFT JOIN members s ON s.id = m.sponsor_id
     LEFT JOIN members pp ON pp.id = m.parent_id
     ORDER BY page.n`);
@@ -557,7 +584,8 @@ export async function downlineReport(
       pv: dec(r.pv),
       tv: dec(r.tv),
       cv: dec(r.cv),
-      created_at: r.created_at,
+      // 'YYYY-MM-DDTHH:MI:SS.ffffffZ' → milliseconds, as to_char's MS writes them (cut, not rounded).
+      created_at: `${r.cursor_at.slice(0, 23)}Z`,
       rank_id: intOrNull(r.rank_id),
       rank_name: r.rank_name,
       rank_icon: r.rank_icon,

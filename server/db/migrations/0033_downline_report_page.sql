@@ -13,11 +13,13 @@
 --  - otherwise (or when the walk gave up, or with a username, or a sponsor level): one statement planned
 --    for the member's own values — the downline's path range, sorted, or whatever index suits the username.
 -- The walk's statement is the same for every member (the database keeps its plan); a cursor is planned
--- for its first rows, so it is always the index, however small the table.
+-- for its first rows, so it is always the index, however small the table. The function is estimated at one
+-- row, so that a statement joining its rows to members looks each one up by its key (with the page's 21 a
+-- small members table would be read whole and hashed instead).
 CREATE FUNCTION downline_report_page(
   p_member int, p_sponsor boolean, p_level int, p_username text, p_desc boolean,
   p_after_at timestamptz, p_after_id int, p_skip int, p_take int
-) RETURNS TABLE (row_id int, row_level int) LANGUAGE plpgsql STABLE ROWS 21 AS $$
+) RETURNS TABLE (row_id int, row_level int) LANGUAGE plpgsql STABLE ROWS 1 AS $$
 DECLARE
   placed text;
   root_path text;
