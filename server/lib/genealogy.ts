@@ -505,37 +505,42 @@ export function decodeCursor(text: string): ReportCursor | null {
   return { createdAt: m[1], id: Number(m[2]) };
 }
 
-interface ReportRow extends NodeRow {
+/** A report row as read: the join time once, to the microsecond (the cursor; the answer shows milliseconds). */
+interface ReportRow {
+  id: number;
+  parent_id: number | null;
+  status: number;
+  email: string | null;
+  username: string;
+  avatar: string | null;
+  pv: string;
+  tv: string;
+  cv: string;
+  cursor_at: string;
+  rank_id: number | null;
+  rank_name: string | null;
+  rank_icon: string | null;
+  first_name: string;
+  last_name: string | null;
+  level: number;
+  total_earnings: string | null;
+  total_left: string;
+  total_right: string;
+  carry_left: string;
+  carry_right: string;
   sponsor_username: string | null;
   placement_username: string | null;
-  cursor_at: string;
-}
-
-/**
- * Share of all members a downline must hold before the report walks the join-date index instead of
- * sorting the downline. Walking costs about page size / share rows; sorting costs the downline's size.
- */
-export const WALK_SHARE = 0.9;
-
-/** Members in every tree (each top member's downline and itself): maintained counters, no scan. */
-async function memberTotal(database: Database): Promise<number> {
-  const [row] = await database.rows<{ n: string | number | null }>(
-    sql`SELECT sum(downline_count + 1) AS n FROM members WHERE parent_id IS NULL`,
-  );
-  return Number(row?.n ?? 0);
 }
 
 /**
  * A page of the member's downline, newest (desc) or oldest (asc) first: the placement downline at every
  * depth, or the sponsor downline (everyone the member brought in, and everyone they brought in, …).
  *
- * Two plans, chosen from the maintained placement downline count (the sponsor downline lies inside the
- * placement downline: members are placed below their sponsor):
- *  - a downline that is nearly every member (the company's top members) may walk the join-date index
- *    ((created_at, id), or (depth, created_at, id) for one level) and skip the few rows outside it; the
- *    planner's estimates are right for such a downline and it picks the walk whenever it is cheaper;
- *  - any other downline is read by its path range ((depth, path) / path index) and sorted: its size.
- * With `after` (from next_page_url) a page starts where the last one ended instead of skipping rows.
+ * One statement, the same for every member (prepared once per connection): the database function
+ * downline_report_page (migration 0033) picks the page's ids — walking the join-date index for a downline
+ * that is most of the tree, reading and sorting the downline's path range for any other — and the
+ * statement joins them to the members' fields. With `after` (from next_page_url) a page starts where the
+ * last one ended instead of skipping rows.
  */
 export async function downlineReport(
   database: Database,
@@ -543,58 +548,23 @@ export async function downlineReport(
   q: ReportQuery,
 ): Promise<{ rows: ReportMember[]; hasMore: boolean; last: ReportCursor | null }> {
   const size = REPORT_PAGE_SIZE;
-  const empty = { rows: [], hasMore: false, last: null };
-  if (caller.path === '') return empty;
-  const walk = caller.downlineCount >= WALK_SHARE * (await memberTotal(database));
-
-  let pathCol: SQL;
-  let depthCol: SQL;
-  let prefix: string;
-  let callerLevel: number;
-  if (q.category === 'placement') {
-    pathCol = sql.raw('m.path');
-    depthCol = sql.raw('m.depth');
-    prefix = caller.path;
-    callerLevel = caller.depth;
-  } else {
-    const [me] = await database.rows<{ sponsor_path: string; sponsor_depth: number }>(
-      sql`SELECT sponsor_path, sponsor_depth FROM members WHERE id = ${caller.id}`,
-    );
-    if (!me || me.sponsor_path === '') return empty;
-    pathCol = sql.raw('m.sponsor_path');
-    depthCol = sql.raw('m.sponsor_depth');
-    prefix = me.sponsor_path;
-    callerLevel = int(me.sponsor_depth);
-  }
-  const conditions: SQL[] = [
-    sql`${pathCol} LIKE ${likePrefix(prefix)}`,
-    q.level ? sql`${depthCol} = ${callerLevel + q.level}` : sql`${depthCol} > ${callerLevel}`,
-  ];
-  if (q.username) conditions.push(sql`lower(m.username) LIKE ${likePrefix(q.username.toLowerCase())}`);
-  const desc = q.sort !== 'asc';
-  if (q.after) {
-    const at = sql`(${q.after.createdAt}::timestamptz, ${q.after.id}::int)`;
-    conditions.push(desc ? sql`(m.created_at, m.id) < ${at}` : sql`(m.created_at, m.id) > ${at}`);
-  }
-  const dir = sql.raw(desc ? 'DESC' : 'ASC');
-  // Sorting plan: order by expressions no index provides, so that the rows come from the path range
-  // (join dates follow depth, so walking the join-date index for a downline that is a small part of the
-  // tree can pass most of the tree before it meets the downline's newest members).
-  const order = walk ? sql`m.created_at ${dir}, m.id ${dir}` : sql`m.created_at + interval '0 s' ${dir}, m.id + 0 ${dir}`;
-  const offset = q.after ? 0 : (q.page - 1) * size;
+  if (caller.path === '') return { rows: [], hasMore: false, last: null };
   const rows = await database.rows<ReportRow>(sql`
-    WITH page AS (
-      SELECT m.id, m.created_at FROM members m
-      WHERE ${sql.join(conditions, sql` AND `)}
-      ORDER BY ${order}
-      LIMIT ${size + 1} OFFSET ${offset}
-    )
-    SELECT ${NODE_COLUMNS}, s.username AS sponsor_username, pp.username AS placement_username,
-           to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at
-    FROM page JOIN members m ON m.id = page.id ${NODE_JOINS}
+    SELECT m.id, m.parent_id, m.status, m.email, m.username, m.avatar, m.pv::text AS pv, m.tv::text AS tv, m.cv::text AS cv,
+           to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at,
+           m.rank_id, r.name AS rank_name, r.icon AS rank_icon, m.first_name, m.last_name, page.level,
+           (SELECT sum(et.total) FROM member_earning_totals et WHERE et.member_id = m.id)::text AS total_earnings,
+           m.total_left::text AS total_left, m.total_right::text AS total_right,
+           m.carry_left::text AS carry_left, m.carry_right::text AS carry_right,
+           s.username AS sponsor_username, pp.username AS placement_username
+    FROM downline_report_page(${caller.id}::int, ${q.category === 'sponsor'}::boolean, ${q.level ?? null}::int,
+           ${q.username?.toLowerCase() ?? null}::text, ${q.sort !== 'asc'}::boolean, ${q.after?.createdAt ?? null}::timestamptz,
+           ${q.after?.id ?? null}::int, ${q.after ? 0 : (q.page - 1) * size}::int, ${size + 1}::int) WITH ORDINALITY AS page(id, level, n)
+    JOIN members m ON m.id = page.id
+    LEFT JOIN ranks r ON r.id = m.rank_id
     LEFT JOIN members s ON s.id = m.sponsor_id
     LEFT JOIN members pp ON pp.id = m.parent_id
-    ORDER BY page.created_at ${dir}, page.id ${dir}`);
+    ORDER BY page.n`);
   const hasMore = rows.length > size;
   const pageRows = rows.slice(0, size);
   const earnings = totalEarnings(pageRows);
@@ -614,13 +584,14 @@ export async function downlineReport(
       pv: dec(r.pv),
       tv: dec(r.tv),
       cv: dec(r.cv),
-      created_at: r.created_at,
+      // 'YYYY-MM-DDTHH:MI:SS.ffffffZ' → milliseconds, as to_char's MS writes them (cut, not rounded).
+      created_at: `${r.cursor_at.slice(0, 23)}Z`,
       rank_id: intOrNull(r.rank_id),
       rank_name: r.rank_name,
       rank_icon: r.rank_icon,
       first_name: r.first_name,
       last_name: r.last_name,
-      level: (q.category === 'placement' ? int(r.depth) : int(r.sponsor_depth)) - callerLevel,
+      level: int(r.level),
       total_earnings: earnings.get(int(r.id)) ?? '0',
       total_left: dec(r.total_left),
       total_right: dec(r.total_right),

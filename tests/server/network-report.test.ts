@@ -196,6 +196,44 @@ describe('placement report', () => {
     expect(sponsor.body.data.data.length).toBe(Math.min(20, expectedSponsor.size));
   });
 
+  it('many newer members outside the downline: the same pages (read from the downline itself once the join-date walk gives up)', async () => {
+    const db = server.database;
+    const blocked = byUsername(all, 'blocked');
+    const admin = byUsername(all, 'admin');
+    // 200 members newer than anyone, below blocked (outside demo's placement and sponsor downlines): walking the
+    // join dates from the newest, demo's report meets all of them before its first row.
+    const added = (
+      await db.rows<{ id: number }>(sql`
+        INSERT INTO members (username, password_hash, first_name, sponsor_id, parent_id, path, depth, created_at)
+        SELECT 'outsider' || i, 'x', 'Out', ${blocked.id}, ${blocked.id}, '', ${blocked.depth + 1}, timestamptz '2031-01-01' + i * interval '1 s'
+        FROM generate_series(1, 200) i RETURNING id`)
+    ).map((r) => Number(r.id));
+    await db.rows(sql`UPDATE members SET path = ${blocked.path} || id || '.' WHERE id IN (${sql.join(added.map((id) => sql`${id}`), sql`, `)})`);
+    await db.rows(sql`UPDATE members SET downline_count = downline_count + 200 WHERE id IN (${admin.id}, ${blocked.id})`);
+    try {
+      const expected = [...placementDescendants(all, demo.id)].sort((a, b) => (key(a) < key(b) ? 1 : -1)).map((m) => m.id);
+      let url: string | null = '/api/network/downline_report/placement';
+      const seen: number[] = [];
+      for (let page = 1; page <= 3 && url; page++) {
+        const res: { body: { data: DownlineReport } } = await get<DownlineReport>(server, token, url);
+        seen.push(...res.body.data.data.map((r) => r.id));
+        const byNumber = await get<DownlineReport>(server, token, `/api/network/downline_report/placement?page=${page}`);
+        expect(byNumber.body.data.data.map((r) => r.id), `page ${page}`).toEqual(res.body.data.data.map((r) => r.id));
+        url = res.body.data.next_page_url;
+      }
+      expect(seen).toEqual(expected.slice(0, 60));
+      const sponsor = await get<DownlineReport>(server, token, '/api/network/downline_report/sponsor');
+      const sponsorIds = sponsorDescendants(all, demo.id);
+      expect(sponsor.body.data.data.map((r) => r.id)).toEqual(expected.filter((id) => sponsorIds.has(id)).slice(0, 20));
+      const level = await get<DownlineReport>(server, token, '/api/network/downline_report/placement?level=3');
+      const atLevel = expected.filter((id) => all.get(id)!.depth - demo.depth === 3);
+      expect(level.body.data.data.map((r) => r.id)).toEqual(atLevel.slice(0, 20));
+    } finally {
+      await db.rows(sql`UPDATE members SET downline_count = downline_count - 200 WHERE id IN (${admin.id}, ${blocked.id})`);
+      await db.rows(sql`DELETE FROM members WHERE id IN (${sql.join(added.map((id) => sql`${id}`), sql`, `)})`);
+    }
+  });
+
   it('a page past the end is empty', async () => {
     const res = await get<DownlineReport>(server, token, '/api/network/downline_report/placement?page=9999');
     expect(res.status).toBe(200);
