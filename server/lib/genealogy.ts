@@ -50,6 +50,8 @@ export interface TreeAnchor {
   depth: number;
   childCount: number;
   downlineCount: number;
+  /** The placement parent's username and path when read with the anchor (null: none); not there when not read. */
+  parent?: { username: string; path: string } | null;
 }
 
 const anchorOf = (m: Pick<MemberRow, 'id' | 'parentId' | 'path' | 'depth' | 'childCount' | 'downlineCount'>): TreeAnchor => ({
@@ -82,12 +84,17 @@ interface AnchorRow {
   child_count: number;
   downline_count: number;
   username: string;
+  parent_username: string | null;
+  parent_path: string | null;
 }
 
+/** An anchor's columns, its member `m` read with its placement parent. */
+const ANCHOR_COLUMNS = sql.raw(`m.id, m.parent_id, m.path, m.depth, m.child_count, m.downline_count, m.username,
+  pm.username AS parent_username, pm.path AS parent_path`);
+const ANCHOR_FROM = sql.raw(`members m LEFT JOIN members pm ON pm.id = m.parent_id`);
+
 async function anchorById(database: Database, id: number): Promise<(TreeAnchor & { username: string }) | null> {
-  const [row] = await database.rows<AnchorRow>(
-    sql`SELECT id, parent_id, path, depth, child_count, downline_count, username FROM members WHERE id = ${id}`,
-  );
+  const [row] = await database.rows<AnchorRow>(sql`SELECT ${ANCHOR_COLUMNS} FROM ${ANCHOR_FROM} WHERE m.id = ${id}`);
   return row ? toAnchor(row) : null;
 }
 
@@ -100,6 +107,7 @@ function toAnchor(row: AnchorRow): TreeAnchor & { username: string } {
     childCount: Number(row.child_count),
     downlineCount: Number(row.downline_count),
     username: row.username,
+    parent: row.parent_username === null || row.parent_path === null ? null : { username: row.parent_username, path: row.parent_path },
   };
 }
 
@@ -128,8 +136,8 @@ export async function resolveRoot(
   let searchValid = false;
   if (opts.username !== undefined && opts.username !== '' && caller.path !== '') {
     const [row] = await database.rows<AnchorRow>(
-      sql`SELECT id, parent_id, path, depth, child_count, downline_count, username FROM members
-          WHERE lower(username) = ${opts.username.toLowerCase()} AND path LIKE ${likePrefix(caller.path)}`,
+      sql`SELECT ${ANCHOR_COLUMNS} FROM ${ANCHOR_FROM}
+          WHERE lower(m.username) = ${opts.username.toLowerCase()} AND m.path LIKE ${likePrefix(caller.path)}`,
     );
     if (row && inDownline(caller.path, row.path)) {
       root = toAnchor(row);
@@ -139,10 +147,13 @@ export async function resolveRoot(
   return { root, searchValid };
 }
 
-/** Username of the root's placement parent — only while that parent is still in the caller's downline. */
+/**
+ * Username of the root's placement parent — only while that parent is still in the caller's downline. Read
+ * with the root when resolveRoot read it (no statement of its own).
+ */
 export async function parentUsername(database: Database, caller: MemberRow, root: TreeAnchor): Promise<string | null> {
   if (root.id === caller.id || root.parentId === null) return null;
-  const parent = await anchorById(database, root.parentId);
+  const parent = root.parent !== undefined ? root.parent : await anchorById(database, root.parentId);
   return parent && inDownline(caller.path, parent.path) ? parent.username : null;
 }
 
