@@ -25,7 +25,6 @@ import { isYmd } from '../../src/schemas/list-query.schema';
 import type {
   DownlineCategory,
   NestedTableNode,
-  NestedTreeNode,
   ReportMember,
   SortOrder,
   TableNode,
@@ -51,6 +50,8 @@ export interface TreeAnchor {
   depth: number;
   childCount: number;
   downlineCount: number;
+  /** The placement parent's username and path when read with the anchor (null: none); not there when not read. */
+  parent?: { username: string; path: string } | null;
 }
 
 const anchorOf = (m: Pick<MemberRow, 'id' | 'parentId' | 'path' | 'depth' | 'childCount' | 'downlineCount'>): TreeAnchor => ({
@@ -83,12 +84,17 @@ interface AnchorRow {
   child_count: number;
   downline_count: number;
   username: string;
+  parent_username: string | null;
+  parent_path: string | null;
 }
 
+/** An anchor's columns, its member `m` read with its placement parent. */
+const ANCHOR_COLUMNS = sql.raw(`m.id, m.parent_id, m.path, m.depth, m.child_count, m.downline_count, m.username,
+  pm.username AS parent_username, pm.path AS parent_path`);
+const ANCHOR_FROM = sql.raw(`members m LEFT JOIN members pm ON pm.id = m.parent_id`);
+
 async function anchorById(database: Database, id: number): Promise<(TreeAnchor & { username: string }) | null> {
-  const [row] = await database.rows<AnchorRow>(
-    sql`SELECT id, parent_id, path, depth, child_count, downline_count, username FROM members WHERE id = ${id}`,
-  );
+  const [row] = await database.rows<AnchorRow>(sql`SELECT ${ANCHOR_COLUMNS} FROM ${ANCHOR_FROM} WHERE m.id = ${id}`);
   return row ? toAnchor(row) : null;
 }
 
@@ -101,6 +107,7 @@ function toAnchor(row: AnchorRow): TreeAnchor & { username: string } {
     childCount: Number(row.child_count),
     downlineCount: Number(row.downline_count),
     username: row.username,
+    parent: row.parent_username === null || row.parent_path === null ? null : { username: row.parent_username, path: row.parent_path },
   };
 }
 
@@ -129,8 +136,8 @@ export async function resolveRoot(
   let searchValid = false;
   if (opts.username !== undefined && opts.username !== '' && caller.path !== '') {
     const [row] = await database.rows<AnchorRow>(
-      sql`SELECT id, parent_id, path, depth, child_count, downline_count, username FROM members
-          WHERE lower(username) = ${opts.username.toLowerCase()} AND path LIKE ${likePrefix(caller.path)}`,
+      sql`SELECT ${ANCHOR_COLUMNS} FROM ${ANCHOR_FROM}
+          WHERE lower(m.username) = ${opts.username.toLowerCase()} AND m.path LIKE ${likePrefix(caller.path)}`,
     );
     if (row && inDownline(caller.path, row.path)) {
       root = toAnchor(row);
@@ -140,10 +147,13 @@ export async function resolveRoot(
   return { root, searchValid };
 }
 
-/** Username of the root's placement parent — only while that parent is still in the caller's downline. */
+/**
+ * Username of the root's placement parent — only while that parent is still in the caller's downline. Read
+ * with the root when resolveRoot read it (no statement of its own).
+ */
 export async function parentUsername(database: Database, caller: MemberRow, root: TreeAnchor): Promise<string | null> {
   if (root.id === caller.id || root.parentId === null) return null;
-  const parent = await anchorById(database, root.parentId);
+  const parent = root.parent !== undefined ? root.parent : await anchorById(database, root.parentId);
   return parent && inDownline(caller.path, parent.path) ? parent.username : null;
 }
 
@@ -241,21 +251,28 @@ export const fullName = (first: string, last: string | null) => [first, (last ??
 
 /**
  * The root and `levels` levels below it, parents before children (by level, then in path order),
- * at most `limit` rows. One range of the (depth, path) index per level; the order is the index's, so the
- * planner has no reason to read anything else.
+ * at most `limit` rows, each read with `columns` from `from` (its member is `m`). One range of the
+ * (depth, path) index per level; the order is the index's, so the planner has no reason to read anything else.
  */
-async function subtreeRows(database: Database, root: TreeAnchor, levels: number, limit: number): Promise<NodeRow[]> {
+async function subtreeRows<R extends { id: number }>(
+  database: Database,
+  root: TreeAnchor,
+  levels: number,
+  limit: number,
+  columns: SQL,
+  from: SQL,
+): Promise<R[]> {
   const deepest = root.downlineCount > 0 && root.path !== '' ? levels : 0;
   const depths = Array.from({ length: deepest + 1 }, (_, i) => root.depth + i);
-  const rows = await database.rows<NodeRow>(sql`
-    SELECT ${NODE_COLUMNS} FROM members m ${NODE_JOINS}
+  const rows = await database.rows<R>(sql`
+    SELECT ${columns} FROM ${from}
     WHERE m.depth IN (${sql.join(depths.map((d) => sql`${d}`), sql`, `)})
       AND m.path LIKE ${likePrefix(root.path)}
     ORDER BY m.depth, m.path USING ~<~
     LIMIT ${limit}`);
   // An unplaced root (no path) matches nothing by path: answer it alone.
   if (!rows.length || int(rows[0].id) !== root.id) {
-    const [self] = await database.rows<NodeRow>(sql`SELECT ${NODE_COLUMNS} FROM members m ${NODE_JOINS} WHERE m.id = ${root.id}`);
+    const [self] = await database.rows<R>(sql`SELECT ${columns} FROM ${from} WHERE m.id = ${root.id}`);
     return self ? [self] : [];
   }
   return rows;
@@ -295,10 +312,44 @@ export async function companyPlan(settings: SettingsService): Promise<PlanInfo &
 }
 
 /**
+ * A node of a genealogy answer as its rows come: what the answer's shape is worked out from, and `node`, the
+ * node's JSON text (its TreeNode fields in the schema's order, written by the database).
+ */
+interface TreeJsonRow {
+  id: number;
+  parent_id: number | null;
+  slot: number | null;
+  depth: number;
+  child_count: number;
+  package_id: number | null;
+  first_name: string;
+  last_name: string | null;
+  node: string;
+}
+
+/**
+ * Columns of a TreeJsonRow, from `treeJsonFrom`. Decimals lose their trailing zeros as trimDecimal writes them
+ * (trim_scale), `level` counts from `callerDepth`, `position` is only kept on the binary plan.
+ */
+const TREE_JSON_COLUMNS = sql.raw(`m.id, m.parent_id, m.slot, m.depth, m.child_count, m.package_id, m.first_name, m.last_name, row_to_json(n)::text AS node`);
+const treeJsonFrom = (callerDepth: number, plan: Plan) => sql`members m ${NODE_JOINS}, LATERAL (SELECT m.id, m.parent_id,
+    CASE WHEN ${plan === 'binary'}::boolean AND m.position IN ('L', 'R') THEN m.position::text END AS position,
+    m.slot, CASE WHEN m.status = 1 THEN 1 ELSE 0 END AS status, m.username, m.avatar,
+    trim_scale(m.pv)::text AS pv, trim_scale(m.tv)::text AS tv, trim_scale(m.cv)::text AS cv,
+    to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+    m.rank_id, r.name AS rank_name, r.icon AS rank_icon, p.name AS package_name, m.first_name, m.last_name,
+    m.depth - ${callerDepth}::int AS level,
+    coalesce(trim_scale((SELECT sum(et.total) FROM member_earning_totals et WHERE et.member_id = m.id)), 0)::text AS total_earnings,
+    m.downline_count AS downlines_count,
+    trim_scale(m.total_left)::text AS total_left, trim_scale(m.total_right)::text AS total_right,
+    trim_scale(m.carry_left)::text AS carry_left, trim_scale(m.carry_right)::text AS carry_right,
+    m.left_count AS left_downline_count, m.right_count AS right_downline_count, m.child_count) n`;
+
+/**
  * Members within `levels` of the answer whose children it carries only in part: every child placed before
  * `from` is in the rows (the rows of a partly carried member's children are the first by place).
  */
-function moreChildren(rows: NodeRow[], root: TreeAnchor, levels: number): Array<{ id: number; from: number }> {
+function moreChildren(rows: TreeJsonRow[], root: TreeAnchor, levels: number): Array<{ id: number; from: number }> {
   const carried = new Map<number, { n: number; last: number }>();
   for (const r of rows) {
     if (int(r.id) === root.id || r.parent_id === null) continue;
@@ -324,22 +375,25 @@ async function genealogyRows(
   root: TreeAnchor,
   levels: number,
   childrenFrom: number | undefined,
-): Promise<{ rows: NodeRow[]; levels: number; more?: Array<{ id: number; from: number }> }> {
+  from: SQL,
+): Promise<{ rows: TreeJsonRow[]; levels: number; more?: Array<{ id: number; from: number }> }> {
   if (childrenFrom !== undefined) {
     const size = MAX_TREE_NODES - 1;
-    const [[self], page] = await Promise.all([
-      database.rows<NodeRow>(sql`SELECT ${NODE_COLUMNS} FROM members m ${NODE_JOINS} WHERE m.id = ${root.id}`),
-      // The (parent_id, slot) index: one range from the place on.
-      database.rows<NodeRow>(sql`
-        SELECT ${NODE_COLUMNS} FROM members m ${NODE_JOINS}
-        WHERE m.parent_id = ${root.id} AND m.slot >= ${childrenFrom}
-        ORDER BY m.slot LIMIT ${size + 1}`),
-    ]);
-    const rows = page.slice(0, size);
-    const more = page.length > size ? [{ id: root.id, from: int(rows[size - 1].slot) + 1 }] : [];
-    return { rows: self ? [self, ...rows] : [], levels: 1, more };
+    // The root, then (the (parent_id, slot) index: one range from the place on) its children from the place.
+    const found = await database.rows<TreeJsonRow & { k: number }>(sql`
+      SELECT * FROM (
+        (SELECT 0 AS k, ${TREE_JSON_COLUMNS} FROM ${from} WHERE m.id = ${root.id})
+        UNION ALL
+        (SELECT 1 AS k, ${TREE_JSON_COLUMNS} FROM ${from}
+         WHERE m.parent_id = ${root.id} AND m.slot >= ${childrenFrom}
+         ORDER BY m.slot LIMIT ${size + 1})
+      ) u ORDER BY k, slot`);
+    if (!found.length || int(found[0].k) !== 0) return { rows: [], levels: 1, more: [] };
+    const rows = found.slice(1, size + 1);
+    const more = found.length > size + 1 ? [{ id: root.id, from: int(rows[size - 1].slot) + 1 }] : [];
+    return { rows: [found[0], ...rows], levels: 1, more };
   }
-  let rows = await subtreeRows(database, root, levels, MAX_TREE_NODES);
+  let rows = await subtreeRows<TreeJsonRow>(database, root, levels, MAX_TREE_NODES, TREE_JSON_COLUMNS, from);
   const last = rows.at(-1);
   if (rows.length >= MAX_TREE_NODES && last && last.parent_id !== null) {
     // Rows of one level come in path order, grouped by parent: only the parent of the last row is cut.
@@ -347,15 +401,40 @@ async function genealogyRows(
     const parent = rows.find((r) => int(r.id) === parentId);
     const carried = rows.filter((r) => r.parent_id !== null && int(r.parent_id) === parentId);
     if (parent && carried.length < int(parent.child_count)) {
-      const first = await database.rows<NodeRow>(sql`
-        SELECT ${NODE_COLUMNS} FROM members m ${NODE_JOINS} WHERE m.parent_id = ${parentId} ORDER BY m.slot LIMIT ${carried.length}`);
+      const first = await database.rows<TreeJsonRow>(sql`
+        SELECT ${TREE_JSON_COLUMNS} FROM ${from} WHERE m.parent_id = ${parentId} ORDER BY m.slot LIMIT ${carried.length}`);
       rows = [...rows.filter((r) => r.parent_id === null || int(r.parent_id) !== parentId), ...first];
     }
   }
   return { rows, levels };
 }
 
-/** The tree of a genealogy answer: flat list (parents before children) and, when asked, the nested form. */
+const bySlotRow = (a: TreeJsonRow, b: TreeJsonRow) =>
+  (a.slot ?? Number.MAX_SAFE_INTEGER) - (b.slot ?? Number.MAX_SAFE_INTEGER) || int(a.id) - int(b.id);
+
+/** The nested form's JSON text: each node's fields, then `name`, `package_id` and its `children` by place. */
+function nestedJson(rows: TreeJsonRow[], rootId: number): string | null {
+  const children = new Map<number, TreeJsonRow[]>();
+  for (const r of [...rows].sort(bySlotRow)) {
+    if (int(r.id) === rootId || r.parent_id === null) continue;
+    const siblings = children.get(int(r.parent_id));
+    if (siblings) siblings.push(r);
+    else children.set(int(r.parent_id), [r]);
+  }
+  const write = (r: TreeJsonRow): string =>
+    `${r.node.slice(0, -1)},"name":${JSON.stringify(fullName(r.first_name, r.last_name))},"package_id":${intOrNull(r.package_id)},"children":[${(
+      children.get(int(r.id)) ?? []
+    )
+      .map(write)
+      .join(',')}]}`;
+  const root = rows.find((r) => int(r.id) === rootId);
+  return root ? write(root) : null;
+}
+
+/**
+ * The tree of a genealogy answer as JSON text: `affiliates`, the flat list (parents before children), or,
+ * when asked, `genealogy`, the nested form. The database writes each node; only the nesting is done here.
+ */
 export async function genealogyTree(
   database: Database,
   caller: MemberRow,
@@ -363,20 +442,12 @@ export async function genealogyTree(
   plan: PlanInfo,
   nested: boolean,
   childrenFrom?: number,
-): Promise<{ affiliates: TreeNode[]; genealogy: NestedTreeNode | null; maxLevels: number; moreChildren: Array<{ id: number; from: number }> }> {
-  const { rows, levels: maxLevels, more: pageMore } = await genealogyRows(database, root, GENEALOGY_LEVELS[plan.plan], childrenFrom);
+): Promise<{ affiliatesJson: string; genealogyJson: string; maxLevels: number; moreChildren: Array<{ id: number; from: number }> }> {
+  const from = treeJsonFrom(caller.depth, plan.plan);
+  const { rows, levels: maxLevels, more: pageMore } = await genealogyRows(database, root, GENEALOGY_LEVELS[plan.plan], childrenFrom, from);
   const more = pageMore ?? moreChildren(rows, root, maxLevels);
-  const earnings = totalEarnings(rows);
-  const flat = rows.map((r) => toTreeNode(r, caller.depth, plan.plan, earnings));
-  if (!nested) return { affiliates: flat, genealogy: null, maxLevels, moreChildren: more };
-  const packageOf = new Map(rows.map((r) => [int(r.id), intOrNull(r.package_id)]));
-  const tree = nest<TreeNode, NestedTreeNode>(
-    flat,
-    root.id,
-    (n) => ({ ...n, name: fullName(n.first_name, n.last_name), package_id: packageOf.get(n.id) ?? null, children: [] }),
-    bySlot,
-  );
-  return { affiliates: [], genealogy: tree, maxLevels, moreChildren: more };
+  if (!nested) return { affiliatesJson: `[${rows.map((r) => r.node).join(',')}]`, genealogyJson: 'null', maxLevels, moreChildren: more };
+  return { affiliatesJson: '[]', genealogyJson: nestedJson(rows, root.id) ?? 'null', maxLevels, moreChildren: more };
 }
 
 /** The table view shows these columns of a tree node. */
@@ -399,7 +470,7 @@ export function toTableNode(n: TreeNode): TableNode {
 
 /** The tabular tree: the root and TABLE_VIEW_LEVELS levels below it, nested. */
 export async function tableTree(database: Database, caller: MemberRow, root: TreeAnchor, plan: Plan): Promise<NestedTableNode> {
-  const rows = await subtreeRows(database, root, TABLE_VIEW_LEVELS, MAX_TREE_NODES);
+  const rows = await subtreeRows<NodeRow>(database, root, TABLE_VIEW_LEVELS, MAX_TREE_NODES, NODE_COLUMNS, sql`members m ${NODE_JOINS}`);
   const earnings = totalEarnings(rows);
   const flat = rows.map((r) => toTreeNode(r, caller.depth, plan, earnings));
   const order = new Map(flat.map((n) => [n.id, n]));

@@ -7,10 +7,13 @@
  * and the compiled serialiser's JSON must read back as exactly what zod answered — a route whose answers the
  * two would write differently fails there. A schema that JSON Schema cannot describe (transforms, dates…)
  * keeps the zod serialiser.
+ *
+ * A route may also answer JSON text it wrote itself (sendJsonText): sent as it is, and checked the same way.
  */
 import fastJson from 'fast-json-stringify';
+import type { FastifyReply } from 'fastify';
 import { isDeepStrictEqual } from 'node:util';
-import { $ZodType, toJSONSchema } from 'zod/v4/core';
+import { $ZodType, parse, toJSONSchema } from 'zod/v4/core';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 
 type SerializerCompiler = typeof serializerCompiler;
@@ -52,4 +55,17 @@ export function compiledSerializerCompiler(checked: boolean): SerializerCompiler
       return expected;
     };
   };
+}
+
+/**
+ * An answer whose JSON text is already written (say, a tree put together from the JSON the database wrote for
+ * each of its nodes): sent as it is, without the route's serialiser. `checked` (tests and development, as for
+ * the compiled serialisers): the text must be exactly what the schema's serialiser would write for it.
+ */
+export function sendJsonText(reply: FastifyReply, schema: $ZodType, text: string, checked = process.env.NODE_ENV !== 'production'): string {
+  if (checked && JSON.stringify(parse(schema, JSON.parse(text))) !== text) {
+    throw new SerializerMismatchError(`the JSON text ${reply.request.method} ${reply.request.url} answers is not what its schema writes`);
+  }
+  reply.type('application/json; charset=utf-8');
+  return text;
 }

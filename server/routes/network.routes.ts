@@ -1,5 +1,5 @@
 /** Network calls (spec §7): genealogy, tabular tree, max levels and the downline report. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../lib/app-context';
@@ -23,6 +23,7 @@ import {
 import { requireAuth } from '../lib/auth';
 import { freePlaces } from '../lib/free-places';
 import { fieldError } from '../lib/errors';
+import { sendJsonText } from '../lib/response-serializer';
 import {
   REPORT_PAGE_SIZE,
   TABLE_VIEW_LEVELS,
@@ -63,27 +64,31 @@ export async function networkRoutes(base: FastifyInstance, ctx: AppContext) {
     paramSchema: z.ZodMiniType<string>,
     querystring: Q,
     response: R,
-    handler: (req: FastifyRequest<{ Querystring: z.infer<Q> }>, param: string | undefined) => Promise<{ data: z.infer<R> }>,
+    handler: (
+      req: FastifyRequest<{ Querystring: z.infer<Q> }>,
+      param: string | undefined,
+      reply: FastifyReply,
+    ) => Promise<{ data: z.infer<R> } | string>,
   ) {
     const schema = { tags, querystring, response: { 200: envelope(response) } };
-    app.get(base, { preHandler: requireAuth, schema }, (req) => handler(req as never, undefined) as never);
+    app.get(base, { preHandler: requireAuth, schema }, (req, reply) => handler(req as never, undefined, reply) as never);
     app.get(
       `${base}/:${param}`,
       { preHandler: requireAuth, schema: { ...schema, params: z.object({ [param]: paramSchema }) } },
-      (req) => handler(req as never, (req.params as Record<string, string>)[param]) as never,
+      (req, reply) => handler(req as never, (req.params as Record<string, string>)[param], reply) as never,
     );
   }
 
-  withOptional('/api/network/genealogy', 'id', nodeIdParamsSchema.shape.id, genealogyQuerySchema, genealogySchema, async (req, id) => {
+  // The tree comes as JSON text (each node written by the database), and so does the answer around it.
+  const genealogyAnswer = envelope(genealogySchema);
+  withOptional('/api/network/genealogy', 'id', nodeIdParamsSchema.shape.id, genealogyQuerySchema, genealogySchema, async (req, id, reply) => {
     const caller = me(req);
     const { root, searchValid } = await resolveRoot(ctx.database, caller, { id, username: req.query.username });
     const plan = await planInfo();
     const nested = req.query.is_nested === '1' || req.query.is_nested === 'true';
     const from = req.query.children_from === undefined ? undefined : Number(req.query.children_from);
     const [tree, parent] = await Promise.all([genealogyTree(ctx.database, caller, root, plan, nested, from), parentUsername(ctx.database, caller, root)]);
-    return ctx.envelope(req, {
-      affiliates: tree.affiliates,
-      genealogy: tree.genealogy,
+    const rest = JSON.stringify({
       search_valid: searchValid,
       signup_from_tree: plan.signupFromTree,
       parent_username: parent,
@@ -93,6 +98,10 @@ export async function networkRoutes(base: FastifyInstance, ctx: AppContext) {
       compensation_plan: plan.plan,
       more_children: tree.moreChildren,
     });
+    const data = `{"affiliates":${tree.affiliatesJson},"genealogy":${tree.genealogyJson},${rest.slice(1)}`;
+    const answer = await ctx.envelope(req, null);
+    if (answer.loaded_modules) return { ...answer, data: JSON.parse(data) as z.infer<typeof genealogySchema> };
+    return sendJsonText(reply, genealogyAnswer, `{"data":${data}}`);
   });
 
   withOptional('/api/network/table_view', 'id', nodeIdParamsSchema.shape.id, tableViewQuerySchema, tableViewSchema, async (req, id) => {
