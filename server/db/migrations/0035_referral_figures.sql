@@ -24,14 +24,11 @@ $$;
 
 -- Members → sponsored members per month of joining (verified ones, and all) and sponsor downline sizes.
 -- An update (members are updated often: counters, volumes, profile) counts only the rows whose sponsor,
--- month of joining, verification or sponsor chain changed.
+-- month of joining, verification or sponsor chain changed, in a statement planned once per connection.
 CREATE OR REPLACE FUNCTION sponsor_figures() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE changed text;
 BEGIN
-  changed := CASE TG_OP
-    WHEN 'INSERT' THEN 'SELECT sponsor_id, created_at, verified, sponsor_path, 1 AS sign FROM new_rows'
-    WHEN 'DELETE' THEN 'SELECT sponsor_id, created_at, verified, sponsor_path, -1 AS sign FROM old_rows'
-    ELSE $c$
+  IF TG_OP = 'UPDATE' THEN
+    WITH d AS (
       SELECT n.sponsor_id, n.created_at, n.verified, n.sponsor_path, 1 AS sign FROM new_rows n
       WHERE NOT EXISTS (SELECT 1 FROM old_rows o WHERE o.id = n.id
                         AND (o.sponsor_id, o.created_at, o.verified, o.sponsor_path) IS NOT DISTINCT FROM (n.sponsor_id, n.created_at, n.verified, n.sponsor_path))
@@ -39,11 +36,7 @@ BEGIN
       SELECT o.sponsor_id, o.created_at, o.verified, o.sponsor_path, -1 FROM old_rows o
       WHERE NOT EXISTS (SELECT 1 FROM new_rows n WHERE n.id = o.id
                         AND (o.sponsor_id, o.created_at, o.verified, o.sponsor_path) IS NOT DISTINCT FROM (n.sponsor_id, n.created_at, n.verified, n.sponsor_path))
-    $c$
-  END;
-  EXECUTE format($q$
-    WITH d AS (%s),
-    by_month AS (
+    ), by_month AS (
       INSERT INTO member_sponsor_months AS s (member_id, month, joined, referred)
       SELECT sponsor_id, date_trunc('month', created_at AT TIME ZONE 'UTC')::date,
              coalesce(sum(sign) FILTER (WHERE verified), 0)::int, sum(sign)::int
@@ -54,8 +47,23 @@ BEGIN
     INSERT INTO member_sponsor_teams AS t (member_id, team)
     SELECT a.id, sum(d.sign)::int FROM d CROSS JOIN LATERAL sponsor_chain_above(d.sponsor_path) a(id)
     GROUP BY a.id HAVING sum(d.sign) <> 0 ORDER BY a.id
+    ON CONFLICT (member_id) DO UPDATE SET team = t.team + EXCLUDED.team;
+    RETURN NULL;
+  END IF;
+  -- An insert counts every new row, a removal every old one.
+  EXECUTE format($q$
+    WITH d AS (SELECT sponsor_id, created_at, verified, sponsor_path, %2$s AS sign FROM %1$I),
+    by_month AS (
+      INSERT INTO member_sponsor_months AS s (member_id, month, joined, referred)
+      SELECT sponsor_id, date_trunc('month', created_at AT TIME ZONE 'UTC')::date,
+             coalesce(sum(sign) FILTER (WHERE verified), 0)::int, sum(sign)::int
+      FROM d WHERE sponsor_id IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2
+      ON CONFLICT (member_id, month) DO UPDATE SET joined = s.joined + EXCLUDED.joined, referred = s.referred + EXCLUDED.referred
+    )
+    INSERT INTO member_sponsor_teams AS t (member_id, team)
+    SELECT a.id, sum(d.sign)::int FROM d CROSS JOIN LATERAL sponsor_chain_above(d.sponsor_path) a(id) GROUP BY a.id ORDER BY a.id
     ON CONFLICT (member_id) DO UPDATE SET team = t.team + EXCLUDED.team
-  $q$, changed);
+  $q$, CASE TG_OP WHEN 'INSERT' THEN 'new_rows' ELSE 'old_rows' END, CASE TG_OP WHEN 'INSERT' THEN 1 ELSE -1 END);
   RETURN NULL;
 END $$;
 
