@@ -80,7 +80,7 @@ export async function homeSettings(settings: SettingsService): Promise<HomeSetti
 }
 
 /** Decimal text from the database → 4 fraction digits ("12.5" → "12.5000"); null/undefined → 0. */
-const dec = (v: unknown): string => money.format(money.parse(v === null || v === undefined ? '0' : String(v)));
+const dec = (v: unknown): string => money.normalize(v === null || v === undefined ? '0' : String(v));
 const decOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : dec(v));
 const iso = (v: unknown): string => new Date(v as string | Date).toISOString();
 const isoOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : iso(v));

@@ -17,7 +17,7 @@ export const MAX_DATEWISE_DAYS = 366;
 /** Lines and earnings the overviews show. */
 const RECENT_LINES = 10;
 
-const dec = (v: string | null | undefined) => money.format(money.parse(v ?? '0'));
+const dec = (v: string | null | undefined) => money.normalize(v ?? '0');
 
 // --- Transactions ------------------------------------------------------------------------------
 
