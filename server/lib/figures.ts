@@ -22,7 +22,7 @@ export interface MemberFigures {
   earnings: Map<string, Units>;
 }
 
-interface FiguresRow {
+export interface FiguresRow {
   balance: string | null;
   total_paid: string | null;
   total_pending: string | null;

@@ -80,7 +80,7 @@ export async function homeSettings(settings: SettingsService): Promise<HomeSetti
 }
 
 /** Decimal text from the database → 4 fraction digits ("12.5" → "12.5000"); null/undefined → 0. */
-const dec = (v: unknown): string => money.format(money.parse(v === null || v === undefined ? '0' : String(v)));
+const dec = (v: unknown): string => money.normalize(v === null || v === undefined ? '0' : String(v));
 const decOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : dec(v));
 const iso = (v: unknown): string => new Date(v as string | Date).toISOString();
 const isoOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : iso(v));
@@ -697,20 +697,27 @@ export async function notifications(db: Db, memberId: number, show: 'unread' | '
     all ? { read: sql`NOT ${unreadCondition(kind)} AS read`, from: itemsSql(memberId, kind) } : { read: sql`false AS read`, from: unreadItemsSql(memberId, kind) };
   const o = kindSql('order');
   const p = kindSql('payout');
-  const [orders, payouts, messages, notices] = await Promise.all([
-    rowsOf<OrderNoticeRow>(db, sql`SELECT ${ORDER_NOTICE_COLUMNS}, ${o.read} ${o.from} ORDER BY o.created_at DESC, o.id DESC LIMIT ${NOTIFICATION_LIST_LIMIT}`),
-    rowsOf<PayoutNoticeRow>(db, sql`SELECT ${PAYOUT_NOTICE_COLUMNS}, ${p.read} ${p.from} ORDER BY p.updated_at DESC, p.id DESC LIMIT ${NOTIFICATION_LIST_LIMIT}`),
-    rowsOf<MessageNoticeRow>(
-      db,
-      sql`SELECT ${MESSAGE_NOTICE_COLUMNS} ${all ? messagesSql(memberId) : unreadMessagesSql(memberId)}
-          ORDER BY msg.created_at DESC, msg.id DESC LIMIT ${NOTIFICATION_LIST_LIMIT}`,
-    ),
-    rowsOf<NoticeRow>(
-      db,
-      sql`SELECT ${NOTICE_COLUMNS} ${all ? noticesSql(memberId) : unreadNoticesSql(memberId)} ORDER BY n.created_at DESC, n.id DESC LIMIT ${NOTIFICATION_LIST_LIMIT}`,
-    ),
-  ]);
-  return { notices: notices.map(notice), orders: orders.map(orderNotice), payouts: payouts.map(payoutNotice), messages: messages.map(messageNotice) };
+  // The four lists in one round trip, each as one JSON array (newest first).
+  const [r] = await rowsOf<{ orders: OrderNoticeRow[] | string | null; payouts: PayoutNoticeRow[] | string | null; messages: MessageNoticeRow[] | string | null; notices: NoticeRow[] | string | null }>(
+    db,
+    sql`SELECT
+      (SELECT json_agg(x ORDER BY x.created_at DESC, x.id DESC)::text FROM (
+         SELECT ${ORDER_NOTICE_COLUMNS}, ${o.read} ${o.from} ORDER BY o.created_at DESC, o.id DESC LIMIT ${NOTIFICATION_LIST_LIMIT}) x) AS orders,
+      (SELECT json_agg(x ORDER BY x.updated_at DESC, x.id DESC)::text FROM (
+         SELECT ${PAYOUT_NOTICE_COLUMNS}, ${p.read} ${p.from} ORDER BY p.updated_at DESC, p.id DESC LIMIT ${NOTIFICATION_LIST_LIMIT}) x) AS payouts,
+      (SELECT json_agg(x ORDER BY x.created_at DESC, x.id DESC)::text FROM (
+         SELECT ${MESSAGE_NOTICE_COLUMNS} ${all ? messagesSql(memberId) : unreadMessagesSql(memberId)}
+         ORDER BY msg.created_at DESC, msg.id DESC LIMIT ${NOTIFICATION_LIST_LIMIT}) x) AS messages,
+      (SELECT json_agg(x ORDER BY x.created_at DESC, x.id DESC)::text FROM (
+         SELECT ${NOTICE_COLUMNS} ${all ? noticesSql(memberId) : unreadNoticesSql(memberId)}
+         ORDER BY n.created_at DESC, n.id DESC LIMIT ${NOTIFICATION_LIST_LIMIT}) x) AS notices`,
+  );
+  return {
+    notices: jsonOf<NoticeRow[]>(r?.notices, []).map(notice),
+    orders: jsonOf<OrderNoticeRow[]>(r?.orders, []).map(orderNotice),
+    payouts: jsonOf<PayoutNoticeRow[]>(r?.payouts, []).map(payoutNotice),
+    messages: jsonOf<MessageNoticeRow[]>(r?.messages, []).map(messageNotice),
+  };
 }
 
 const withKeys = <T extends { id: number; updated_at: string }>(item: T): Keyed<T> => ({ ...item, _at: new Date(item.updated_at), _id: item.id });

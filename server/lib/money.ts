@@ -111,7 +111,9 @@ export function fits(amount: Units, unit: Units): bigint {
 }
 
 /** Normalise a decimal string to 4 fraction digits ("12.5" → "12.5000"). */
-export const normalize = (s: string): string => format(parse(s));
+/** A decimal string already as `format` writes it (as the database writes NUMERIC(20,4)): kept as it is. */
+const CANONICAL = /^-?(?:0|[1-9]\d*)\.\d{4}$/;
+export const normalize = (s: string): string => (CANONICAL.test(s) && s !== '-0.0000' ? s : format(parse(s)));
 
 /**
  * Display formatting: thousands separators and the currency symbol on its side

@@ -18,7 +18,7 @@ import { ListQuery, ymd } from './pagination';
 import type { SettingsService } from './settings';
 import { checkPayoutPassword, payoutPasswordKind } from './wallet-password';
 import { memberBalance, payoutTotalsOf } from './wallet';
-import { memberFigures } from './figures';
+import { figuresColumns, figuresFrom, jsonOf, memberFigures, toFigures, type FiguresRow } from './figures';
 import { chosenPayoutMethod } from './payout-destination';
 import { announce } from './member-notices';
 import type { AppContext } from './app-context';
@@ -60,15 +60,16 @@ function toPayout(r: PayoutDbRow | PayoutRow): Keyed<PayoutTransaction> {
 
 const payoutOf = (r: PayoutDbRow | PayoutRow): PayoutTransaction => unkeyed(toPayout(r));
 
-export async function payoutRows(db: Db, memberId: number, q: ListQuery, statuses: number[], limit: number) {
+/** The member's payout requests matching `q` and `statuses`, in `q`'s order after its cursor, at most `limit`. */
+function payoutPageSql(memberId: number, q: ListQuery, statuses: number[], limit: number) {
   const st = statuses.length ? sql`status IN (${sql.join(statuses.map((s) => sql`${s}`), sql`, `)})` : sql`TRUE`;
-  const rows = await rowsOf<PayoutDbRow>(
-    db,
-    sql`SELECT id, status, amount::text AS amount, fee::text AS fee, created_at FROM payout_requests
+  return sql`SELECT id, status, amount::text AS amount, fee::text AS fee, created_at FROM payout_requests
         WHERE member_id = ${memberId} AND ${q.rangeSql(sql`created_at`)} AND ${st} AND ${q.afterCursorSql(sql`created_at`, sql`id`)}
-        ORDER BY ${q.orderSql(sql`created_at`, sql`id`)} LIMIT ${limit}`,
-  );
-  return rows.map(toPayout);
+        ORDER BY ${q.orderSql(sql`created_at`, sql`id`)} LIMIT ${limit}`;
+}
+
+export async function payoutRows(db: Db, memberId: number, q: ListQuery, statuses: number[], limit: number) {
+  return (await rowsOf<PayoutDbRow>(db, payoutPageSql(memberId, q, statuses, limit))).map(toPayout);
 }
 
 /** The payout list's filter: payout_status (status ids, several). */
@@ -174,16 +175,22 @@ export async function payoutStatement(db: Db, memberId: number, interval: Payout
   const buckets: Date[] = [bucketStart(now, interval)];
   while (buckets.length < STATEMENT_BUCKETS) buckets.unshift(previousBucket(buckets[0], interval));
   const from = buckets[0];
-  const [sums, recent, figures] = await Promise.all([
-    rowsOf<{ d: string; total: string }>(
-      db,
-      sql`SELECT to_char(date_trunc(${interval}, paid_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d, sum(amount)::text AS total
-          FROM payout_requests WHERE member_id = ${memberId} AND status = 3 AND paid_at >= ${from.toISOString()}::timestamptz
-          GROUP BY 1`,
-    ),
-    payoutRows(db, memberId, new ListQuery({}), [], STATEMENT_RECENT),
-    memberFigures(db, memberId),
-  ]);
+  // Paid totals per bucket, the latest requests and the figures in one round trip, lists as JSON arrays.
+  const order = new ListQuery({});
+  const [r] = await rowsOf<FiguresRow & { sums: Array<[string, string]> | string | null; recent: PayoutDbRow[] | string | null }>(
+    db,
+    sql`SELECT ${figuresColumns(memberId)},
+          (SELECT json_agg(json_build_array(d, total))::text FROM (
+             SELECT to_char(date_trunc(${interval}, paid_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS d, sum(amount)::text AS total
+             FROM payout_requests WHERE member_id = ${memberId} AND status = 3 AND paid_at >= ${from.toISOString()}::timestamptz
+             GROUP BY 1) s) AS sums,
+          (SELECT json_agg(x ORDER BY ${order.orderSql(sql`x.created_at`, sql`x.id`)})::text
+             FROM (${payoutPageSql(memberId, order, [], STATEMENT_RECENT)}) x) AS recent
+        ${figuresFrom(memberId)}`,
+  );
+  const figures = toFigures(r);
+  const sums = jsonOf<Array<[string, string]>>(r?.sums, []).map(([d, total]) => ({ d, total }));
+  const recent = jsonOf<PayoutDbRow[]>(r?.recent, []).map(toPayout);
   const byBucket = new Map(sums.map((r) => [r.d, money.normalize(r.total)]));
   return {
     interval,

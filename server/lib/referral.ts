@@ -15,6 +15,7 @@ import { fieldError, forbidden } from './errors';
 import { likePrefix } from './genealogy';
 import { decodeCursor, encodeCursor } from './pagination';
 import { trimDecimal } from './settings';
+import { jsonOf } from './figures';
 
 const RECENT_JOININGS = 5;
 
@@ -59,30 +60,46 @@ export async function referralMember(db: Database, m: MemberRow): Promise<Referr
 const inDownline = (me: ReferralMember) =>
   me.sponsorPath === '' ? sql`false` : sql`m.sponsor_path LIKE ${likePrefix(me.sponsorPath)} AND m.id <> ${me.id}`;
 
-export async function referralSummary(db: Database, me: ReferralMember, now = new Date()) {
-  const monthStart = new Date(now);
-  monthStart.setUTCDate(1);
-  monthStart.setUTCHours(0, 0, 0, 0);
-  // Independent reads: sent together.
-  const [[counts], [team], [earned], recent] = await Promise.all([
-    db.rows<{ direct: string; month: string }>(sql`
-      SELECT count(*)::text AS direct, count(*) FILTER (WHERE created_at >= ${monthStart.toISOString()}::timestamptz)::text AS month
-      FROM members WHERE sponsor_id = ${me.id}`),
-    db.rows<{ n: string }>(sql`SELECT count(*)::text AS n FROM members m WHERE ${inDownline(me)}`),
-    db.rows<{ total: string | null }>(
-      sql`SELECT sum(amount_generated)::text AS total FROM earnings WHERE member_id = ${me.id} AND bonus_type = 'referral_bonus'`,
-    ),
-    db.rows<JoiningRow>(
-      sql`SELECT ${JOINING_COLUMNS} FROM members WHERE sponsor_id = ${me.id} ORDER BY created_at DESC, id DESC LIMIT ${RECENT_JOININGS}`,
-    ),
-  ]);
+interface SummaryRow {
+  direct: number;
+  month: number;
+  team: number | null;
+  earned: string | null;
+  recent: RecentJoining[] | string | null;
+}
+
+/**
+ * The summary in one round trip, from figures kept in step with the members table (migration 0035: direct
+ * referrals per month of joining, the sponsor downline's size) and the referral bonuses' maintained total,
+ * with the latest direct referrals as one JSON array. Merchants are refused.
+ */
+export async function referralSummary(db: Database, m: MemberRow, now = new Date()) {
+  if (m.accountType === 'merchant') throw referralUnavailable();
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString().slice(0, 10);
+  const [r] = await db.rows<SummaryRow>(sql`
+    SELECT c.direct, c.month,
+      (SELECT team FROM member_sponsor_teams WHERE member_id = ${m.id}) AS team,
+      (SELECT total::text FROM member_earning_totals WHERE member_id = ${m.id} AND bonus_type = 'referral_bonus') AS earned,
+      (SELECT json_agg(json_build_object('id', j.id, 'first_name', j.first_name, 'last_name', j.last_name, 'avatar', j.avatar,
+                         'joined_date', to_char(j.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+                       ORDER BY j.created_at DESC, j.id DESC)::text
+         FROM (SELECT id, first_name, last_name, avatar, created_at FROM members WHERE sponsor_id = ${m.id}
+               ORDER BY created_at DESC, id DESC LIMIT ${RECENT_JOININGS}) j) AS recent
+    FROM (SELECT coalesce(sum(referred), 0)::int AS direct, coalesce(sum(referred) FILTER (WHERE month >= ${monthStart}::date), 0)::int AS month
+          FROM member_sponsor_months WHERE member_id = ${m.id}) c`);
   return {
-    referral_link: `/signup?referral=${encodeURIComponent(me.username)}`,
-    direct_referrals: Number(counts?.direct ?? 0),
-    joined_this_month: Number(counts?.month ?? 0),
-    team_size: Number(team?.n ?? 0),
-    referral_earnings: trimDecimal(earned?.total ?? '0'),
-    recent_joinings: recent.map(toJoining),
+    referral_link: `/signup?referral=${encodeURIComponent(m.username)}`,
+    direct_referrals: Number(r?.direct ?? 0),
+    joined_this_month: Number(r?.month ?? 0),
+    team_size: Number(r?.team ?? 0),
+    referral_earnings: trimDecimal(r?.earned ?? '0'),
+    recent_joinings: jsonOf<RecentJoining[]>(r?.recent, []).map((j) => ({
+      id: Number(j.id),
+      first_name: j.first_name,
+      last_name: j.last_name,
+      avatar: j.avatar,
+      joined_date: j.joined_date,
+    })),
   };
 }
 

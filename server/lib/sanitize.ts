@@ -36,10 +36,19 @@ export function sanitizeHtml(input: string | null | undefined): string {
   return sanitize(String(input ?? ''), OPTIONS);
 }
 
+/** Texts of fragments already read (the same fragments are listed again and again: message snippets). */
+const TEXT_MEMO = new Map<string, string>();
+const TEXT_MEMO_ENTRIES = 1_000;
+/** Longer fragments are read every time (a memo of them would hold too much). */
+const TEXT_MEMO_MAX_LENGTH = 8_000;
+
 /** Plain text of an HTML fragment (elements dropped, references decoded, whitespace collapsed). */
 export function htmlToText(input: string | null | undefined): string {
+  const html = String(input ?? '');
+  const kept = TEXT_MEMO.get(html);
+  if (kept !== undefined) return kept;
   // The sanitised form has no '<' or '>' outside its tags and escapes only these four characters.
-  return sanitizeHtml(input)
+  const text = sanitizeHtml(html)
     .replace(/<[^>]*>/g, ' ')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
@@ -47,4 +56,9 @@ export function htmlToText(input: string | null | undefined): string {
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ')
     .trim();
+  if (html.length <= TEXT_MEMO_MAX_LENGTH) {
+    if (TEXT_MEMO.size >= TEXT_MEMO_ENTRIES) TEXT_MEMO.clear();
+    TEXT_MEMO.set(html, text);
+  }
+  return text;
 }

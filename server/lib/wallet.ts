@@ -6,7 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Earning, Transaction } from '../../src/schemas/wallet.schema';
 import { BONUS_LABELS, BONUS_TYPES, CASH_FLOWS, TRANSACTION_KEYS, TRANSACTION_LABELS, rowsOf, type CashFlow } from './ledger';
-import { earningsOf, memberFigures, totalEarnings, type MemberFigures } from './figures';
+import { earningsOf, figuresColumns, figuresFrom, jsonOf, memberFigures, toFigures, totalEarnings, type FiguresRow, type MemberFigures } from './figures';
 import { keyedRow, unkeyed, type Keyed } from './list-endpoint';
 import * as money from './money';
 import { ListQuery, parseYmd, ymd } from './pagination';
@@ -17,7 +17,7 @@ export const MAX_DATEWISE_DAYS = 366;
 /** Lines and earnings the overviews show. */
 const RECENT_LINES = 10;
 
-const dec = (v: string | null | undefined) => money.format(money.parse(v ?? '0'));
+const dec = (v: string | null | undefined) => money.normalize(v ?? '0');
 
 // --- Transactions ------------------------------------------------------------------------------
 
@@ -218,14 +218,20 @@ export async function memberBalance(db: Db, memberId: number): Promise<money.Uni
 
 /** The wallet statement: balance, payout totals and the latest lines. */
 export async function walletStatement(db: Db, memberId: number) {
-  const [figures, recent] = await Promise.all([
-    memberFigures(db, memberId),
-    transactionRows(db, memberId, new ListQuery({}), { keys: [] }, RECENT_LINES),
-  ]);
+  // Figures and the latest lines in one round trip, the lines as one JSON array.
+  const order = new ListQuery({});
+  const [r] = await rowsOf<FiguresRow & { recent: TransactionRow[] | string | null }>(
+    db,
+    sql`SELECT ${figuresColumns(memberId)},
+          (SELECT json_agg(x ORDER BY ${order.orderSql(sql`x.created_at`, sql`x.id`)})::text
+             FROM (${transactionPageSql(memberId, order, { keys: [] }, RECENT_LINES)}) x) AS recent
+        ${figuresFrom(memberId)}`,
+  );
+  const figures = toFigures(r);
   return {
     wallet_balance: money.format(figures.balance),
     ...payoutTotalsOf(figures),
-    recent_transactions: recent.map(unkeyed),
+    recent_transactions: jsonOf<TransactionRow[]>(r?.recent, []).map((t) => unkeyed(toTransaction(t))),
     transaction_labels: TRANSACTION_LABELS,
     transaction_keys: [...TRANSACTION_KEYS],
   };

@@ -18,7 +18,7 @@ export async function referralRoutes(base: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/referral/summary',
     { preHandler: requireAuth, schema: { tags, response: { 200: envelope(referralSummarySchema) } } },
-    async (req) => ctx.envelope(req, await referralSummary(db, await referralMember(db, req.member!))),
+    async (req) => ctx.envelope(req, await referralSummary(db, req.member!)),
   );
 
   app.get(

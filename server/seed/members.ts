@@ -374,12 +374,18 @@ export async function seedMembers(
   for (const i of indexes) await db.execute(sql.raw(i.indexdef));
   if (opts.skipTriggers) {
     await db.execute(sql.raw('SET LOCAL session_replication_role = DEFAULT'));
-    // The skipped triggers include the one counting sponsored members per month (migration 0022): counted once here.
+    // The skipped triggers include the one counting sponsored members per month and sponsor downlines
+    // (migrations 0022, 0035): counted once here.
     await db.execute(
-      sql.raw(`INSERT INTO member_sponsor_months (member_id, month, joined)
-               SELECT sponsor_id, date_trunc('month', created_at AT TIME ZONE 'UTC')::date, count(*)::int FROM members
-               WHERE verified AND sponsor_id IS NOT NULL GROUP BY 1, 2
-               ON CONFLICT (member_id, month) DO UPDATE SET joined = EXCLUDED.joined`),
+      sql.raw(`INSERT INTO member_sponsor_months (member_id, month, joined, referred)
+               SELECT sponsor_id, date_trunc('month', created_at AT TIME ZONE 'UTC')::date, (count(*) FILTER (WHERE verified))::int, count(*)::int
+               FROM members WHERE sponsor_id IS NOT NULL GROUP BY 1, 2
+               ON CONFLICT (member_id, month) DO UPDATE SET joined = EXCLUDED.joined, referred = EXCLUDED.referred`),
+    );
+    await db.execute(
+      sql.raw(`INSERT INTO member_sponsor_teams (member_id, team)
+               SELECT a.id, count(*)::int FROM members m CROSS JOIN LATERAL sponsor_chain_above(m.sponsor_path) a(id) GROUP BY a.id
+               ON CONFLICT (member_id) DO UPDATE SET team = EXCLUDED.team`),
     );
   }
   await db.execute(sql.raw(`SELECT setval(pg_get_serial_sequence('members', 'id'), (SELECT max(id) FROM members))`));

@@ -1,8 +1,9 @@
 // @vitest-environment node
 /**
- * Maintained figures on PostgreSQL (TEST_DATABASE_URL): after random sequences of postings, placements and purchases,
+ * Maintained figures on PostgreSQL (TEST_DATABASE_URL): after random sequences of postings, placements, sponsor changes and purchases,
  * every figure the member pages read (balance, payout totals, investment, earnings per bonus type, monthly
- * credit and debit, sponsored members per month, downline counts) equals its recomputation from scratch.
+ * credit and debit, sponsored members per month, sponsor downline sizes, downline counts) equals its recomputation
+ * from scratch.
  * tests/server/maintained-figures.test.ts holds the embedded database to the same property; here the operations
  * also run several at a time, as requests of different members do.
  */
@@ -18,6 +19,6 @@ afterAll(async () => {
   await s?.close();
 });
 
-test('every maintained figure equals its recomputation after random postings, placements and purchases', async () => {
+test('every maintained figure equals its recomputation after random postings, placements, sponsor changes and purchases', async () => {
   await holdsFiguresToRecomputation(s.database, 3);
 }, 300_000);

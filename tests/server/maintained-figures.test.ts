@@ -1,8 +1,9 @@
 // @vitest-environment node
 /**
- * Maintained figures on the embedded database: after random sequences of postings, placements and purchases,
+ * Maintained figures on the embedded database: after random sequences of postings, placements, sponsor changes and purchases,
  * every figure the member pages read (balance, payout totals, investment, earnings per bonus type, monthly
- * credit and debit, sponsored members per month, downline counts) equals its recomputation from scratch.
+ * credit and debit, sponsored members per month, sponsor downline sizes, downline counts) equals its recomputation
+ * from scratch.
  * tests/server-pg/maintained-figures.test.ts holds PostgreSQL to the same property.
  */
 import { startTestServer, type TestServer } from '../support/server';
@@ -16,6 +17,6 @@ afterAll(async () => {
   await s?.close();
 });
 
-test('every maintained figure equals its recomputation after random postings, placements and purchases', async () => {
+test('every maintained figure equals its recomputation after random postings, placements, sponsor changes and purchases', async () => {
   await holdsFiguresToRecomputation(s.database, 1);
 }, 300_000);

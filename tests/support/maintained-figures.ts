@@ -3,7 +3,8 @@
  * postings (earnings, transfers, adjustments, payouts and their outcomes), placements (members joining the
  * binary tree, verified or not, verification changing) and purchases (orders paid from the wallet or
  * outside it, some cancelled later), every maintained figure equals what the ledger, the orders, the
- * payouts and the tree say when summed from scratch.
+ * payouts and the tree say when summed from scratch. Members may also change sponsor (their sponsor chains,
+ * and those of everyone below them, move along), which only the database's own triggers do today.
  */
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
@@ -40,6 +41,7 @@ type Op =
   | { kind: 'payout'; who: number; cents: number; outcome: 'pending' | 'approve' | 'pay' | 'reject' | 'approve-pay' }
   | { kind: 'join'; who: number; leg: 'L' | 'R'; verified: boolean; day: number }
   | { kind: 'verify'; who: number }
+  | { kind: 'sponsor'; who: number; to: number }
   | { kind: 'order'; who: number; type: 'registration' | 'upgrade' | 'repurchase'; wallet: boolean; cents: number; day: number; cancel: boolean };
 
 const who = fc.nat({ max: 1000 });
@@ -52,6 +54,7 @@ export const operation: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('payout' as const), who, cents: fc.integer({ min: 5_000, max: 100_000 }), outcome: fc.constantFrom('pending', 'approve', 'pay', 'reject', 'approve-pay') }),
   fc.record({ kind: fc.constant('join' as const), who, leg: fc.constantFrom('L' as const, 'R' as const), verified: fc.boolean(), day }),
   fc.record({ kind: fc.constant('verify' as const), who }),
+  fc.record({ kind: fc.constant('sponsor' as const), who, to: who }),
   fc.record({ kind: fc.constant('order' as const), who, type: fc.constantFrom('registration' as const, 'upgrade' as const, 'repurchase' as const), wallet: fc.boolean(), cents, day, cancel: fc.boolean() }),
 );
 
@@ -105,6 +108,19 @@ export async function apply(database: Database, pool: number[], op: Op): Promise
       case 'verify':
         await database.rows(sql`UPDATE members SET verified = NOT verified WHERE id = ${m}`);
         return;
+      case 'sponsor': {
+        // A new sponsor outside the member's own sponsor downline; the table is locked meanwhile, so no member
+        // joins under a chain that is moving (and no two moves make a cycle).
+        const to = pool[op.to % pool.length];
+        await db.transaction(async (tx) => {
+          await tx.execute(sql`LOCK TABLE members IN SHARE ROW EXCLUSIVE MODE`);
+          await tx.execute(
+            sql`UPDATE members m SET sponsor_id = ${to} WHERE m.id = ${m} AND m.id <> ${to}
+                AND NOT EXISTS (SELECT 1 FROM members t WHERE t.id = ${to} AND t.sponsor_path LIKE m.sponsor_path || '%')`,
+          );
+        });
+        return;
+      }
       case 'order': {
         const total = units(op.cents);
         await db.transaction(async (tx) => {
@@ -186,6 +202,18 @@ export async function figuresAndRecomputation(database: Database): Promise<Array
       sql`SELECT member_id || ' ' || month AS k, joined AS v FROM member_sponsor_months`,
       sql`SELECT sponsor_id || ' ' || date_trunc('month', created_at AT TIME ZONE 'UTC')::date AS k, count(*)::int AS v
           FROM members WHERE verified AND sponsor_id IS NOT NULL GROUP BY 1`,
+    ],
+    [
+      'referred per month',
+      sql`SELECT member_id || ' ' || month AS k, referred AS v FROM member_sponsor_months`,
+      sql`SELECT sponsor_id || ' ' || date_trunc('month', created_at AT TIME ZONE 'UTC')::date AS k, count(*)::int AS v
+          FROM members WHERE sponsor_id IS NOT NULL GROUP BY 1`,
+    ],
+    [
+      'sponsor downline size',
+      sql`SELECT member_id::text AS k, team AS v FROM member_sponsor_teams`,
+      sql`SELECT a.id::text AS k, count(d.id)::int AS v FROM members a JOIN members d ON d.sponsor_path LIKE a.sponsor_path || '%' AND d.id <> a.id
+          WHERE a.sponsor_path <> '' GROUP BY a.id`,
     ],
     [
       'downline count',
