@@ -201,14 +201,14 @@ const NODE_COLUMNS = sql.raw(`m.id, m.parent_id, m.position, m.slot, m.status, m
   m.total_left::text AS total_left, m.total_right::text AS total_right,
   m.carry_left::text AS carry_left, m.carry_right::text AS carry_right,
   m.left_count, m.right_count, m.child_count,
-  (SELECT sum(et.total) FROM member_earning_totals et WHERE et.member_id = m.id)::text AS total_earnings`);
+  (SELECT g.total FROM member_gross_earnings g WHERE g.member_id = m.id)::text AS total_earnings`);
 const NODE_JOINS = sql.raw(`LEFT JOIN ranks r ON r.id = m.rank_id LEFT JOIN packages p ON p.id = m.package_id`);
 
 const int = (v: unknown) => Number(v);
 const intOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const dec = (v: unknown) => (v === null || v === undefined ? '0' : trimDecimal(String(v)));
 
-/** Gross earnings of each member of the rows (maintained per bonus type, migration 0022). */
+/** Gross earnings of each member of the rows (maintained, migration 0034). */
 function totalEarnings(rows: Array<{ id: number; total_earnings?: string | null }>): Map<number, string> {
   return new Map(rows.map((r) => [int(r.id), dec(r.total_earnings ?? null)]));
 }
@@ -339,7 +339,7 @@ const treeJsonFrom = (callerDepth: number, plan: Plan) => sql`members m ${NODE_J
     to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
     m.rank_id, r.name AS rank_name, r.icon AS rank_icon, p.name AS package_name, m.first_name, m.last_name,
     m.depth - ${callerDepth}::int AS level,
-    coalesce(trim_scale((SELECT sum(et.total) FROM member_earning_totals et WHERE et.member_id = m.id)), 0)::text AS total_earnings,
+    coalesce(trim_scale((SELECT g.total FROM member_gross_earnings g WHERE g.member_id = m.id)), 0)::text AS total_earnings,
     m.downline_count AS downlines_count,
     trim_scale(m.total_left)::text AS total_left, trim_scale(m.total_right)::text AS total_right,
     trim_scale(m.carry_left)::text AS carry_left, trim_scale(m.carry_right)::text AS carry_right,
@@ -624,7 +624,7 @@ export async function downlineReport(
     SELECT m.id, m.parent_id, m.status, m.email, m.username, m.avatar, m.pv::text AS pv, m.tv::text AS tv, m.cv::text AS cv,
            to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at,
            m.rank_id, r.name AS rank_name, r.icon AS rank_icon, m.first_name, m.last_name, page.level,
-           (SELECT sum(et.total) FROM member_earning_totals et WHERE et.member_id = m.id)::text AS total_earnings,
+           (SELECT g.total FROM member_gross_earnings g WHERE g.member_id = m.id)::text AS total_earnings,
            m.total_left::text AS total_left, m.total_right::text AS total_right,
            m.carry_left::text AS carry_left, m.carry_right::text AS carry_right,
            s.username AS sponsor_username, pp.username AS placement_username

@@ -176,6 +176,7 @@ const NOT_EXPORTED: Record<string, string> = {
   member_figures: 'sums kept of the exported rows',
   member_wallet_months: 'sums kept of the exported rows',
   member_earning_totals: 'sums kept of the exported rows',
+  member_gross_earnings: 'sums kept of the exported rows',
   member_sponsor_months: 'sums kept of the exported rows',
   member_sponsor_teams: 'sponsor downline size kept from the members table (a count of other members)',
   crm_invoice_counters: 'the last invoice number used; the invoices themselves are exported',

@@ -182,6 +182,11 @@ export async function figuresAndRecomputation(database: Database): Promise<Array
       sql`SELECT member_id || ' ' || bonus_type AS k, sum(amount_generated)::text AS v FROM earnings GROUP BY member_id, bonus_type`,
     ],
     [
+      'gross earnings',
+      sql`SELECT member_id::text AS k, total::text AS v FROM member_gross_earnings`,
+      sql`SELECT member_id::text AS k, sum(amount_generated)::text AS v FROM earnings GROUP BY member_id`,
+    ],
+    [
       'total paid',
       sql`SELECT member_id::text AS k, total_paid::text AS v FROM member_figures`,
       sql`SELECT member_id::text AS k, sum(amount)::text AS v FROM payout_requests WHERE status = 3 GROUP BY member_id`,
