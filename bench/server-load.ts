@@ -92,6 +92,8 @@ interface Figure {
   /** CPU milliseconds per request of the server's processes, and of the database backends serving them. */
   serverCpu: number | null;
   databaseCpu: number | null;
+  /** Server processes (cluster workers) that spent at least a tenth of the servers' CPU time of the figure: those that served. */
+  serving: number;
 }
 
 /** Where CPU time is read from: the processes of the server, and those of its database backends. */
@@ -176,6 +178,27 @@ function perRequest(before: Map<number, number>, after: Map<number, number>, req
   return seen && requests ? ms / requests : null;
 }
 
+/** Cluster workers (not the primary, not helpers) whose CPU time grew by at least a tenth of all of theirs. */
+function servingProcesses(before: Map<number, number>, after: Map<number, number>): number {
+  const spent = [...after]
+    .filter(([pid]) => before.has(pid) && isServerProcess(pid) && process.pid !== pid)
+    .map(([pid, t]) => ({ pid, ms: t - before.get(pid)! }));
+  const workers = spent.filter((s) => spent.length > 1 && !isPrimary(s.pid, spent));
+  const total = workers.reduce((n, s) => n + s.ms, 0);
+  return total > 0 ? workers.filter((s) => s.ms >= total / 10).length : 1;
+}
+/** The primary of a cluster is the parent of the others. */
+function isPrimary(pid: number, all: Array<{ pid: number }>): boolean {
+  return all.some((s) => s.pid !== pid && parentOf(s.pid) === pid);
+}
+function parentOf(pid: number): number | null {
+  try {
+    return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+  } catch {
+    return null;
+  }
+}
+
 async function hit(url: string, connections: number, headers: Record<string, string> = {}, cpu?: CpuSources): Promise<Figure> {
   // Warm-up: connections opened, caches filled, the JIT at work.
   await autocannon({ url, connections, duration: 1, headers });
@@ -190,6 +213,7 @@ async function hit(url: string, connections: number, headers: Record<string, str
     p99: r.latency.p99,
     errors: r.errors + r.timeouts + r.non2xx,
     serverCpu: cpu ? perRequest(before.server, after.server, r.requests.total) : null,
+    serving: servingProcesses(before.server, after.server),
     databaseCpu: cpu && backends.length ? perRequest(before.database, after.database, r.requests.total) : null,
   };
 }
@@ -209,7 +233,9 @@ const line = (label: string, call: string, c: number, f: Figure, baseline?: Figu
     .toFixed(0)
     .padStart(5)} ms  p99 ${f.p99.toFixed(0).padStart(5)} ms  errors ${String(f.errors).padStart(3)}${
     baseline ? `  ${((f.perSecond / baseline.perSecond) * 100).toFixed(0).padStart(4)} % of baseline` : ''
-  }${f.serverCpu === null ? '' : `  cpu/req: server ${f.serverCpu.toFixed(2)} ms`}${f.databaseCpu === null ? '' : `, database ${f.databaseCpu.toFixed(2)} ms`}`;
+  }${f.serverCpu === null ? '' : `  cpu/req: server ${f.serverCpu.toFixed(2)} ms`}${f.databaseCpu === null ? '' : `, database ${f.databaseCpu.toFixed(2)} ms`}${
+    f.serving > 1 ? `  (${f.serving} processes served)` : ''
+  }`;
 
 /**
  * Migrate and seed a database here, before its server starts (a server seeding 3000 members on a busy

@@ -121,3 +121,60 @@ test('NOTIFY sent by a read with parameters reaches a listener', async () => {
   await stop();
   expect(heard).toEqual(['three']);
 });
+
+test("every type, both row shapes and the caller's parsers: the thread answers exactly what PGlite's own query answers", async () => {
+  const { PGlite, types } = await import('@electric-sql/pglite');
+  const { openPgliteThread } = await import('../../server/db/pglite-thread');
+  const direct = new PGlite();
+  const thread = await openPgliteThread(null);
+  try {
+    const setup = `
+      CREATE TYPE probe_mood AS ENUM ('calm', 'busy');
+      CREATE TABLE probe_types (id serial PRIMARY KEY, mood probe_mood, moods probe_mood[], tags text[], doc jsonb, raw json, bin bytea,
+        big bigint, small smallint, ratio float8, amount numeric(20,4), amounts numeric[], ok boolean, day date, at timestamp,
+        at_tz timestamptz, ats timestamptz[], span interval, uid uuid, note text);
+      INSERT INTO probe_types (mood, moods, tags, doc, raw, bin, big, small, ratio, amount, amounts, ok, day, at, at_tz, ats, span, uid, note) VALUES
+        ('calm', '{calm,busy}', '{a,"b c",NULL,"d\\"e"}', '{"a": [1, 2.5, "x"], "b": null, "ü": "ñ"}', '{"k": 12345678901234567890}',
+         '\\x00ff10', 9007199254740993, -3, 0.1, '123.4500', '{1.5,NULL,-2}', true, '2026-01-31', '2026-01-02 03:04:05.678',
+         '2026-01-02 03:04:05+02', '{"2026-01-02 03:04:05+00",NULL}', '1 day 02:03:04', 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11',
+         E'\\uFEFFbom first, then emoji 😀 and ñ'),
+        (NULL, '{}', NULL, 'null', NULL, NULL, 42, NULL, 'NaN', NULL, NULL, false, NULL, NULL, NULL, NULL, NULL, NULL, '');
+    `;
+    await direct.exec(setup);
+    await thread.client.exec(setup);
+    // What drizzle passes: dates, timestamps and intervals (and their arrays) as the database's text.
+    const drizzle = { parsers: Object.fromEntries([types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((t) => [t, (v: string) => v])) };
+    const cases: Array<[string, unknown[]]> = [
+      ['SELECT * FROM probe_types ORDER BY id', []],
+      ['SELECT * FROM probe_types WHERE id = $1', [1]],
+      ['SELECT id, note AS "__proto__", id AS dup, note AS dup FROM probe_types ORDER BY id', []],
+      ['SELECT count(*) AS n, sum(big) AS s, array_agg(id ORDER BY id) AS ids FROM probe_types WHERE at_tz < $1 OR at_tz IS NULL', [new Date('2030-01-01T00:00:00Z')]],
+      ['SELECT jsonb_build_object($1::text, $2::int, $3::text, $4::jsonb) AS j', ['k', 7, 'nested', { a: [1, 'two'] }]],
+      ['SELECT * FROM probe_types WHERE false', []],
+      ['SELECT $1::bytea AS b, $2::text[] AS t, $3::boolean AS flag', [new Uint8Array([1, 2, 255]), ['x', 'y,z'], 'yes']],
+      ["UPDATE probe_types SET note = note || '!' WHERE id > $1", [0]],
+      ['INSERT INTO probe_types (note) VALUES ($1), ($2) RETURNING id, note', ['one', 'two']],
+      ['DELETE FROM probe_types WHERE note IN ($1, $2)', ['one', 'two']],
+      ['VALUES (1, $1::text), (2, NULL)', ['v']],
+    ];
+    for (const [text, params] of cases) {
+      for (const options of [{}, { rowMode: 'array' as const }, drizzle, { ...drizzle, rowMode: 'array' as const }]) {
+        const expected = await direct.query(text, params, options);
+        const got = await thread.client.query(text, params, options);
+        expect({ text, rows: got.rows, fields: got.fields, affectedRows: got.affectedRows }).toEqual({
+          text,
+          rows: expected.rows,
+          fields: expected.fields,
+          affectedRows: expected.affectedRows,
+        });
+        if (text.startsWith('SELECT id, note AS "__proto__"') && !('rowMode' in options)) {
+          expect(Object.getPrototypeOf(got.rows[0])).toBe(Object.prototype);
+          expect(Object.keys(got.rows[0] as object)).toEqual(Object.keys(expected.rows[0] as object));
+        }
+      }
+    }
+  } finally {
+    await thread.close();
+    await direct.close();
+  }
+}, 60_000);

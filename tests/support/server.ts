@@ -1,4 +1,7 @@
-/** The real server in-process on a fresh in-memory PGlite, for tests/server. */
+/**
+ * The real server in-process on a fresh in-memory PGlite, for tests/server. TEST_DATABASE_THREAD=1 runs that
+ * PGlite in its worker thread, as `npm start` does (the same answers must come back through it).
+ */
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
@@ -25,7 +28,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, extraRout
   );
   const scratch = config.databaseUrl ? await createScratchDatabase(config.databaseUrl) : null;
   if (scratch) config.databaseUrl = scratch.url;
-  const database = await openDatabase({ dataDir: null, databaseUrl: config.databaseUrl });
+  const database = await openDatabase({ dataDir: null, databaseUrl: config.databaseUrl, thread: process.env.TEST_DATABASE_THREAD === '1' });
   await migrate(database);
   await seedIfEmpty(database, config);
   const app = await buildApp(database, config, extraRoutes);
