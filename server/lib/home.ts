@@ -201,13 +201,39 @@ interface JoiningRow {
   created_at: string | Date;
 }
 
-/** Newest members of the member's placement downline, as one JSON array (null when there are none). */
+/** How many of the newest members of the whole tree are looked through for a downline's newest (see below). */
+const JOININGS_WALK = 500;
+
+/**
+ * Newest members of the member's placement downline, as one JSON array (null when there are none).
+ *
+ * The newest `JOININGS_WALK` members of the whole tree are read from the join-date index and those of the
+ * downline kept: when that finds `limit` of them they are the downline's newest (the walk goes in join
+ * order), and a downline that is most of the tree (the company's top members) costs a handful of rows.
+ * Otherwise — a small downline, or one whose members all joined long ago — the downline's own path range is
+ * read and sorted (MATERIALIZED keeps the planner from walking the whole join-date index instead, which with
+ * 100 000 members passed by tens of thousands of rows for a downline of ten). Either way the cost is bounded
+ * by the walk or by the downline's size, never by the tree's.
+ */
 function recentDownlineJoiningsJson(m: MemberRow, limit = RECENT_ITEMS) {
   if (m.path === '' || m.downlineCount === 0) return sql`NULL::text`;
-  return sql`(SELECT json_agg(j ORDER BY j.created_at DESC, j.id DESC) FROM (
+  const prefix = likePrefix(m.path);
+  return sql`(WITH walked AS MATERIALIZED (
+      SELECT w.id, w.first_name, w.last_name, w.avatar, w.created_at FROM (
+        SELECT id, first_name, last_name, avatar, created_at, path, verified FROM members
+        ORDER BY created_at DESC, id DESC LIMIT ${JOININGS_WALK}) w
+      WHERE w.path LIKE ${prefix} AND w.id <> ${m.id} AND w.verified
+      ORDER BY w.created_at DESC, w.id DESC LIMIT ${limit}
+    ), ranged AS MATERIALIZED (
       SELECT id, first_name, last_name, avatar, created_at FROM members
-      WHERE path LIKE ${likePrefix(m.path)} AND id <> ${m.id} AND verified
-      ORDER BY created_at DESC, id DESC LIMIT ${limit}) j)::text`;
+      WHERE path LIKE ${prefix} AND id <> ${m.id} AND verified
+    ), picked AS (
+      SELECT * FROM walked
+      UNION ALL
+      SELECT * FROM (SELECT * FROM ranged ORDER BY created_at DESC, id DESC LIMIT ${limit}) r
+      WHERE (SELECT count(*) FROM walked) < ${limit}
+    )
+    SELECT json_agg(j ORDER BY j.created_at DESC, j.id DESC) FROM picked j)::text`;
 }
 
 const toJoining = (r: JoiningRow): RecentJoining => ({

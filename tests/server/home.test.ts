@@ -255,6 +255,32 @@ describe('dashboard summary', () => {
     }
   });
 
+  it('recent joinings of a downline whose members all joined before the newest 500 of the tree: read from the downline itself', async () => {
+    const db = server.database;
+    const [blocked] = await rows<{ id: number; path: string; depth: number }>(db, sql`SELECT id, path, depth FROM members WHERE username = 'blocked'`);
+    expect(blocked.path.startsWith(demo.path)).toBe(false);
+    // 600 verified members newer than anyone, placed below blocked (outside demo's downline).
+    const added = (
+      await rows<{ id: number }>(db, sql`
+        INSERT INTO members (username, password_hash, first_name, sponsor_id, parent_id, path, depth, created_at, verified)
+        SELECT 'newcomer' || i, 'x', 'New', ${blocked.id}, ${blocked.id}, '', ${blocked.depth + 1}, timestamptz '2031-01-01' + i * interval '1 s', TRUE
+        FROM generate_series(1, 600) i RETURNING id`)
+    ).map((r) => Number(r.id));
+    const ids = sql.join(added.map((id) => sql`${id}`), sql`, `);
+    await rows(db, sql`UPDATE members SET path = ${blocked.path} || id || '.' WHERE id IN (${ids})`);
+    try {
+      const d = await data(dashboardSummarySchema, '/api/home/dashboard');
+      const all = await rows<Member>(db, sql`SELECT id, path, verified, created_at, first_name, last_name FROM members`);
+      const downline = all
+        .filter((m) => m.path.startsWith(demo.path) && m.id !== demo.id && m.verified)
+        .sort((a, b) => ms(b.created_at) - ms(a.created_at) || b.id - a.id);
+      expect(d.recent_joinings.map((j) => j.id)).toEqual(downline.slice(0, 5).map((m) => m.id));
+      expect(d.recent_joinings.some((j) => added.includes(j.id))).toBe(false);
+    } finally {
+      await rows(db, sql`DELETE FROM members WHERE id IN (${ids})`);
+    }
+  });
+
   it('recruitment progress counts the personally sponsored members of each target month', async () => {
     const d = await data(dashboardSummarySchema, '/api/home/dashboard');
     const targets = await rows<{ member_id: number | null; month: string; required_count: number }>(
