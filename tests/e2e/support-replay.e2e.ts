@@ -128,7 +128,7 @@ describe('support replay', () => {
     // A short window: a desktop's dense rows would otherwise bring the list's end near enough for the next
     // page to load by itself; here only Load more asks for the pages.
     const viewport = page.viewportSize();
-    await page.setViewportSize({ width: 1280, height: 480 });
+    await page.setViewportSize({ width: 1280, height: 320 });
     await openMenuGroup(page, 'wallet');
     await page.locator('nav a[href="/member/wallet/transactions"]').click();
     await rows.first().waitFor();
