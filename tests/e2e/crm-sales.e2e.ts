@@ -25,12 +25,17 @@ describe('CRM sales and invoices', () => {
     // The pickers by keyboard: the arrow keys and Enter.
     const pick = async (name: string, downs: number) => {
       const box = page.getByRole('combobox', { name });
-      await box.focus();
-      await page.keyboard.press('ArrowDown');
-      await page.locator('[role="option"]:visible').first().waitFor();
-      for (let i = 1; i < downs; i++) await page.keyboard.press('ArrowDown');
-      await page.waitForTimeout(200);
-      await page.keyboard.press('Enter');
+      // On a busy machine the options can still be arriving when Enter comes; then the box stays empty and
+      // the member would simply choose again, as this does (three tries).
+      for (let attempt = 0; attempt < 3 && (await box.inputValue()) === ''; attempt++) {
+        await box.focus();
+        await page.keyboard.press('ArrowDown');
+        await page.locator('[role="option"]:visible').first().waitFor();
+        for (let i = 1; i < downs; i++) await page.keyboard.press('ArrowDown');
+        await page.locator('[role="option"][data-combobox-selected]:visible').first().waitFor();
+        await page.keyboard.press('Enter');
+        await expect.poll(() => box.inputValue(), { timeout: 2_000 }).not.toBe('').catch(() => page.keyboard.press('Escape'));
+      }
       await expect.poll(() => box.inputValue()).not.toBe('');
       return box.inputValue();
     };
