@@ -18,7 +18,7 @@ export const WIDE_LIST_QUERY = `(min-width: ${em(768)})`;
 export const useWideList = () => useMediaQuery(WIDE_LIST_QUERY, false, { getInitialValueInEffect: false });
 
 /** Columns of a dense row: a CSS grid shared by the header and every row. */
-export const denseGrid = (columns: string) => ({ display: 'grid', gridTemplateColumns: columns, gap: 'var(--mantine-spacing-sm)', alignItems: 'center' }) as const;
+const denseGrid = (columns: string) => ({ display: 'grid', gridTemplateColumns: columns, gap: 'var(--mantine-spacing-sm)', alignItems: 'center' }) as const;
 
 /** Amounts and counts line up on the right. */
 export const RIGHT = { textAlign: 'right' } as const;
@@ -41,7 +41,7 @@ export const useDenseColumns = () => useContext(Columns);
 const ROW_BOX: CSSProperties = { padding: '0 var(--mantine-spacing-sm)', border: '1px solid transparent' };
 
 /** The column titles over a list's dense rows: a header row of column headers. */
-export function DenseHeader({ columns }: { columns: DenseColumn[] }) {
+function DenseHeader({ columns }: { columns: DenseColumn[] }) {
   return (
     <div role="rowgroup" data-dense-header>
       <div role="row" style={{ ...denseGrid(gridOf(columns)), ...ROW_BOX, marginBottom: 4 }}>
