@@ -105,9 +105,11 @@ async function countFailure(ctx: Ctx, accounts: string[]): Promise<{ wait: numbe
     for (const a of accounts) {
       await run(sql`INSERT INTO sign_in_failures (account, failures, blocked_until) VALUES (${a}, 0, now()) ON CONFLICT (account) DO NOTHING`);
     }
+    // Waits are read and set against the clock, not now(): now() is when a transaction began, and one that
+    // queued behind another's lock began before that other set its time; a failure without a wait sets none.
     const rows = await run<{ account: string; failures: number; wait: number }>(sql`
       SELECT account, failures,
-        CASE WHEN blocked_until = 'infinity' THEN -1 WHEN blocked_until <= now() THEN 0 ELSE ceil(extract(epoch FROM blocked_until - now()))::int END AS wait
+        CASE WHEN blocked_until = 'infinity' THEN -1 WHEN blocked_until <= clock_timestamp() THEN 0 ELSE ceil(extract(epoch FROM blocked_until - clock_timestamp()))::int END AS wait
       FROM sign_in_failures WHERE account IN (${list}) ORDER BY account FOR UPDATE`);
     if (rows.some((r) => Number(r.wait) === -1)) return { wait: null, failures: [] };
     const longest = Math.max(0, ...rows.map((r) => Number(r.wait)));
@@ -118,7 +120,8 @@ async function countFailure(ctx: Ctx, accounts: string[]): Promise<{ wait: numbe
       const { seconds } = waitAfter(n);
       await run(sql`
         UPDATE sign_in_failures SET failures = ${n}, last_failure_at = now(),
-          blocked_until = CASE WHEN ${seconds}::int IS NULL THEN 'infinity'::timestamptz ELSE now() + make_interval(secs => ${seconds ?? 0}) END
+          blocked_until = CASE WHEN ${seconds}::int IS NULL THEN 'infinity'::timestamptz
+            WHEN ${seconds}::int = 0 THEN '-infinity'::timestamptz ELSE clock_timestamp() + make_interval(secs => ${seconds ?? 0}) END
         WHERE account = ${r.account}`);
       failures.push({ account: r.account, failures: n });
     }
