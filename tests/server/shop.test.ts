@@ -392,7 +392,12 @@ describe('card payments through the local provider', () => {
     await stub.pay(sessionId);
     const res = await get(s.app, `/api/payments/card/${sessionId}`, { token: a.token });
     expect(res.body.data.status).toBe('refunded');
-    expect(res.body.data.order.status).toBe('pending');
+    // The order is cancelled: it can no longer be paid, and the lines stay in the cart to be ordered again.
+    expect(res.body.data.order.status).toBe('cancelled');
+    const order = await get(s.app, `/api/orders/${orderId}`, { token: a.token });
+    expect(order.body.data.status).toBe('cancelled');
+    expect((await post(s.app, '/api/payments/card', { purpose: 'order', ref_id: orderId }, { token: a.token })).status).toBe(409);
+    expect((await get(s.app, '/api/shop/cart', { token: a.token })).body.data.items.map((l: { id: number }) => l.id)).toEqual([p]);
     expect(await stockOf(p)).toBe(0);
     expect(orderId).toBeGreaterThan(0);
     // The whole amount went back through the provider, and the refund is recorded with the payment.

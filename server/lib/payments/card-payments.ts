@@ -171,13 +171,17 @@ async function refundIfFailed(deps: CardPaymentDeps, session: CardSession): Prom
           WHERE session_id = ${session.id} AND status = 'failed' AND refund_id IS NULL RETURNING session_id`,
     );
     if (!done) return;
+    // An order that could not be fulfilled is over: it no longer waits for a payment (the cart still holds its lines).
+    if (p.purpose === 'order') {
+      await tx.execute(sql`UPDATE orders SET status = 'cancelled' WHERE id = ${p.ref_id} AND member_id = ${memberId} AND status = 'pending'`);
+    }
     await announce(
       deps.services,
       memberId,
       'order_status',
       {
         subject: `Your card payment for ${what} was refunded`,
-        body: `Your card payment of ${money.format(money.parse(p.amount), 2)} for ${what} arrived after it could no longer be fulfilled, so it was refunded to your card.`,
+        body: `Your card payment of ${money.format(money.parse(p.amount), 2)} for ${what} arrived after it could no longer be fulfilled, so it was refunded to your card${p.purpose === 'order' ? ' and the order was cancelled' : ''}.`,
         link: p.purpose === 'order' ? `/member/orders/${Number(p.ref_id)}` : '/member/home',
       },
       tx as unknown as Db,
