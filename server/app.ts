@@ -238,10 +238,6 @@ export async function buildApp(database: Database, config: Config, extraRoutes: 
     unwatchWrites?.();
     await unfollowSessions();
   });
-  app.addHook('onSend', async (req, _reply, payload) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') sessionCache.clear();
-    return payload;
-  });
   const who = identify(database.db, sessionCache);
   app.addHook('onRequest', async (req, reply) => {
     if (!isApiPath(req.url)) return;
@@ -252,14 +248,18 @@ export async function buildApp(database: Database, config: Config, extraRoutes: 
     await who(req);
   });
   // After validation, before any handler: a NUL character in the query string or body is refused (422).
-  app.addHook('preHandler', async (req) => {
+  // (These hooks do not wait for anything: they answer at once rather than through a promise.)
+  app.addHook('preHandler', (req, _reply, done) => {
     const nul = nulInInput(req);
-    if (nul) throw nul;
+    if (nul) done(nul);
+    else done();
   });
-  // Browser protections on every answer (server/lib/security-headers.ts); pages set their own policy below.
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
+    // A call that may write drops the kept sessions as it answers (see above).
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') sessionCache.clear();
+    // Browser protections on every answer (server/lib/security-headers.ts); pages set their own policy below.
     applySecurityHeaders(reply, req.member !== null && req.member !== undefined);
-    return payload;
+    done(null, payload);
   });
 
   await app.register(async (api) => {

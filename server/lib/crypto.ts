@@ -1,5 +1,5 @@
 /** Secrets: scrypt password hashes, random opaque tokens stored as SHA-256, random numeric codes. */
-import { createHash, randomBytes, randomInt, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
+import { createHash, hash, randomBytes, randomInt, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 
 const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, len: number, opts: object) => Promise<Buffer>;
@@ -28,6 +28,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** A 256-bit random opaque token (what the client holds). */
 export const newToken = () => randomBytes(32).toString('base64url');
 /** What the database holds for a token. */
-export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+export const tokenHash = (token: string) => hash('sha256', token, 'hex');
 /** Six random digits from a CSPRNG. */
 export const newOtp = () => String(randomInt(0, 1_000_000)).padStart(6, '0');

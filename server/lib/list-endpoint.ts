@@ -20,12 +20,13 @@ import type { MemberRow } from '../db/schema';
 import { requireAuth } from './auth';
 import { EXPORT_LIMIT, ListQuery, sendCsv } from './pagination';
 import { LIMITS, perMember, throttle } from './rate-limit';
+import { isoTime } from './timestamps';
 
-/** A list row with its paging keys: created_at and id. */
-export type Keyed<T> = T & { _at: Date; _id: number };
+/** A list row with its paging keys: created_at (a Date, or its ISO text) and id. */
+export type Keyed<T> = T & { _at: Date | string; _id: number };
 
 /** A list row as it is answered: without its paging keys. */
-export function unkeyed<T extends { _at: Date; _id: number }>(row: T): Omit<T, '_at' | '_id'> {
+export function unkeyed<T extends { _at: Date | string; _id: number }>(row: T): Omit<T, '_at' | '_id'> {
   const { _at, _id, ...rest } = row;
   void _at;
   void _id;
@@ -34,11 +35,11 @@ export function unkeyed<T extends { _at: Date; _id: number }>(row: T): Omit<T, '
 
 /**
  * A row read for a list: `id`, then `fields`, then `created_at` as answered (ISO text), with the paging keys
- * taken from the same id and time.
+ * taken from the same id and time (the ISO text: only the last row of a page is read back as a Date).
  */
 export function keyedRow<T extends object>(id: number | string, createdAt: Date | string, fields: T): Keyed<{ id: number } & T & { created_at: string }> {
-  const at = new Date(createdAt);
-  return { id: Number(id), ...fields, created_at: at.toISOString(), _at: at, _id: Number(id) };
+  const at = isoTime(createdAt);
+  return { id: Number(id), ...fields, created_at: at, _at: at, _id: Number(id) };
 }
 
 export type CsvCell = string | number | null | undefined;
@@ -87,7 +88,7 @@ export function listEndpoint<Row extends Keyed<object>, Filters, Item = Omit<Row
       const q = new ListQuery(req.query as Record<string, unknown>);
       // One row more than a page tells whether there is a next page.
       const rows = await read(req, q, (checked) => checked.limit + 1);
-      const page = q.page(def.path, rows, (r) => ({ createdAt: r._at, id: r._id }));
+      const page = q.page(def.path, rows, (r) => ({ createdAt: new Date(r._at), id: r._id }));
       return ctx.envelope(req, { items: page.items.map(toItem), next_page_url: page.next_page_url, ...def.extra }) as never;
     },
   );

@@ -40,6 +40,7 @@ import { announce } from './member-notices';
 import { companyAdmin } from './members';
 import type { ListQuery } from './pagination';
 import { htmlToText, sanitizeHtml } from './sanitize';
+import { isoTime } from './timestamps';
 import { discardFiles, inspectFile, readUploadBytes, sendFile, storeUploads, type CheckedFile, type UploadPolicy, type UploadRow } from './uploads';
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../config';
@@ -61,17 +62,19 @@ export const conversationLink = (threadId: number) => `/member/mail/conversation
 const SNIPPET = 160;
 const RECIPIENT_LIMIT = 20;
 
-/** How many snippets each process keeps (by the digest of their body). */
+/** How many snippets each process keeps (by their body, or the digest of a long one). */
 const SNIPPETS_KEPT = 5000;
+/** Bodies up to this many characters are their own key; a longer one is kept under its digest. */
+const SNIPPET_KEY_MAX = 1024;
 const snippets = new Map<string, string>();
 
 /**
  * The start of a body as plain text. Reading HTML is far dearer than a list's query, so each process keeps
- * the snippets it made, keyed by the digest of the body: the same body always gives the same snippet (the
- * oldest are dropped first).
+ * the snippets it made, keyed by the body itself (a long one by its digest, behind a NUL character no body
+ * holds): the same body always gives the same snippet (the oldest are dropped first).
  */
 function snippetOf(body: string): string {
-  const key = createHash('sha1').update(body).digest('base64');
+  const key = body.length <= SNIPPET_KEY_MAX ? body : `\u0000${createHash('sha1').update(body).digest('base64')}`;
   let text = snippets.get(key);
   if (text === undefined) {
     text = htmlToText(body).slice(0, SNIPPET);
@@ -204,10 +207,13 @@ interface RawListRow extends MessageColumns {
   last_name: string | null;
   avatar: string | null;
   files: number;
+  company_id: number | null;
 }
 
+/** The company's mailbox, read inside a query: the member `companyAdmin` finds. */
+const companyIdSql = sql`(SELECT c.id FROM members c WHERE c.role_id = 1 ORDER BY c.id LIMIT 1)`;
+
 async function listRows(db: Db, member: MemberRow, box: 'inbox' | 'sent' | 'bin', q: ListQuery, f: MailFilters, limit: number): Promise<ListRow[]> {
-  const company = await companyId(db);
   const mine =
     box === 'inbox'
       ? sql`msg.recipient_id = ${member.id} AND msg.recipient_binned_at IS NULL`
@@ -220,11 +226,13 @@ async function listRows(db: Db, member: MemberRow, box: 'inbox' | 'sent' | 'bin'
           OR (p.first_name || ' ' || coalesce(p.last_name, '')) ILIKE ${like})`
     : sql`TRUE`;
   const unread = f.unread ? sql`msg.recipient_id = ${member.id} AND msg.read_at IS NULL` : sql`TRUE`;
+  // The company's id comes with the rows (one round trip); a page without rows asks for it on its own.
   const rows = await rowsOf<RawListRow>(
     db,
     sql`SELECT msg.id::int AS id, msg.thread_id::int AS thread_id, t.subject, msg.body, msg.created_at, msg.read_at, msg.sender_id,
                p.id AS party_id, p.username, p.first_name, p.last_name, p.avatar,
-               (SELECT count(*)::int FROM message_attachments a WHERE a.message_id = msg.id) AS files
+               (SELECT count(*)::int FROM message_attachments a WHERE a.message_id = msg.id) AS files,
+               ${companyIdSql} AS company_id
         FROM messages msg
         JOIN message_threads t ON t.id = msg.thread_id
         JOIN members p ON p.id = CASE WHEN msg.recipient_id = ${member.id} THEN msg.sender_id ELSE msg.recipient_id END
@@ -233,6 +241,12 @@ async function listRows(db: Db, member: MemberRow, box: 'inbox' | 'sent' | 'bin'
         ORDER BY ${q.orderSql(sql`msg.created_at`, sql`msg.id`)}
         LIMIT ${limit}`,
   );
+  if (!rows.length) {
+    await companyId(db);
+    return [];
+  }
+  if (rows[0].company_id === null) throw notFound('No company mailbox');
+  const company = Number(rows[0].company_id);
   return rows.map((r) => {
     const received = Number(r.sender_id) !== member.id;
     const row = keyedRow(r.id, r.created_at, {
@@ -301,7 +315,7 @@ interface MessageRow extends MessageColumns {
   r_avatar: string | null;
 }
 
-const iso = (d: string | Date) => new Date(d).toISOString();
+const iso = isoTime;
 
 async function messagesWhere(db: Executor, memberId: number, where: SQL): Promise<MailMessage[]> {
   const company = await companyId(db);

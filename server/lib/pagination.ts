@@ -191,11 +191,11 @@ export class ListQuery<S extends ListSchema = typeof listQuerySchema> {
     if (!list.includes(key)) list.push(key);
   }
 
-  /** Parses parameter `name` with `schema`; its answer goes to the field map. */
-  private read<T>(name: string, schema: z.ZodMiniType<T>): T | undefined {
+  /** Parses parameter `name` with `schema` (made only when the parameter is there); its answer goes to the field map. */
+  private read<T>(name: string, schema: z.ZodMiniType<T> | (() => z.ZodMiniType<T>)): T | undefined {
     const v = this.raw[name];
     if (v === undefined || v === null) return undefined;
-    const r = schema.safeParse(v);
+    const r = (typeof schema === 'function' ? schema() : schema).safeParse(v);
     if (r.success) return r.data;
     for (const [, keys] of Object.entries(issuesOf(r))) for (const k of keys) this.fail(name, k);
     return undefined;
@@ -216,7 +216,7 @@ export class ListQuery<S extends ListSchema = typeof listQuerySchema> {
   /** A single value that must be one of `allowed` (remembered for the next page). */
   oneOf<T extends string>(name: string, allowed: readonly T[]): T | undefined {
     if (!allowed.length) return undefined;
-    const v = this.read(name, oneOfParam(allowed as readonly [T, ...T[]]));
+    const v = this.read(name, () => oneOfParam(allowed as readonly [T, ...T[]]));
     if (v !== undefined) this.params.push([name, v]);
     return v;
   }
@@ -224,7 +224,7 @@ export class ListQuery<S extends ListSchema = typeof listQuerySchema> {
   /** A list (`k=a&k=b`, `k[]=a`, `k[0]=a`) whose values must be in `allowed`; deduplicated. */
   manyOf<T extends string>(name: string, allowed: readonly T[]): T[] {
     if (!allowed.length) return [];
-    const out = this.read(name, listParam(oneOfParam(allowed as readonly [T, ...T[]]), 'indexed')) ?? [];
+    const out = this.read(name, () => listParam(oneOfParam(allowed as readonly [T, ...T[]]), 'indexed')) ?? [];
     out.forEach((x, i) => this.params.push([`${name}[${i}]`, x]));
     return out;
   }
