@@ -139,10 +139,11 @@ export async function crmDashboard(db: Db, member: MemberRow, timeZone: string, 
   const m = member.id;
   // Leads per status, follow-ups per day and whether there are leads or contacts are maintained figures
   // (migration 0039), read by key; invitees of the listed meetings come in one list (a contact by its key,
-  // ordered by it, as a plan may otherwise scan a table of few contacts once per invitee).
+  // ordered by it, as a plan may otherwise scan a table of few contacts once per invitee). The statement
+  // starts with SELECT, so it is kept prepared as a read (server/db/client.ts).
   const [r] = await rowsOf<DashboardRow>(
     db,
-    sql`WITH meetings_today AS ${meetingsOf(m, sql`mt.starts_at >= ${dayStart}::timestamptz AND mt.starts_at < ${tomorrowStart}::timestamptz`)},
+    sql`SELECT * FROM (WITH meetings_today AS ${meetingsOf(m, sql`mt.starts_at >= ${dayStart}::timestamptz AND mt.starts_at < ${tomorrowStart}::timestamptz`)},
              upcoming AS ${meetingsOf(m, sql`mt.starts_at >= ${tomorrowStart}::timestamptz`)}
         SELECT
           ${followUpsJson(m, sql`l.next_follow_up < ${today}::date`, sql`l.next_follow_up, l.id`)} AS overdue,
@@ -166,7 +167,7 @@ export async function crmDashboard(db: Db, member: MemberRow, timeZone: string, 
                 FROM crm_leads WHERE member_id = ${m} AND deleted_at IS NULL AND status = 'won' AND closed_at IS NOT NULL
                  AND closed_at >= ${monthStart}::timestamptz) w,
              (SELECT count(*)::int AS sales_count, coalesce(sum(total), 0)::text AS sales_total
-                FROM crm_sales WHERE member_id = ${m} AND deleted_at IS NULL AND created_at >= ${monthStart}::timestamptz) s`,
+                FROM crm_sales WHERE member_id = ${m} AND deleted_at IS NULL AND created_at >= ${monthStart}::timestamptz) s) dashboard`,
   );
   const byStatus = jsonOf<Array<[string, number, string]>>(r.by_status, []);
   const statusRow = (st: string) => byStatus.find(([status]) => status === st);
