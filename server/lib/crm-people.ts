@@ -163,15 +163,56 @@ function formatterCache(locale: string, options: Intl.DateTimeFormatOptions) {
 const clockFormat = formatterCache('en-US', { hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
 const dayFormat = formatterCache('en-CA', { hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
 
+/** A zone's offset (its wall clock minus UTC, in ms) at an instant of whole seconds, as its formatter says. */
+function offsetOf(fmt: Intl.DateTimeFormat, t: number): number {
+  const p = Object.fromEntries(fmt.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
+  return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)) - t;
+}
+
+const HOUR = 3_600_000;
+/** Instants the offsets below are kept for (years 1900 to 2199); others are always asked of the formatter. */
+const KEPT_FROM = Date.UTC(1900, 0, 1);
+const KEPT_UNTIL = Date.UTC(2200, 0, 1);
+/** How many hours of offsets are kept, all zones together (then they start again). */
+const OFFSETS_KEPT = 100_000;
+/**
+ * Offsets per zone per UTC hour, kept when the hour's first and last second have the same one: no zone changes
+ * its offset twice within an hour, so it holds for the whole hour. An hour in which a zone changes its offset
+ * is never kept (each instant of it is asked of the formatter). Formatting is dear; reading this is not.
+ */
+const offsets = new Map<string, Map<number, number>>();
+let offsetsKept = 0;
+
+/** The zone's offset at `t` (whole seconds): read from the hours kept, else worked out (and its hour kept). */
+function zoneOffset(fmt: Intl.DateTimeFormat, timeZone: string, t: number): number {
+  if (!(t >= KEPT_FROM && t < KEPT_UNTIL)) return offsetOf(fmt, t);
+  const hour = Math.floor(t / HOUR);
+  let zone = offsets.get(timeZone);
+  const kept = zone?.get(hour);
+  if (kept !== undefined) return kept;
+  const first = offsetOf(fmt, hour * HOUR);
+  if (first !== offsetOf(fmt, hour * HOUR + HOUR - 1000)) return offsetOf(fmt, t);
+  if (offsetsKept >= OFFSETS_KEPT) {
+    offsets.clear();
+    offsetsKept = 0;
+    zone = undefined;
+  }
+  if (!zone) offsets.set(timeZone, (zone = new Map()));
+  zone.set(hour, first);
+  offsetsKept++;
+  return first;
+}
+
+/** The milliseconds past the whole second of an instant. */
+const millisOf = (t: number) => ((t % 1000) + 1000) % 1000;
+
 /** The instant of a local date and time in an IANA time zone (null when the zone is unknown). */
 export function zonedInstant(date: string, time: string, timeZone: string): Date | null {
   const fmt = clockFormat(timeZone);
   if (!fmt) return null;
   const wanted = Date.parse(`${date}T${time}:00Z`);
-  const offsetAt = (t: number) => {
-    const p = Object.fromEntries(fmt.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
-    return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)) - t;
-  };
+  // The wall clock of `t` minus `t`, as formatting `t` tells it (the fields are whole seconds).
+  const offsetAt = (t: number) => (Number.isFinite(t) ? zoneOffset(fmt, timeZone, t - millisOf(t)) - millisOf(t) : offsetOf(fmt, t));
   // Two passes settle the offset across a change of summer time.
   let t = wanted - offsetAt(wanted);
   t = wanted - offsetAt(t);
@@ -182,6 +223,13 @@ export function zonedInstant(date: string, time: string, timeZone: string): Date
 export function localParts(at: Date, timeZone: string): { date: string; time: string } {
   const fmt = dayFormat(timeZone);
   if (!fmt) throw new RangeError(`Invalid time zone specified: ${timeZone}`);
+  const t = at.getTime();
+  if (t >= KEPT_FROM && t < KEPT_UNTIL) {
+    // The wall clock in the zone, written as yyyy-MM-ddTHH:mm (within the years kept, four digits each).
+    const whole = t - millisOf(t);
+    const wall = new Date(whole + zoneOffset(clockFormat(timeZone)!, timeZone, whole)).toISOString();
+    return { date: wall.slice(0, 10), time: wall.slice(11, 16) };
+  }
   const p = Object.fromEntries(fmt.formatToParts(at).map((x) => [x.type, x.value]));
   return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
 }
