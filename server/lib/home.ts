@@ -332,12 +332,15 @@ interface DashboardFiguresRow {
   joinings: string | null;
 }
 
+/** The wallet's list as asked with no query (newest first, no dates, no cursor): the same for every call. */
+const NEWEST_FIRST = new ListQuery({});
+
 /**
  * The newest wallet lines as the JSON text of the answer's items (Transaction, in the schema's order),
  * comma-separated: the page of the wallet's own list (`transactionPageSql`), written by the database.
  */
 function recentTransactionsJson(memberId: number, limit = RECENT_ITEMS) {
-  const order = new ListQuery({});
+  const order = NEWEST_FIRST;
   return sql`(SELECT string_agg(row_to_json(r)::text, ',' ORDER BY ${order.orderSql(sql`x.created_at`, sql`x.id`)})
     FROM (${transactionPageSql(memberId, order, { keys: [] }, limit)}) x,
     LATERAL (SELECT x.id, x.transaction_group, x.transaction_type, x.transaction_key, ltrim(x.amount, '-') AS amount,
