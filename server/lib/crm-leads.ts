@@ -12,7 +12,7 @@ import { notFound } from './errors';
 import { format, parse } from './money';
 import type { ListQuery } from './pagination';
 import { jsonOf } from './figures';
-import { rowsOf } from './ledger';
+import { isoUtc, rowsOf } from './ledger';
 import type { Keyed } from './list-endpoint';
 
 /** A search term as an ILIKE pattern that matches it literally anywhere. */
@@ -93,9 +93,6 @@ interface LeadJson {
   created_at: string;
   updated_at: string;
 }
-
-/** A time column as JavaScript's toISOString writes it (the CRM's times are kept to the millisecond). */
-const isoUtc = (col: SQL) => sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * The member's live leads matching `f`, a page in the list's order after its cursor: one statement whose

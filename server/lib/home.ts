@@ -31,8 +31,7 @@ import type {
   StoryItem,
 } from '../../src/schemas/home.schema';
 import { NOTIFICATION_LIST_LIMIT } from '../../src/schemas/home.schema';
-import type { RecentJoining } from '../../src/schemas/network.schema';
-import { TRANSACTION_LABELS, kycStatus, rowsOf, type KycStatus } from './ledger';
+import { TRANSACTION_LABELS, isoUtc, kycStatus, rowsOf, type KycStatus } from './ledger';
 import { earningsOf, figuresColumns, figuresFrom, jsonOf, toFigures, totalEarnings } from './figures';
 import { compensationSettings, planRules } from './compensation';
 import { PLAN_CRITERIA, planRanks, planShape, rankFigures, type RankDefinition } from './ranks';
@@ -41,8 +40,8 @@ import * as money from './money';
 import { ListQuery } from './pagination';
 import { likePrefix } from './genealogy';
 import { validationError } from './errors';
-import { unkeyed, type Keyed } from './list-endpoint';
-import { toTransaction, transactionPageSql, type TransactionRow } from './wallet';
+import type { Keyed } from './list-endpoint';
+import { transactionPageSql } from './wallet';
 
 // =============================================================================================
 // Shared helpers
@@ -193,19 +192,12 @@ export async function promotions(db: Db, settings: SettingsService, now = new Da
 // =============================================================================================
 // Dashboard
 
-interface JoiningRow {
-  id: number;
-  first_name: string;
-  last_name: string | null;
-  avatar: string | null;
-  created_at: string | Date;
-}
-
 /** How many of the newest members of the whole tree are looked through for a downline's newest (see below). */
 const JOININGS_WALK = 500;
 
 /**
- * Newest members of the member's placement downline, as one JSON array (null when there are none).
+ * Newest members of the member's placement downline, as the JSON text of the answer's items, comma-separated
+ * (null when there are none).
  *
  * The newest `JOININGS_WALK` members of the whole tree are read from the join-date index and those of the
  * downline kept: when that finds `limit` of them they are the downline's newest (the walk goes in join
@@ -233,16 +225,9 @@ function recentDownlineJoiningsJson(m: MemberRow, limit = RECENT_ITEMS) {
       SELECT * FROM (SELECT * FROM ranged ORDER BY created_at DESC, id DESC LIMIT ${limit}) r
       WHERE (SELECT count(*) FROM walked) < ${limit}
     )
-    SELECT json_agg(j ORDER BY j.created_at DESC, j.id DESC) FROM picked j)::text`;
+    SELECT string_agg(row_to_json(r)::text, ',' ORDER BY j.created_at DESC, j.id DESC)
+    FROM picked j, LATERAL (SELECT j.id, j.first_name, j.last_name, ${isoUtc(sql`j.created_at`)} AS joined_date, j.avatar) r)`;
 }
-
-const toJoining = (r: JoiningRow): RecentJoining => ({
-  id: int(r.id),
-  first_name: r.first_name,
-  last_name: r.last_name,
-  joined_date: iso(r.created_at),
-  avatar: r.avatar,
-});
 
 /** Money into (credit) and out of (debit) the wallet per UTC month from the maintained monthly figures, oldest first. */
 function walletHistory(rows: Array<[string, string, string]>, from: Date, months = HISTORY_MONTHS): { credit: MonthlyTotal[]; debit: MonthlyTotal[] } {
@@ -343,20 +328,35 @@ interface DashboardFiguresRow {
   sponsored: Array<[string, number]> | string | null;
   kyc: KycStatus | null;
   special: boolean;
-  recent: TransactionRow[] | string | null;
-  joinings: JoiningRow[] | string | null;
+  recent: string | null;
+  joinings: string | null;
+}
+
+/** The wallet's list as asked with no query (newest first, no dates, no cursor): the same for every call. */
+const NEWEST_FIRST = new ListQuery({});
+
+/**
+ * The newest wallet lines as the JSON text of the answer's items (Transaction, in the schema's order),
+ * comma-separated: the page of the wallet's own list (`transactionPageSql`), written by the database.
+ */
+function recentTransactionsJson(memberId: number, limit = RECENT_ITEMS) {
+  const order = NEWEST_FIRST;
+  return sql`(SELECT string_agg(row_to_json(r)::text, ',' ORDER BY ${order.orderSql(sql`x.created_at`, sql`x.id`)})
+    FROM (${transactionPageSql(memberId, order, { keys: [] }, limit)}) x,
+    LATERAL (SELECT x.id, x.transaction_group, x.transaction_type, x.transaction_key, ltrim(x.amount, '-') AS amount,
+                    CASE WHEN x.amount LIKE '-%' THEN 'credit' ELSE 'debit' END AS cash_flow,
+                    ${isoUtc(sql`x.created_at`)} AS created_at, x.level, x.from_user, x.rank_name) r)`;
 }
 
 /**
  * Everything of the member's own the dashboard shows, in one round trip: maintained figures, KYC, targets,
- * the newest wallet lines and the newest members of the downline. Lists come as JSON text, read here (the
- * embedded database's thread, which serves every request, then only hands over strings).
+ * the newest wallet lines and the newest members of the downline. The two lists come as the answer's JSON
+ * text, written by the database; the small month lists as JSON, read here.
  */
 async function dashboardFigures(db: Db, m: MemberRow, now: Date) {
   const from = monthStart(now, -(HISTORY_MONTHS - 1));
   const current = monthStart(now).toISOString().slice(0, 10);
   const joined = monthStart(m.createdAt).toISOString().slice(0, 10);
-  const recentOrder = new ListQuery({});
   const [r] = await rowsOf<DashboardFiguresRow>(
     db,
     sql`SELECT ${figuresColumns(m.id)},
@@ -372,8 +372,7 @@ async function dashboardFigures(db: Db, m: MemberRow, now: Date) {
             WHERE member_id = ${m.id} AND month >= ${joined}::date) AS sponsored,
           (SELECT status FROM member_kyc WHERE member_id = ${m.id}) AS kyc,
           EXISTS (SELECT 1 FROM special_members WHERE member_id = ${m.id}) AS special,
-          (SELECT json_agg(x ORDER BY ${recentOrder.orderSql(sql`x.created_at`, sql`x.id`)})::text
-             FROM (${transactionPageSql(m.id, recentOrder, { keys: [] }, RECENT_ITEMS)}) x) AS recent,
+          ${recentTransactionsJson(m.id)} AS recent,
           ${recentDownlineJoiningsJson(m)} AS joinings
         ${figuresFrom(m.id)}`,
   );
@@ -383,25 +382,49 @@ async function dashboardFigures(db: Db, m: MemberRow, now: Date) {
     recruitment: recruitmentProgress(jsonOf(r.targets, []), jsonOf(r.sponsored, []), now),
     kyc: r.kyc ?? 'not_submitted',
     special: !!r.special,
-    recent: jsonOf<TransactionRow[]>(r.recent, []).map(toTransaction),
-    joinings: jsonOf<JoiningRow[]>(r.joinings, []).map(toJoining),
+    recentJson: `[${r.recent ?? ''}]`,
+    joiningsJson: `[${r.joinings ?? ''}]`,
   };
 }
 
-export async function dashboardSummary(db: Db, settings: SettingsService, m: MemberRow, now = new Date()): Promise<DashboardSummary> {
+/** Company-wide parts of the dashboard's answer as JSON text, written once per change (settings cache). */
+const storyItemsJson = (db: Db, settings: SettingsService, kind: 'article' | 'video') =>
+  settings.cached(`story-items-json:${kind}`, async () => JSON.stringify(await recentStories(db, settings, kind)));
+const TRANSACTION_LABELS_JSON = JSON.stringify(TRANSACTION_LABELS);
+
+/**
+ * GET /api/home/dashboard's `data` as JSON text, in the schema's order: the member's own lists as the database
+ * wrote them, the company-wide ones as written once, the rest written here — no answer object is built and
+ * serialised again.
+ */
+export async function dashboardSummaryJson(db: Db, settings: SettingsService, m: MemberRow, now = new Date()): Promise<string> {
   const [modules, home, packages, ranks, mine, articles, videos] = await Promise.all([
     settings.get('modules') as Promise<Modules>,
     homeSettings(settings),
     packageRows(db, settings),
     rankRows(db, settings),
     dashboardFigures(db, m, now),
-    recentStories(db, settings, 'article'),
-    recentStories(db, settings, 'video'),
+    storyItemsJson(db, settings, 'article'),
+    storyItemsJson(db, settings, 'video'),
   ]);
   const pkg = packages.find((p) => int(p.id) === m.packageId);
   const rank = m.rankId ? ranks.find((r) => int(r.id) === m.rankId) : undefined;
   const { figures } = mine;
-  return {
+  const head: Omit<
+    DashboardSummary,
+    | 'recent_joinings'
+    | 'recent_transactions'
+    | 'recent_articles'
+    | 'recent_videos'
+    | 'transaction_labels'
+    | 'affiliate_products_category'
+    | 'credit_history'
+    | 'debit_history'
+    | 'total_investment'
+    | 'total_return'
+    | 'kyc_status'
+    | 'recruitment_progress'
+  > = {
     user_role: (m.roleId === 1 || m.roleId === 2 ? m.roleId : 3) as 1 | 2 | 3,
     account_type: m.accountType === 'merchant' ? 'merchant' : 'personal',
     is_linked: m.customerId !== null,
@@ -427,11 +450,11 @@ export async function dashboardSummary(db: Db, settings: SettingsService, m: Mem
     rank_bonus: rank ? dec(rank.bonus) : null,
     rank_achieved_date: rank ? isoOrNull(m.rankAchievedAt) : null,
     is_highest_package: !!pkg && !hasHigherPackage(packages, pkg),
-    recent_joinings: mine.joinings,
-    recent_transactions: mine.recent.map(unkeyed),
-    recent_articles: articles,
-    recent_videos: videos,
-    transaction_labels: TRANSACTION_LABELS,
+  };
+  const tail: Pick<
+    DashboardSummary,
+    'affiliate_products_category' | 'credit_history' | 'debit_history' | 'total_investment' | 'total_return' | 'kyc_status' | 'recruitment_progress'
+  > = {
     affiliate_products_category: modules.product_category ? home.affiliate_products_category : null,
     credit_history: mine.history.credit,
     debit_history: mine.history.debit,
@@ -440,6 +463,11 @@ export async function dashboardSummary(db: Db, settings: SettingsService, m: Mem
     kyc_status: mine.kyc,
     recruitment_progress: mine.recruitment,
   };
+  return `${JSON.stringify(head).slice(0, -1)},"recent_joinings":${mine.joiningsJson},"recent_transactions":${mine.recentJson},"recent_articles":${articles},"recent_videos":${videos},"transaction_labels":${TRANSACTION_LABELS_JSON},${JSON.stringify(tail).slice(1)}`;
+}
+
+export async function dashboardSummary(db: Db, settings: SettingsService, m: MemberRow, now = new Date()): Promise<DashboardSummary> {
+  return JSON.parse(await dashboardSummaryJson(db, settings, m, now)) as DashboardSummary;
 }
 
 export async function dashboardExtra(db: Db, settings: SettingsService, m: MemberRow, now = new Date()): Promise<DashboardExtra> {

@@ -41,14 +41,15 @@ export interface TransactionFilters {
 /**
  * The member's wallet lines matching `q` and `filter`, in `q`'s order after its cursor, at most `limit`:
  * the page is cut first (the account's index in its order), then only its rows are joined to their
- * transactions and names, so a member with thousands of lines costs what a page costs.
+ * transactions and names, so a member with thousands of lines costs what a page costs. The other member of a
+ * line (who generated a commission, or the other side of a transfer) is looked up once per line.
  */
 export function transactionPageSql(memberId: number, q: ListQuery, filter: TransactionFilters, limit: number): SQL {
   const keys = filter.keys.length ? sql`t.transaction_key IN (${sql.join(filter.keys.map((k) => sql`${k}`), sql`, `)})` : sql`TRUE`;
   const flow = filter.cashFlow === 'credit' ? sql`e.amount < 0` : filter.cashFlow === 'debit' ? sql`e.amount > 0` : sql`TRUE`;
   const byKey = filter.keys.length ? sql`JOIN ledger_transactions t ON t.id = e.transaction_id` : sql``;
   return sql`SELECT t.id, t.transaction_group, t.transaction_type, t.transaction_key, e.amount::text AS amount, e.created_at, t.level,
-               CASE WHEN t.from_member_id = ${memberId} THEN rm.username ELSE fm.username END AS from_user,
+               u.username AS from_user,
                r.name AS rank_name
         FROM (SELECT e.transaction_id, e.amount, e.created_at FROM ledger_entries e ${byKey}
               WHERE e.account_id = (SELECT id FROM ledger_accounts WHERE member_id = ${memberId})
@@ -57,8 +58,7 @@ export function transactionPageSql(memberId: number, q: ListQuery, filter: Trans
               ORDER BY ${q.orderSql(sql`e.created_at`, sql`e.transaction_id`)}
               LIMIT ${limit}) e
         JOIN ledger_transactions t ON t.id = e.transaction_id
-        LEFT JOIN members fm ON fm.id = t.from_member_id
-        LEFT JOIN members rm ON rm.id = t.member_id
+        LEFT JOIN members u ON u.id = CASE WHEN t.from_member_id = ${memberId} THEN t.member_id ELSE t.from_member_id END
         LEFT JOIN ranks r ON r.id = t.rank_id
         ORDER BY ${q.orderSql(sql`e.created_at`, sql`e.transaction_id`)}`;
 }
