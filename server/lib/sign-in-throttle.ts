@@ -51,14 +51,20 @@ export interface SignInAttempt {
 }
 
 /**
- * Count a password sign-in attempt for `accounts` (the members the identifier names, or the identifier
- * itself when it names nobody) from `ip`; throws 429 with the wait when the IP or an account must wait.
- * `check` (the password's check) starts once the IP may try and runs while the accounts are counted; its
- * answer is `checked`, given only when no account must wait.
+ * Count a password sign-in attempt from `ip` for the accounts `find` names (the members the identifier names,
+ * or the identifier itself when it names nobody); throws 429 with the wait when the IP or an account must wait.
+ * `find` runs while the IP is counted; `check` (the password's check) starts once the IP may try and runs while
+ * the accounts are counted; its answer is `checked`, given only when no account must wait.
  */
-export async function beginSignIn<T>(ctx: Ctx, accounts: string[], ip: string, check: () => Promise<T>): Promise<SignInAttempt & { checked: T }> {
-  await ctx.throttle.take(LIMITS.signInFailuresPerIp, ip);
-  const checking = check();
+export async function beginSignIn<F extends { accounts: string[] }, T>(
+  ctx: Ctx,
+  ip: string,
+  find: () => Promise<F>,
+  check: (found: F) => Promise<T>,
+): Promise<SignInAttempt & { checked: T }> {
+  const [found] = await Promise.all([find(), ctx.throttle.take(LIMITS.signInFailuresPerIp, ip)]);
+  const { accounts } = found;
+  const checking = check(found);
   // A refused attempt does not wait for the check, nor hears of it.
   checking.catch(() => undefined);
   const counted = await countFailure(ctx, accounts);
