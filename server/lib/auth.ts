@@ -31,6 +31,34 @@ export async function createSession(db: Db, memberId: number, kind = 'access', t
   return { token, id: row.id };
 }
 
+/**
+ * A session and those opened with it (`children`, e.g. the SSO and storefront sessions of a sign-in), in one
+ * statement: the children name the first as their parent. Tokens in the same order as asked.
+ */
+export async function createSessionTree(
+  db: Db,
+  memberId: number,
+  first: { kind: string; ttlMs: number },
+  children: Array<{ kind: string; ttlMs: number }>,
+): Promise<{ id: number; token: string; children: string[] }> {
+  const token = newToken();
+  const expires = (ttlMs: number) => new Date(Date.now() + ttlMs).toISOString();
+  if (!children.length) return { ...(await createSession(db, memberId, first.kind, first.ttlMs)), children: [] };
+  const tokens = children.map(() => newToken());
+  const rows = children.map((c, i) => sql`(${i}, ${tokenHash(tokens[i])}, ${c.kind}, ${expires(c.ttlMs)}::timestamptz)`);
+  const result = (await db.execute(sql`
+    WITH parent AS (
+      INSERT INTO sessions (member_id, token_hash, kind, expires_at) VALUES (${memberId}, ${tokenHash(token)}, ${first.kind}, ${expires(first.ttlMs)}::timestamptz)
+      RETURNING id
+    )
+    INSERT INTO sessions (member_id, token_hash, kind, expires_at, parent_session_id)
+    SELECT ${memberId}, c.token_hash, c.kind, c.expires_at, parent.id
+    FROM parent, (VALUES ${sql.join(rows, sql`, `)}) AS c(n, token_hash, kind, expires_at)
+    ORDER BY c.n
+    RETURNING parent_session_id AS parent`)) as unknown as { rows: Array<{ parent: number }> };
+  return { id: Number(result.rows[0].parent), token, children: tokens };
+}
+
 export async function revokeSession(db: Db, id: number) {
   await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
 }

@@ -27,7 +27,7 @@ import {
   type ResetPasswordRequest,
 } from '../../src/schemas/auth.schema';
 import type { AppContext } from './app-context';
-import { createSession, SESSION_TTL_MS } from './auth';
+import { createSession, createSessionTree, SESSION_TTL_MS } from './auth';
 import { recordAudit } from './audit';
 import { hashPassword, tokenHash, verifyPassword } from './crypto';
 import { validationError, type FieldMap } from './errors';
@@ -94,26 +94,22 @@ export async function loginAnswer(ctx: Services, member: MemberRow): Promise<Log
   const db = ctx.database.db;
   const active = member.status === 1;
   const allowed = member.demoAllowed;
-  const [s, currency, language, access] = await Promise.all([
-    ctx.settings.all(),
+  const s = await ctx.settings.all();
+  // The access session and those opened with it (SSO, and the storefront's when the store is on) in one statement.
+  const [currency, language, access] = await Promise.all([
     ctx.settings.currencyByCode(member.currencyCode),
     ctx.settings.languageByCode(member.languageCode),
-    active && allowed ? createSession(db, member.id) : null,
+    active && allowed
+      ? createSessionTree(db, member.id, { kind: 'access', ttlMs: SESSION_TTL_MS }, [
+          { kind: 'sso', ttlMs: SSO_TTL_MS },
+          ...(s.modules.store ? [{ kind: 'store', ttlMs: SESSION_TTL_MS }] : []),
+        ])
+      : null,
   ]);
-  const token = access?.token ?? '';
-  let ssoToken: string | null = null;
-  let storeToken: string | null = null;
-  if (access) {
-    // The sessions opened with the access session, side by side.
-    const [sso, store] = await Promise.all([
-      createSession(db, member.id, 'sso', SSO_TTL_MS, access.id),
-      s.modules.store ? createSession(db, member.id, 'store', SESSION_TTL_MS, access.id) : null,
-    ]);
-    ssoToken = sso.token;
-    storeToken = store?.token ?? null;
-  }
+  const ssoToken = access?.children[0] ?? null;
+  const storeToken = access?.children[1] ?? null;
   return {
-    token,
+    token: access?.token ?? '',
     user: toUser(member),
     user_status: active ? 1 : 0,
     user_allowed: allowed,
@@ -135,25 +131,39 @@ export async function loginAnswer(ctx: Services, member: MemberRow): Promise<Log
 export async function passwordLogin(ctx: Services & Pick<AppContext, 'throttle'>, body: LoginRequest, ip: string): Promise<LoginResponse | TwoFactorChallenge> {
   const id = identifierFrom(body.login_using, body);
   if (!isIdentifier(id)) throw validationError(id);
-  const candidates = await findByIdentifier(ctx.database.db, id);
-  const accounts = candidates.length ? candidates.map((c) => memberAccount(c.id)) : [`i:${tokenHash(identifierKey(body))}`];
-  // The password is hashed while the attempt is counted (the answer is used only once the count lets it in).
-  const attempt = await beginSignIn(ctx, accounts, ip, async () => {
-    for (const c of candidates) if (await verifyPassword(body.password, c.passwordHash)) return c;
-    if (!candidates.length) await burnPasswordCheck(body.password);
-    return null;
-  });
-  const member: MemberRow | null = attempt.checked;
+  const db = ctx.database.db;
+  // The members are looked up while the IP's attempt is counted; the password is hashed while the accounts'
+  // attempt is counted, and whether the members sign in with a second factor is read meanwhile (all of it is
+  // used only once the count lets the attempt in).
+  const attempt = await beginSignIn(
+    ctx,
+    ip,
+    async () => {
+      const candidates = await findByIdentifier(db, id);
+      return { candidates, accounts: candidates.length ? candidates.map((c) => memberAccount(c.id)) : [`i:${tokenHash(identifierKey(body))}`] };
+    },
+    async ({ candidates }) => {
+      const secondFactor = Promise.all(candidates.map((c) => twoFactorEnabled(db, c.id)));
+      secondFactor.catch(() => undefined);
+      for (const [i, c] of candidates.entries()) {
+        if (await verifyPassword(body.password, c.passwordHash)) return { member: c, twoFactor: (await secondFactor)[i] };
+      }
+      if (!candidates.length) await burnPasswordCheck(body.password);
+      return null;
+    },
+  );
+  const member: MemberRow | null = attempt.checked?.member ?? null;
   if (!member) {
     await attempt.failed();
     throw validationError({ password: ['validation:invalidCredentials'] });
   }
-  // The count is cleared while the answer is made; both are done before anything is answered.
+  // The count is cleared while the answer is made; both are done before anything is answered, so the next
+  // attempt is judged on the cleared count.
   const [cleared, answer] = await Promise.allSettled([
     attempt.succeeded(member.id),
     (async () => {
       if (!member.verified) throw validationError({ [identifierField(id)]: ['validation:accountNotVerified'] });
-      if (await twoFactorEnabled(ctx.database.db, member.id)) return issueChallenge(ctx.database.db, member.id);
+      if (attempt.checked!.twoFactor) return issueChallenge(db, member.id);
       return loginAnswer(ctx, member);
     })(),
   ]);

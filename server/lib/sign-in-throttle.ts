@@ -51,14 +51,20 @@ export interface SignInAttempt {
 }
 
 /**
- * Count a password sign-in attempt for `accounts` (the members the identifier names, or the identifier
- * itself when it names nobody) from `ip`; throws 429 with the wait when the IP or an account must wait.
- * `check` (the password's check) starts once the IP may try and runs while the accounts are counted; its
- * answer is `checked`, given only when no account must wait.
+ * Count a password sign-in attempt from `ip` for the accounts `find` names (the members the identifier names,
+ * or the identifier itself when it names nobody); throws 429 with the wait when the IP or an account must wait.
+ * `find` runs while the IP is counted; `check` (the password's check) starts once the IP may try and runs while
+ * the accounts are counted; its answer is `checked`, given only when no account must wait.
  */
-export async function beginSignIn<T>(ctx: Ctx, accounts: string[], ip: string, check: () => Promise<T>): Promise<SignInAttempt & { checked: T }> {
-  await ctx.throttle.take(LIMITS.signInFailuresPerIp, ip);
-  const checking = check();
+export async function beginSignIn<F extends { accounts: string[] }, T>(
+  ctx: Ctx,
+  ip: string,
+  find: () => Promise<F>,
+  check: (found: F) => Promise<T>,
+): Promise<SignInAttempt & { checked: T }> {
+  const [found] = await Promise.all([find(), ctx.throttle.take(LIMITS.signInFailuresPerIp, ip)]);
+  const { accounts } = found;
+  const checking = check(found);
   // A refused attempt does not wait for the check, nor hears of it.
   checking.catch(() => undefined);
   const counted = await countFailure(ctx, accounts);
@@ -91,42 +97,21 @@ export async function clearSignInFailures(ctx: Pick<AppContext, 'database'>, mem
   await ctx.database.rows(sql`DELETE FROM sign_in_failures WHERE account = ${memberAccount(memberId)}`);
 }
 
+/** waitAfter(n) for n = 1 … MAX_FAILURES, as the database's sign_in_count reads it (NULL: locked for good). */
+const WAITS = `{${Array.from({ length: MAX_FAILURES }, (_, i) => waitAfter(i + 1).seconds ?? 'NULL').join(',')}}`;
+
 /**
- * One transaction: when no account must wait, every account's count goes up by one and its next wait is
- * set; otherwise nothing changes and the longest wait is answered (null: locked for good).
+ * One statement (sign_in_count, migration 0041): when no account must wait, every account's count goes up by
+ * one and its next wait is set; otherwise nothing changes and the longest wait is answered (null: locked for good).
  */
 async function countFailure(ctx: Ctx, accounts: string[]): Promise<{ wait: number | null; failures: Array<{ account: string; failures: number }> }> {
-  const list = sql.join(
-    accounts.map((a) => sql`${a}`),
-    sql`, `,
+  const list = `{${accounts.map((a) => `"${a.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+  const rows = await ctx.database.rows<{ counted_account: string | null; counted_failures: number | null; wait: number }>(
+    sql`SELECT counted_account, counted_failures, wait FROM sign_in_count(${list}::text[], ${WAITS}::int[])`,
   );
-  return ctx.database.db.transaction(async (tx) => {
-    const run = async <T>(q: ReturnType<typeof sql>) => ((await tx.execute(q)) as unknown as { rows: T[] }).rows;
-    for (const a of accounts) {
-      await run(sql`INSERT INTO sign_in_failures (account, failures, blocked_until) VALUES (${a}, 0, now()) ON CONFLICT (account) DO NOTHING`);
-    }
-    // Waits are read and set against the clock, not now(): now() is when a transaction began, and one that
-    // queued behind another's lock began before that other set its time; a failure without a wait sets none.
-    const rows = await run<{ account: string; failures: number; wait: number }>(sql`
-      SELECT account, failures,
-        CASE WHEN blocked_until = 'infinity' THEN -1 WHEN blocked_until <= clock_timestamp() THEN 0 ELSE ceil(extract(epoch FROM blocked_until - clock_timestamp()))::int END AS wait
-      FROM sign_in_failures WHERE account IN (${list}) ORDER BY account FOR UPDATE`);
-    if (rows.some((r) => Number(r.wait) === -1)) return { wait: null, failures: [] };
-    const longest = Math.max(0, ...rows.map((r) => Number(r.wait)));
-    if (longest > 0) return { wait: longest, failures: [] };
-    const failures: Array<{ account: string; failures: number }> = [];
-    for (const r of rows) {
-      const n = Number(r.failures) + 1;
-      const { seconds } = waitAfter(n);
-      await run(sql`
-        UPDATE sign_in_failures SET failures = ${n}, last_failure_at = now(),
-          blocked_until = CASE WHEN ${seconds}::int IS NULL THEN 'infinity'::timestamptz
-            WHEN ${seconds}::int = 0 THEN '-infinity'::timestamptz ELSE clock_timestamp() + make_interval(secs => ${seconds ?? 0}) END
-        WHERE account = ${r.account}`);
-      failures.push({ account: r.account, failures: n });
-    }
-    return { wait: 0, failures };
-  });
+  const refused = rows.find((r) => r.counted_account === null);
+  if (refused) return { wait: Number(refused.wait) === -1 ? null : Number(refused.wait), failures: [] };
+  return { wait: 0, failures: rows.map((r) => ({ account: r.counted_account!, failures: Number(r.counted_failures) })) };
 }
 
 /** The lock notice: always by e-mail (a security matter, whatever the member's notification settings). */

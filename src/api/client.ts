@@ -181,12 +181,13 @@ function handleFailure(method: string, res: FetchResponse<unknown>, opts: Reques
  * Asks now a GET that the page at `route` will make once its code has loaded (the member area right after
  * sign-in, or on a reload): it goes out with the headers and query the client will send from that page, and
  * the client takes its answer when the page makes the call (src/api/early.ts: once, while it is fresh, with
- * the same token), so the call and the page's code load side by side instead of one after the other.
+ * the same token), so the call and the page's code load side by side instead of one after the other. With
+ * `after`, it goes out once that has settled. Answers when the call has (never fails; null: nothing was asked).
  */
-export function askAhead(path: string, route: string): void {
-  if (transport || baseURL || typeof window === 'undefined' || typeof fetch === 'undefined') return;
+export function askAhead(path: string, route: string, after?: Promise<unknown>): Promise<unknown> | null {
+  if (transport || baseURL || typeof window === 'undefined' || typeof fetch === 'undefined') return null;
   const query = Object.assign(ownQuery(undefined), commonParams(route, !modulesLoaded));
-  askEarly(path, query, buildHeaders({}, false)).catch(() => undefined);
+  return askEarly(path, query, buildHeaders({}, false), undefined, after).catch(() => undefined);
 }
 
 /**

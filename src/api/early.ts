@@ -53,14 +53,25 @@ export function callKey(path: string, query: Record<string, string | string[]>):
 /**
  * The page head's side: asks a GET now with the headers the client will send, or, when the server's page
  * brought its answer along (`given`), hands that over as if it had been asked, and leaves it for the client.
+ * With `after`, it is asked once that has settled (a call that must not slow down one asked before it); the
+ * client taking it waits for it all the same.
  */
-export function askEarly(path: string, query: Record<string, string>, headers: Record<string, string>, given?: Record<string, unknown>): Promise<Response> {
+export function askEarly(
+  path: string,
+  query: Record<string, string>,
+  headers: Record<string, string>,
+  given?: Record<string, unknown>,
+  after?: Promise<unknown>,
+): Promise<Response> {
   const key = callKey(path, query)!;
   const answer = given?.[key];
+  const ask = () => fetch(key, { headers, credentials: 'same-origin' });
   const response =
     answer !== undefined
       ? Promise.resolve(new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } }))
-      : fetch(key, { headers, credentials: 'same-origin' });
+      : after
+        ? after.then(ask, ask)
+        : ask();
   (window.__uplineEarly ??= {})[key] = { headers, response, at: performance.now() };
   return response;
 }

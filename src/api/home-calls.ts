@@ -7,3 +7,7 @@ export const DASHBOARD_EXTRA_PATH = '/api/home/dashboard/extra';
 export const PROMOTIONS_PATH = '/api/home/promotions';
 
 export const DASHBOARD_CALLS = [DASHBOARD_SUMMARY_PATH, DASHBOARD_EXTRA_PATH, PROMOTIONS_PATH] as const;
+/** The call the dashboard's figures are drawn from: asked first, alone. */
+export const DASHBOARD_FIRST_CALLS = [DASHBOARD_SUMMARY_PATH] as const;
+/** The rest of the dashboard: asked once the figures' call has answered, so that they do not share the server with it. */
+export const DASHBOARD_LATER_CALLS = [DASHBOARD_EXTRA_PATH, PROMOTIONS_PATH] as const;

@@ -25,7 +25,7 @@ beforeEach(() => {
   history.replaceState(null, '', '/login/continue');
   configureClient({ baseURL: '', appKey: 'preload-test-key', getRoute: () => location.pathname, onModules: () => {}, onUnauthorized: () => {} });
   setModulesLoaded(true);
-  network = vi.fn(async (url: string) => json({ data: { wallet_balance: url.startsWith(DASHBOARD_SUMMARY_PATH) ? '320.00' : '0.00' } }));
+  network = vi.fn(async (url: string) => json({ data: { wallet_balance: url.startsWith(`${DASHBOARD_SUMMARY_PATH}?`) ? '320.00' : '0.00' } }));
   vi.stubGlobal('fetch', network);
   loadNamespaces = vi.spyOn(i18next, 'loadNamespaces').mockResolvedValue(undefined);
 });
@@ -36,13 +36,29 @@ afterEach(() => {
 
 const requested = () => network.mock.calls.map(([url, init]) => ({ url: String(url), auth: (init as RequestInit).headers && ((init as RequestInit).headers as Record<string, string>).Authorization }));
 
-test('a member signed in for the dashboard: its three calls go out at once with the new token, and the translations are asked for', () => {
+test('a member signed in for the dashboard: the call of its figures goes out at once with the new token, the other two once it has answered, and the translations are asked for', async () => {
+  storage.set('auth_token', 'fresh-token-0123456789');
+  let answerSummary!: () => void;
+  network.mockImplementationOnce(
+    (url: string) => new Promise<Response>((resolve) => (answerSummary = () => resolve(json({ data: { wallet_balance: url.startsWith(`${DASHBOARD_SUMMARY_PATH}?`) ? '320.00' : '0.00' } })))),
+  );
+  const asked = (paths: readonly string[]) => paths.map((path) => ({ url: `${path}?route=${encodeURIComponent(DASHBOARD_PATH)}`, auth: 'Bearer fresh-token-0123456789' }));
+  prepareMemberPage(DASHBOARD_PATH);
+  expect(requested()).toEqual(asked([DASHBOARD_SUMMARY_PATH]));
+  expect(loadNamespaces).toHaveBeenCalledWith(['dashboard', 'wallet']);
+  await new Promise((r) => setTimeout(r, 0));
+  expect(requested()).toEqual(asked([DASHBOARD_SUMMARY_PATH]));
+  answerSummary();
+  await vi.waitFor(() => expect(requested()).toEqual(asked(DASHBOARD_CALLS)));
+});
+
+test("the dashboard's other calls, asked once the figures' call has answered, are taken by the page's own: the server is asked once each", async () => {
   storage.set('auth_token', 'fresh-token-0123456789');
   prepareMemberPage(DASHBOARD_PATH);
-  expect(requested()).toEqual(
-    DASHBOARD_CALLS.map((path) => ({ url: `${path}?route=${encodeURIComponent(DASHBOARD_PATH)}`, auth: 'Bearer fresh-token-0123456789' })),
-  );
-  expect(loadNamespaces).toHaveBeenCalledWith(['dashboard', 'wallet']);
+  history.replaceState(null, '', DASHBOARD_PATH);
+  const answers = await Promise.all(DASHBOARD_CALLS.map((path) => get(z.object({ wallet_balance: z.string() }), path)));
+  expect(answers).toEqual([{ wallet_balance: '320.00' }, { wallet_balance: '0.00' }, { wallet_balance: '0.00' }]);
+  for (const path of DASHBOARD_CALLS) expect(network.mock.calls.filter(([url]) => String(url).startsWith(`${path}?`))).toHaveLength(1);
 });
 
 test("the dashboard's own call takes the answer asked ahead: the server is asked once", async () => {
