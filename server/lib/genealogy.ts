@@ -25,7 +25,6 @@ import { isYmd } from '../../src/schemas/list-query.schema';
 import type {
   DownlineCategory,
   NestedTableNode,
-  ReportMember,
   SortOrder,
   TableNode,
   TreeNode,
@@ -603,28 +602,52 @@ interface ReportRow {
   placement_username: string | null;
 }
 
+/** A text of the answer as JSON writes it (a string, or null). */
+const jsonText = (v: string | null) => (v === null ? 'null' : JSON.stringify(v));
+const jsonInt = (v: unknown) => (v === null || v === undefined ? 'null' : String(Number(v)));
+
+/**
+ * A report row's JSON text: the fields of reportMemberSchema in its order, as its serialiser writes them
+ * (checked against it outside production, see sendJsonText). Decimals lose their trailing zeros (trimDecimal)
+ * and need no escaping; the join time is shown to the millisecond, cut as to_char's MS cuts it.
+ */
+function reportRowJson(r: ReportRow): string {
+  return (
+    `{"id":${jsonInt(r.id)},"parent_id":${jsonInt(r.parent_id)},"sponsor_username":${jsonText(r.sponsor_username)},` +
+    `"placement_username":${jsonText(r.placement_username)},"status":${int(r.status) === 1 ? 1 : 0},"email":${jsonText(r.email)},` +
+    `"username":${JSON.stringify(r.username)},"avatar":${jsonText(r.avatar)},"pv":"${dec(r.pv)}","tv":"${dec(r.tv)}","cv":"${dec(r.cv)}",` +
+    `"created_at":"${r.cursor_at.slice(0, 23)}Z","rank_id":${jsonInt(r.rank_id)},"rank_name":${jsonText(r.rank_name)},` +
+    `"rank_icon":${jsonText(r.rank_icon)},"first_name":${JSON.stringify(r.first_name)},"last_name":${jsonText(r.last_name)},` +
+    `"level":${jsonInt(r.level)},"total_earnings":"${dec(r.total_earnings)}","total_left":"${dec(r.total_left)}",` +
+    `"total_right":"${dec(r.total_right)}","carry_left":"${dec(r.carry_left)}","carry_right":"${dec(r.carry_right)}"}`
+  );
+}
+
 /**
  * A page of the member's downline, newest (desc) or oldest (asc) first: the placement downline at every
  * depth, or the sponsor downline (everyone the member brought in, and everyone they brought in, …).
  *
  * One statement, the same for every member (prepared once per connection): the database function
- * downline_report_page (migration 0033) picks the page's ids — walking the join-date index for a downline
- * that is most of the tree, reading and sorting the downline's path range for any other — and the
- * statement joins them to the members' fields. With `after` (from next_page_url) a page starts where the
- * last one ended instead of skipping rows.
+ * downline_report_page (migrations 0033, 0038) picks the page's ids — walking the join-date index for a
+ * downline that is most of the tree, reading and sorting the downline's path range for any other — and the
+ * statement joins them to the members' fields (gross earnings by key: a join, which the planner reads by key
+ * however small that table is, where a subquery per row scanned a small one whole). With `after` (from
+ * next_page_url) a page starts where the last one ended instead of skipping rows.
+ *
+ * The rows come as the JSON text of the answer's `data` (reportRowJson), written straight from the rows.
  */
 export async function downlineReport(
   database: Database,
   caller: MemberRow,
   q: ReportQuery,
-): Promise<{ rows: ReportMember[]; hasMore: boolean; last: ReportCursor | null }> {
+): Promise<{ rowsJson: string; hasMore: boolean; last: ReportCursor | null }> {
   const size = REPORT_PAGE_SIZE;
-  if (caller.path === '') return { rows: [], hasMore: false, last: null };
+  if (caller.path === '') return { rowsJson: '[]', hasMore: false, last: null };
   const rows = await database.rows<ReportRow>(sql`
     SELECT m.id, m.parent_id, m.status, m.email, m.username, m.avatar, m.pv::text AS pv, m.tv::text AS tv, m.cv::text AS cv,
            to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at,
            m.rank_id, r.name AS rank_name, r.icon AS rank_icon, m.first_name, m.last_name, page.level,
-           (SELECT g.total FROM member_gross_earnings g WHERE g.member_id = m.id)::text AS total_earnings,
+           g.total::text AS total_earnings,
            m.total_left::text AS total_left, m.total_right::text AS total_right,
            m.carry_left::text AS carry_left, m.carry_right::text AS carry_right,
            s.username AS sponsor_username, pp.username AS placement_username
@@ -635,39 +658,16 @@ export async function downlineReport(
     LEFT JOIN ranks r ON r.id = m.rank_id
     LEFT JOIN members s ON s.id = m.sponsor_id
     LEFT JOIN members pp ON pp.id = m.parent_id
+    LEFT JOIN member_gross_earnings g ON g.member_id = m.id
     ORDER BY page.n`);
   const hasMore = rows.length > size;
-  const pageRows = rows.slice(0, size);
-  const earnings = totalEarnings(pageRows);
-  const lastRow = pageRows.at(-1);
+  const count = Math.min(rows.length, size);
+  let rowsJson = '[';
+  for (let i = 0; i < count; i++) rowsJson += (i ? ',' : '') + reportRowJson(rows[i]);
+  const lastRow = count ? rows[count - 1] : undefined;
   return {
     hasMore,
     last: lastRow ? { createdAt: lastRow.cursor_at, id: int(lastRow.id) } : null,
-    rows: pageRows.map((r) => ({
-      id: int(r.id),
-      parent_id: intOrNull(r.parent_id),
-      sponsor_username: r.sponsor_username,
-      placement_username: r.placement_username,
-      status: int(r.status) === 1 ? 1 : 0,
-      email: r.email,
-      username: r.username,
-      avatar: r.avatar,
-      pv: dec(r.pv),
-      tv: dec(r.tv),
-      cv: dec(r.cv),
-      // 'YYYY-MM-DDTHH:MI:SS.ffffffZ' → milliseconds, as to_char's MS writes them (cut, not rounded).
-      created_at: `${r.cursor_at.slice(0, 23)}Z`,
-      rank_id: intOrNull(r.rank_id),
-      rank_name: r.rank_name,
-      rank_icon: r.rank_icon,
-      first_name: r.first_name,
-      last_name: r.last_name,
-      level: int(r.level),
-      total_earnings: earnings.get(int(r.id)) ?? '0',
-      total_left: dec(r.total_left),
-      total_right: dec(r.total_right),
-      carry_left: dec(r.carry_left),
-      carry_right: dec(r.carry_right),
-    })),
+    rowsJson: `${rowsJson}]`,
   };
 }

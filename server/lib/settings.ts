@@ -237,7 +237,11 @@ function strip<T extends object>(o: T): T {
 /** "12.50000000" → "12.5"; "3.0000" → "3". */
 export function trimDecimal(v: string): string {
   if (!v.includes('.')) return v;
-  const t = v.replace(/0+$/, '').replace(/\.$/, '');
+  // Read from the end (lists write several per row): the zeros after the point, then the point.
+  let end = v.length;
+  while (v.charCodeAt(end - 1) === 48) end--;
+  if (v.charCodeAt(end - 1) === 46) end--;
+  const t = v.slice(0, end);
   return t === '-0' ? '0' : t;
 }
 

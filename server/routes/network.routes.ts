@@ -166,13 +166,15 @@ export async function networkRoutes(base: FastifyInstance, ctx: AppContext) {
     return ctx.envelope(req, { max_levels: await subtreeHeight(ctx.database, root) });
   });
 
+  // The rows come as JSON text (written from the database's rows), and so does the answer around them.
+  const downlineReportAnswer = envelope(downlineReportSchema);
   withOptional(
     '/api/network/downline_report',
     'category',
     downlineCategorySchema,
     downlineReportQuerySchema,
     downlineReportSchema,
-    async (req, param) => {
+    async (req, param, reply) => {
       const category = (param ?? 'placement') as DownlineCategory;
       const page = req.query.page ? Number(req.query.page) : 1;
       const level = req.query.level ? Number(req.query.level) : undefined;
@@ -180,16 +182,14 @@ export async function networkRoutes(base: FastifyInstance, ctx: AppContext) {
       const username = req.query.username;
       const after = req.query.after === undefined ? undefined : decodeCursor(req.query.after);
       if (after === null) throw fieldError('after', 'validation:invalidFormat');
-      const { rows, hasMore, last } = await downlineReport(ctx.database, me(req), { category, page, level, username, sort, after });
-      return ctx.envelope(req, {
-        data: rows,
-        next_page_url:
-          hasMore && last
-            ? pageUrl(`/api/network/downline_report/${category}`, { page: page + 1, username, level, sort, after: encodeCursor(last) })
-            : null,
-        current_page: page,
-        per_page: REPORT_PAGE_SIZE,
-      });
+      const { rowsJson, hasMore, last } = await downlineReport(ctx.database, me(req), { category, page, level, username, sort, after });
+      const nextPageUrl =
+        hasMore && last ? pageUrl(`/api/network/downline_report/${category}`, { page: page + 1, username, level, sort, after: encodeCursor(last) }) : null;
+      const data = `{"data":${rowsJson},"next_page_url":${JSON.stringify(nextPageUrl)},"current_page":${page},"per_page":${REPORT_PAGE_SIZE}}`;
+      const answer = await ctx.envelope(req, null);
+      if (answer.loaded_modules) return { ...answer, data: JSON.parse(data) as z.infer<typeof downlineReportSchema> };
+      return sendJsonText(reply, downlineReportAnswer, `{"data":${data}}`);
     },
   );
+
 }

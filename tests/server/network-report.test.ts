@@ -234,6 +234,70 @@ describe('placement report', () => {
     }
   });
 
+  it('a downline that is most of the tree, walked by join date: the same pages, and where the walk gives up after a few rows the page goes on from them', async () => {
+    const db = server.database;
+    const blocked = byUsername(all, 'blocked');
+    const at = (seconds: number) => new Date(Date.UTC(2031, 0, 1) + seconds * 1000).toISOString();
+    const inserted: number[] = [];
+    const counted: Array<{ under: DbMember; count: number }> = [];
+    const add = async (count: number, under: DbMember, firstAt: number, stepMs: number) => {
+      const rows = await db.rows<{ id: number }>(sql`
+        INSERT INTO members (username, password_hash, first_name, sponsor_id, parent_id, path, depth, created_at)
+        SELECT ${`walk${inserted.length}.`} || i, 'x', 'Walk', ${under.id}, ${under.id}, '', ${under.depth + 1},
+               ${at(firstAt)}::timestamptz + i * ${stepMs} * interval '1 ms'
+        FROM generate_series(1, ${count}) i RETURNING id`);
+      const added = rows.map((r) => Number(r.id));
+      inserted.push(...added);
+      await db.rows(sql`UPDATE members SET path = ${under.path} || id || '.' WHERE id IN (${sql.join(added.map((id) => sql`${id}`), sql`, `)})`);
+      await db.rows(sql`UPDATE members SET downline_count = downline_count + ${count} WHERE path <> '' AND starts_with(${under.path}, path)`);
+      counted.push({ under, count });
+    };
+    const ordered = (members: DbMember[], desc = true) =>
+      [...members].sort((a, b) => (key(a) < key(b) ? (desc ? 1 : -1) : desc ? -1 : 1)).map((m) => m.id);
+    try {
+      // 400 newcomers below demo (newer than anyone): demo's downline is most of every tree, so the report walks
+      // the join dates (the function's rule: twice what it may read, 4 × (skip + 21) × members / downline + 64, fits in it).
+      await add(400, demo, 0, 1000);
+      let now = await allMembers(server);
+      const downline = placementDescendants(now, demo.id);
+      const [{ members }] = await db.rows<{ members: number }>(sql`SELECT sum(downline_count + 1)::int AS members FROM members WHERE parent_id IS NULL`);
+      expect(2 * (Math.ceil((21 * members) / downline.length) * 4 + 64)).toBeLessThanOrEqual(downline.length);
+      for (const sort of ['desc', 'asc'] as const) {
+        const { rows } = await walk(`/api/network/downline_report/placement?sort=${sort}`);
+        expect(rows.map((r) => r.id), sort).toEqual(ordered(downline, sort === 'desc'));
+        expect(rows.every((r) => r.level === now.get(r.id)!.depth - demo.depth)).toBe(true);
+      }
+      for (let page = 1; page <= 3; page++) {
+        const byNumber = await get<DownlineReport>(server, token, `/api/network/downline_report/placement?page=${page}`);
+        expect(byNumber.body.data.data.map((r) => r.id), `page ${page}`).toEqual(ordered(downline).slice((page - 1) * 20, page * 20));
+      }
+      const level1 = await walk('/api/network/downline_report/placement?level=1');
+      expect(level1.rows.map((r) => r.id)).toEqual(ordered(downline.filter((m) => m.depth === demo.depth + 1)));
+      const sponsored = sponsorDescendants(now, demo.id);
+      const sponsor = await get<DownlineReport>(server, token, '/api/network/downline_report/sponsor');
+      expect(sponsor.body.data.data.map((r) => [r.id, r.level])).toEqual(
+        ordered([...now.values()].filter((m) => sponsored.has(m.id))).slice(0, 20).map((id) => [id, sponsored.get(id)]),
+      );
+
+      // 300 members outside demo's downline join between its 5th and 6th newest: the walk finds five rows, then
+      // passes more than it may read; the page goes on from the downline's range after those five.
+      await add(300, blocked, 395, 1);
+      now = await allMembers(server);
+      const expected = ordered(placementDescendants(now, demo.id));
+      const first = await get<DownlineReport>(server, token, '/api/network/downline_report/placement');
+      expect(first.body.data.data.map((r) => r.id)).toEqual(expected.slice(0, 20));
+      const second = await get<DownlineReport>(server, token, first.body.data.next_page_url!);
+      expect(second.body.data.data.map((r) => r.id)).toEqual(expected.slice(20, 40));
+      const byNumber = await get<DownlineReport>(server, token, '/api/network/downline_report/placement?page=2');
+      expect(byNumber.body.data.data.map((r) => r.id)).toEqual(expected.slice(20, 40));
+    } finally {
+      await db.rows(sql`DELETE FROM members WHERE id IN (${sql.join(inserted.map((id) => sql`${id}`), sql`, `)})`);
+      for (const { under, count } of counted) {
+        await db.rows(sql`UPDATE members SET downline_count = downline_count - ${count} WHERE path <> '' AND starts_with(${under.path}, path)`);
+      }
+    }
+  });
+
   it('a page past the end is empty', async () => {
     const res = await get<DownlineReport>(server, token, '/api/network/downline_report/placement?page=9999');
     expect(res.status).toBe(200);
