@@ -7,7 +7,8 @@
  * does not exist, text that is no id) is refused with the same 403 `not_in_network`.
  *
  * Scale (a million members): the tree queries are index range scans the size of the answer, not of the tree:
- *  - a subtree's levels d..d+k: `depth IN (…) AND path LIKE '<path>%'` on (depth, path text_pattern_ops);
+ *  - a subtree's levels d..d+k: one range of (depth, path text_pattern_ops) per level, `path ~>=~ '<path>' AND
+ *    path ~<~ prefixEnd('<path>')` at each depth, bound as parameters (one kept plan for every member);
  *  - one level as a list: the same index, in its order, continued after the last node of the page before;
  *  - the height of a subtree: a binary search over depth with one-row probes on the same index;
  *  - counts (downline, left/right, children) are maintained columns, never recounted here;
