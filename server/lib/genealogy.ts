@@ -7,7 +7,8 @@
  * does not exist, text that is no id) is refused with the same 403 `not_in_network`.
  *
  * Scale (a million members): the tree queries are index range scans the size of the answer, not of the tree:
- *  - a subtree's levels d..d+k: `depth IN (…) AND path LIKE '<path>%'` on (depth, path text_pattern_ops);
+ *  - a subtree's levels d..d+k: one range of (depth, path text_pattern_ops) per level, `path ~>=~ '<path>' AND
+ *    path ~<~ prefixEnd('<path>')` at each depth, bound as parameters (one kept plan for every member);
  *  - one level as a list: the same index, in its order, continued after the last node of the page before;
  *  - the height of a subtree: a binary search over depth with one-row probes on the same index;
  *  - counts (downline, left/right, children) are maintained columns, never recounted here;
@@ -18,7 +19,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { MemberRow } from '../db/schema';
 import { forbidden } from './errors';
+import { jsonString } from './response-serializer';
 import { trimDecimal, type SettingsService } from './settings';
+import { packageRows, rankRows } from './company-data';
 import { matrixWidth } from './tree';
 import type { Plan } from '../../src/schemas/common.schema';
 import { isYmd } from '../../src/schemas/list-query.schema';
@@ -248,10 +251,20 @@ function toTreeNode(row: NodeRow, callerDepth: number, plan: Plan, earnings: Map
 
 export const fullName = (first: string, last: string | null) => [first, (last ?? '').trim()].filter(Boolean).join(' ');
 
+/** The end of the `~<~` range of the paths starting with `prefix` ('1.2.' → '1.2/'): its last character, one up. */
+export function prefixEnd(prefix: string): string {
+  return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+}
+
 /**
  * The root and `levels` levels below it, parents before children (by level, then in path order),
- * at most `limit` rows, each read with `columns` from `from` (its member is `m`). One range of the
- * (depth, path) index per level; the order is the index's, so the planner has no reason to read anything else.
+ * at most `limit` rows, each read with `columns` (its member is `m`) and `joins` after the member.
+ *
+ * One range of the (depth, path) index per level, its bounds bound as parameters: the statement is the same for
+ * every member, so the database keeps one plan for all, and that plan can only be those ranges (a `LIKE` pattern
+ * that is a parameter is no index bound: the kept plan read every member of the levels and kept the subtree's).
+ * The levels come as one array, estimated at a few rows, so `joins` look their rows up by key whatever the
+ * tables' sizes; they join the rows of the answer only, after the limit.
  */
 async function subtreeRows<R extends { id: number }>(
   database: Database,
@@ -259,19 +272,24 @@ async function subtreeRows<R extends { id: number }>(
   levels: number,
   limit: number,
   columns: SQL,
-  from: SQL,
+  joins: SQL,
 ): Promise<R[]> {
   const deepest = root.downlineCount > 0 && root.path !== '' ? levels : 0;
-  const depths = Array.from({ length: deepest + 1 }, (_, i) => root.depth + i);
-  const rows = await database.rows<R>(sql`
-    SELECT ${columns} FROM ${from}
-    WHERE m.depth IN (${sql.join(depths.map((d) => sql`${d}`), sql`, `)})
-      AND m.path LIKE ${likePrefix(root.path)}
-    ORDER BY m.depth, m.path USING ~<~
-    LIMIT ${limit}`);
-  // An unplaced root (no path) matches nothing by path: answer it alone.
+  const depths = `{${Array.from({ length: deepest + 1 }, (_, i) => root.depth + i).join(',')}}`;
+  const rows =
+    root.path === ''
+      ? []
+      : await database.rows<R>(sql`
+    SELECT ${columns} FROM (
+      SELECT m.* FROM unnest(${depths}::int[]) AS l(depth)
+      CROSS JOIN LATERAL (
+        SELECT * FROM members m WHERE m.depth = l.depth AND m.path ~>=~ ${root.path} AND m.path ~<~ ${prefixEnd(root.path)}
+        ORDER BY m.path USING ~<~ LIMIT ${limit}) m
+      ORDER BY m.depth, m.path USING ~<~ LIMIT ${limit}) m ${joins}
+    ORDER BY m.depth, m.path USING ~<~`);
+  // An unplaced root (no path) has no range: answer it alone.
   if (!rows.length || int(rows[0].id) !== root.id) {
-    const [self] = await database.rows<R>(sql`SELECT ${columns} FROM ${from} WHERE m.id = ${root.id}`);
+    const [self] = await database.rows<R>(sql`SELECT ${columns} FROM members m ${joins} WHERE m.id = ${root.id}`);
     return self ? [self] : [];
   }
   return rows;
@@ -311,44 +329,80 @@ export async function companyPlan(settings: SettingsService): Promise<PlanInfo &
 }
 
 /**
- * A node of a genealogy answer as its rows come: what the answer's shape is worked out from, and `node`, the
- * node's JSON text (its TreeNode fields in the schema's order, written by the database).
+ * A node of a genealogy answer as its row comes: the member's own columns as stored and its gross earnings, read
+ * by key. Its JSON is written here (`nodeHead`); the names of its rank and package come from the company data
+ * every process keeps (`companyNames`), so the statement joins no other table.
  */
-interface TreeJsonRow {
+interface TreeRow {
   id: number;
   parent_id: number | null;
+  position: string | null;
   slot: number | null;
-  depth: number;
-  child_count: number;
+  status: number;
+  username: string;
+  avatar: string | null;
+  pv: string;
+  tv: string;
+  cv: string;
+  created_at: string;
+  rank_id: number | null;
   package_id: number | null;
   first_name: string;
   last_name: string | null;
-  node: string;
+  depth: number;
+  downline_count: number;
+  total_left: string;
+  total_right: string;
+  carry_left: string;
+  carry_right: string;
+  left_count: number;
+  right_count: number;
+  child_count: number;
+  total_earnings: string | null;
 }
 
+const jsonText = (v: string | null) => (v === null ? 'null' : jsonString(v));
+
+/** Columns of a TreeRow: `m` is the member, `g` its gross earnings (TREE_JOINS). */
+const TREE_COLUMNS = sql.raw(`m.id, m.parent_id, m.position, m.slot, m.status, m.username, m.avatar, m.pv, m.tv, m.cv,
+  to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at, m.rank_id, m.package_id,
+  m.first_name, m.last_name, m.depth, m.downline_count, m.total_left, m.total_right, m.carry_left, m.carry_right,
+  m.left_count, m.right_count, m.child_count, g.total AS total_earnings`);
+const TREE_JOINS = sql.raw(`LEFT JOIN member_gross_earnings g ON g.member_id = m.id`);
+
+/** Names of ranks (with their icons) and of packages by id, each already written as JSON text. */
+interface CompanyNames {
+  ranks: Map<number, { name: string; icon: string }>;
+  packages: Map<number, string>;
+}
+
+const namesOf = (ranks: Array<{ id: number; name: string; icon: string | null }>, packages: Array<{ id: number; name: string }>): CompanyNames => ({
+  ranks: new Map(ranks.map((r) => [int(r.id), { name: jsonText(r.name), icon: jsonText(r.icon) }])),
+  packages: new Map(packages.map((p) => [int(p.id), jsonText(p.name)])),
+});
+
 /**
- * Columns of a TreeJsonRow, from `treeJsonFrom`. Decimals lose their trailing zeros as trimDecimal writes them
- * (trim_scale), `level` counts from `callerDepth`, `position` is only kept on the binary plan.
+ * The names the rows' ranks and packages have: from the company data each process keeps (until ranks or packages
+ * change); read afresh when a row names one that data does not know yet (added a moment ago, the change not heard).
  */
-const TREE_JSON_COLUMNS = sql.raw(`m.id, m.parent_id, m.slot, m.depth, m.child_count, m.package_id, m.first_name, m.last_name, row_to_json(n)::text AS node`);
-const treeJsonFrom = (callerDepth: number, plan: Plan) => sql`members m ${NODE_JOINS}, LATERAL (SELECT m.id, m.parent_id,
-    CASE WHEN ${plan === 'binary'}::boolean AND m.position IN ('L', 'R') THEN m.position::text END AS position,
-    m.slot, CASE WHEN m.status = 1 THEN 1 ELSE 0 END AS status, m.username, m.avatar,
-    trim_scale(m.pv)::text AS pv, trim_scale(m.tv)::text AS tv, trim_scale(m.cv)::text AS cv,
-    to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
-    m.rank_id, r.name AS rank_name, r.icon AS rank_icon, p.name AS package_name, m.first_name, m.last_name,
-    m.depth - ${callerDepth}::int AS level,
-    coalesce(trim_scale((SELECT g.total FROM member_gross_earnings g WHERE g.member_id = m.id)), 0)::text AS total_earnings,
-    m.downline_count AS downlines_count,
-    trim_scale(m.total_left)::text AS total_left, trim_scale(m.total_right)::text AS total_right,
-    trim_scale(m.carry_left)::text AS carry_left, trim_scale(m.carry_right)::text AS carry_right,
-    m.left_count AS left_downline_count, m.right_count AS right_downline_count, m.child_count) n`;
+async function companyNames(database: Database, settings: SettingsService, rows: TreeRow[]): Promise<CompanyNames> {
+  const kept = await settings.cached('genealogy:names', async () =>
+    namesOf(await rankRows(database.db, settings), await packageRows(database.db, settings)),
+  );
+  const known = (id: number | null, names: Map<number, unknown>) => id === null || names.has(int(id));
+  if (rows.every((r) => known(r.rank_id, kept.ranks) && known(r.package_id, kept.packages))) return kept;
+  const [ranks, packages] = await Promise.all([
+    database.rows<{ id: number; name: string; icon: string | null }>(sql`SELECT id, name, icon FROM ranks`),
+    database.rows<{ id: number; name: string }>(sql`SELECT id, name FROM packages`),
+  ]);
+  return namesOf(ranks, packages);
+}
 
 /**
  * Members within `levels` of the answer whose children it carries only in part: every child placed before
  * `from` is in the rows (the rows of a partly carried member's children are the first by place).
  */
-function moreChildren(rows: TreeJsonRow[], root: TreeAnchor, levels: number): Array<{ id: number; from: number }> {
+function moreChildren(rows: TreeRow[], root: TreeAnchor, levels: number): Array<{ id: number; from: number }> {
   const carried = new Map<number, { n: number; last: number }>();
   for (const r of rows) {
     if (int(r.id) === root.id || r.parent_id === null) continue;
@@ -374,16 +428,15 @@ async function genealogyRows(
   root: TreeAnchor,
   levels: number,
   childrenFrom: number | undefined,
-  from: SQL,
-): Promise<{ rows: TreeJsonRow[]; levels: number; more?: Array<{ id: number; from: number }> }> {
+): Promise<{ rows: TreeRow[]; levels: number; more?: Array<{ id: number; from: number }> }> {
   if (childrenFrom !== undefined) {
     const size = MAX_TREE_NODES - 1;
     // The root, then (the (parent_id, slot) index: one range from the place on) its children from the place.
-    const found = await database.rows<TreeJsonRow & { k: number }>(sql`
+    const found = await database.rows<TreeRow & { k: number }>(sql`
       SELECT * FROM (
-        (SELECT 0 AS k, ${TREE_JSON_COLUMNS} FROM ${from} WHERE m.id = ${root.id})
+        (SELECT 0 AS k, ${TREE_COLUMNS} FROM members m ${TREE_JOINS} WHERE m.id = ${root.id})
         UNION ALL
-        (SELECT 1 AS k, ${TREE_JSON_COLUMNS} FROM ${from}
+        (SELECT 1 AS k, ${TREE_COLUMNS} FROM members m ${TREE_JOINS}
          WHERE m.parent_id = ${root.id} AND m.slot >= ${childrenFrom}
          ORDER BY m.slot LIMIT ${size + 1})
       ) u ORDER BY k, slot`);
@@ -392,7 +445,7 @@ async function genealogyRows(
     const more = found.length > size + 1 ? [{ id: root.id, from: int(rows[size - 1].slot) + 1 }] : [];
     return { rows: [found[0], ...rows], levels: 1, more };
   }
-  let rows = await subtreeRows<TreeJsonRow>(database, root, levels, MAX_TREE_NODES, TREE_JSON_COLUMNS, from);
+  let rows = await subtreeRows<TreeRow>(database, root, levels, MAX_TREE_NODES, TREE_COLUMNS, TREE_JOINS);
   const last = rows.at(-1);
   if (rows.length >= MAX_TREE_NODES && last && last.parent_id !== null) {
     // Rows of one level come in path order, grouped by parent: only the parent of the last row is cut.
@@ -400,53 +453,78 @@ async function genealogyRows(
     const parent = rows.find((r) => int(r.id) === parentId);
     const carried = rows.filter((r) => r.parent_id !== null && int(r.parent_id) === parentId);
     if (parent && carried.length < int(parent.child_count)) {
-      const first = await database.rows<TreeJsonRow>(sql`
-        SELECT ${TREE_JSON_COLUMNS} FROM ${from} WHERE m.parent_id = ${parentId} ORDER BY m.slot LIMIT ${carried.length}`);
+      const first = await database.rows<TreeRow>(sql`
+        SELECT ${TREE_COLUMNS} FROM members m ${TREE_JOINS} WHERE m.parent_id = ${parentId} ORDER BY m.slot LIMIT ${carried.length}`);
       rows = [...rows.filter((r) => r.parent_id === null || int(r.parent_id) !== parentId), ...first];
     }
   }
   return { rows, levels };
 }
 
-const bySlotRow = (a: TreeJsonRow, b: TreeJsonRow) =>
-  (a.slot ?? Number.MAX_SAFE_INTEGER) - (b.slot ?? Number.MAX_SAFE_INTEGER) || int(a.id) - int(b.id);
+/**
+ * A node's TreeNode fields as JSON text, in the schema's order, as its serialiser writes them (without the closing
+ * brace): decimals without trailing zeros (trimDecimal), `level` counted from `callerDepth`, `position` only on the
+ * binary plan.
+ */
+function nodeHead(r: TreeRow, callerDepth: number, binary: boolean, names: CompanyNames): string {
+  const rank = r.rank_id === null ? undefined : names.ranks.get(int(r.rank_id));
+  const packageName = r.package_id === null ? undefined : names.packages.get(int(r.package_id));
+  return (
+    `{"id":${int(r.id)},"parent_id":${intOrNull(r.parent_id)},"position":${binary && (r.position === 'L' || r.position === 'R') ? `"${r.position}"` : 'null'}` +
+    `,"slot":${intOrNull(r.slot)},"status":${int(r.status) === 1 ? 1 : 0},"username":${jsonString(r.username)},"avatar":${jsonText(r.avatar)}` +
+    `,"pv":"${dec(r.pv)}","tv":"${dec(r.tv)}","cv":"${dec(r.cv)}","created_at":"${r.created_at}","rank_id":${intOrNull(r.rank_id)}` +
+    `,"rank_name":${rank?.name ?? 'null'},"rank_icon":${rank?.icon ?? 'null'},"package_name":${packageName ?? 'null'}` +
+    `,"first_name":${jsonString(r.first_name)},"last_name":${jsonText(r.last_name)},"level":${int(r.depth) - callerDepth}` +
+    `,"total_earnings":"${dec(r.total_earnings)}","downlines_count":${int(r.downline_count)}` +
+    `,"total_left":"${dec(r.total_left)}","total_right":"${dec(r.total_right)}","carry_left":"${dec(r.carry_left)}","carry_right":"${dec(r.carry_right)}"` +
+    `,"left_downline_count":${int(r.left_count)},"right_downline_count":${int(r.right_count)},"child_count":${int(r.child_count)}`
+  );
+}
 
 /** The nested form's JSON text: each node's fields, then `name`, `package_id` and its `children` by place. */
-function nestedJson(rows: TreeJsonRow[], rootId: number): string | null {
-  const children = new Map<number, TreeJsonRow[]>();
-  for (const r of [...rows].sort(bySlotRow)) {
+function nestedJson(rows: TreeRow[], heads: string[], rootId: number): string | null {
+  const children = new Map<number, number[]>();
+  let rootAt = -1;
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    if (int(r.id) === rootId) rootAt = i;
     if (int(r.id) === rootId || r.parent_id === null) continue;
     const siblings = children.get(int(r.parent_id));
-    if (siblings) siblings.push(r);
-    else children.set(int(r.parent_id), [r]);
+    if (siblings) siblings.push(i);
+    else children.set(int(r.parent_id), [i]);
   }
-  const write = (r: TreeJsonRow): string =>
-    `${r.node.slice(0, -1)},"name":${JSON.stringify(fullName(r.first_name, r.last_name))},"package_id":${intOrNull(r.package_id)},"children":[${(
-      children.get(int(r.id)) ?? []
-    )
-      .map(write)
-      .join(',')}]}`;
-  const root = rows.find((r) => int(r.id) === rootId);
-  return root ? write(root) : null;
+  const byPlace = (a: number, b: number) =>
+    (rows[a].slot ?? Number.MAX_SAFE_INTEGER) - (rows[b].slot ?? Number.MAX_SAFE_INTEGER) || int(rows[a].id) - int(rows[b].id);
+  const write = (i: number): string => {
+    const r = rows[i];
+    const below = children.get(int(r.id));
+    return `${heads[i]},"name":${jsonString(fullName(r.first_name, r.last_name))},"package_id":${intOrNull(r.package_id)},"children":[${
+      below ? below.sort(byPlace).map(write).join(',') : ''
+    }]}`;
+  };
+  return rootAt < 0 ? null : write(rootAt);
 }
 
 /**
  * The tree of a genealogy answer as JSON text: `affiliates`, the flat list (parents before children), or,
- * when asked, `genealogy`, the nested form. The database writes each node; only the nesting is done here.
+ * when asked, `genealogy`, the nested form. The database answers each node's columns; the JSON is written here.
  */
 export async function genealogyTree(
   database: Database,
+  settings: SettingsService,
   caller: MemberRow,
   root: TreeAnchor,
   plan: PlanInfo,
   nested: boolean,
   childrenFrom?: number,
 ): Promise<{ affiliatesJson: string; genealogyJson: string; maxLevels: number; moreChildren: Array<{ id: number; from: number }> }> {
-  const from = treeJsonFrom(caller.depth, plan.plan);
-  const { rows, levels: maxLevels, more: pageMore } = await genealogyRows(database, root, GENEALOGY_LEVELS[plan.plan], childrenFrom, from);
+  const { rows, levels: maxLevels, more: pageMore } = await genealogyRows(database, root, GENEALOGY_LEVELS[plan.plan], childrenFrom);
+  const names = await companyNames(database, settings, rows);
+  const binary = plan.plan === 'binary';
+  const heads = rows.map((r) => nodeHead(r, caller.depth, binary, names));
   const more = pageMore ?? moreChildren(rows, root, maxLevels);
-  if (!nested) return { affiliatesJson: `[${rows.map((r) => r.node).join(',')}]`, genealogyJson: 'null', maxLevels, moreChildren: more };
-  return { affiliatesJson: '[]', genealogyJson: nestedJson(rows, root.id) ?? 'null', maxLevels, moreChildren: more };
+  if (!nested) return { affiliatesJson: `[${heads.map((h) => `${h}}`).join(',')}]`, genealogyJson: 'null', maxLevels, moreChildren: more };
+  return { affiliatesJson: '[]', genealogyJson: nestedJson(rows, heads, root.id) ?? 'null', maxLevels, moreChildren: more };
 }
 
 /** The table view shows these columns of a tree node. */
@@ -469,7 +547,7 @@ export function toTableNode(n: TreeNode): TableNode {
 
 /** The tabular tree: the root and TABLE_VIEW_LEVELS levels below it, nested. */
 export async function tableTree(database: Database, caller: MemberRow, root: TreeAnchor, plan: Plan): Promise<NestedTableNode> {
-  const rows = await subtreeRows<NodeRow>(database, root, TABLE_VIEW_LEVELS, MAX_TREE_NODES, NODE_COLUMNS, sql`members m ${NODE_JOINS}`);
+  const rows = await subtreeRows<NodeRow>(database, root, TABLE_VIEW_LEVELS, MAX_TREE_NODES, NODE_COLUMNS, NODE_JOINS);
   const earnings = totalEarnings(rows);
   const flat = rows.map((r) => toTreeNode(r, caller.depth, plan, earnings));
   const order = new Map(flat.map((n) => [n.id, n]));
@@ -602,8 +680,6 @@ interface ReportRow {
   placement_username: string | null;
 }
 
-/** A text of the answer as JSON writes it (a string, or null). */
-const jsonText = (v: string | null) => (v === null ? 'null' : JSON.stringify(v));
 const jsonInt = (v: unknown) => (v === null || v === undefined ? 'null' : String(Number(v)));
 
 /**
@@ -615,9 +691,9 @@ function reportRowJson(r: ReportRow): string {
   return (
     `{"id":${jsonInt(r.id)},"parent_id":${jsonInt(r.parent_id)},"sponsor_username":${jsonText(r.sponsor_username)},` +
     `"placement_username":${jsonText(r.placement_username)},"status":${int(r.status) === 1 ? 1 : 0},"email":${jsonText(r.email)},` +
-    `"username":${JSON.stringify(r.username)},"avatar":${jsonText(r.avatar)},"pv":"${dec(r.pv)}","tv":"${dec(r.tv)}","cv":"${dec(r.cv)}",` +
+    `"username":${jsonString(r.username)},"avatar":${jsonText(r.avatar)},"pv":"${dec(r.pv)}","tv":"${dec(r.tv)}","cv":"${dec(r.cv)}",` +
     `"created_at":"${r.cursor_at.slice(0, 23)}Z","rank_id":${jsonInt(r.rank_id)},"rank_name":${jsonText(r.rank_name)},` +
-    `"rank_icon":${jsonText(r.rank_icon)},"first_name":${JSON.stringify(r.first_name)},"last_name":${jsonText(r.last_name)},` +
+    `"rank_icon":${jsonText(r.rank_icon)},"first_name":${jsonString(r.first_name)},"last_name":${jsonText(r.last_name)},` +
     `"level":${jsonInt(r.level)},"total_earnings":"${dec(r.total_earnings)}","total_left":"${dec(r.total_left)}",` +
     `"total_right":"${dec(r.total_right)}","carry_left":"${dec(r.carry_left)}","carry_right":"${dec(r.carry_right)}"}`
   );

@@ -31,7 +31,9 @@ import type {
   StoryItem,
 } from '../../src/schemas/home.schema';
 import { NOTIFICATION_LIST_LIMIT } from '../../src/schemas/home.schema';
+import type { RecentJoining } from '../../src/schemas/network.schema';
 import { TRANSACTION_LABELS, isoUtc, kycStatus, rowsOf, type KycStatus } from './ledger';
+import { packageRows, rankRows, type PackageDbRow } from './company-data';
 import { earningsOf, figuresColumns, figuresFrom, jsonOf, toFigures, totalEarnings } from './figures';
 import { compensationSettings, planRules } from './compensation';
 import { PLAN_CRITERIA, planRanks, planShape, rankFigures, type RankDefinition } from './ranks';
@@ -265,52 +267,6 @@ function recruitmentProgress(targets: Array<[string, number]>, sponsored: Array<
       progress: Math.min(100, Math.floor((got * 100) / required)),
     };
   });
-}
-
-interface PackageDbRow {
-  id: number;
-  name: string;
-  status: boolean;
-  sku: string;
-  sort_order: number;
-  price: string;
-  bv: string;
-  expiry_days: number | null;
-  image: string | null;
-  description: string | null;
-  max_levels: number | null;
-  direct_bonus: string;
-  roi_bonus: string;
-}
-
-/** Every package (company-wide: cached until packages change). */
-function packageRows(db: Db, settings: SettingsService): Promise<PackageDbRow[]> {
-  return settings.cached('packages', () =>
-    rowsOf<PackageDbRow>(
-      db,
-      sql`SELECT id, name, status, sku, sort_order, price::text AS price, bv::text AS bv, expiry_days, image, description, max_levels,
-                 direct_bonus::text AS direct_bonus, roi_bonus::text AS roi_bonus
-          FROM packages ORDER BY sort_order, id`,
-    ),
-  );
-}
-
-interface RankDbRow {
-  id: number;
-  name: string;
-  icon: string | null;
-  sort_order: number;
-  bonus: string;
-}
-
-/** Every rank (company-wide: cached until ranks change). */
-function rankRows(db: Db, settings: SettingsService): Promise<RankDbRow[]> {
-  return settings.cached('ranks', () =>
-    rowsOf<RankDbRow>(
-      db,
-      sql`SELECT id, name, icon, sort_order, bonus::text AS bonus FROM ranks ORDER BY sort_order, id`,
-    ),
-  );
 }
 
 /** Does an active package rank above the member's? */

@@ -38,6 +38,18 @@ function compile(schema: unknown): ((data: unknown) => string) | null {
   }
 }
 
+/**
+ * `s` as a JSON string, exactly as JSON.stringify writes it: quoted as it is when nothing in it needs escaping
+ * (most names and paths), which is several times quicker for the short strings of a row.
+ */
+export function jsonString(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return JSON.stringify(s);
+  }
+  return `"${s}"`;
+}
+
 export class SerializerMismatchError extends Error {}
 
 /** `checked`: also check every answer with zod and compare (tests and development). */

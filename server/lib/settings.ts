@@ -234,14 +234,13 @@ function strip<T extends object>(o: T): T {
   return rest as T;
 }
 
-/** "12.50000000" → "12.5"; "3.0000" → "3". */
+/** "12.50000000" → "12.5"; "3.0000" → "3". (A loop over the last characters: the tree and the reports call it for every figure of every row.) */
 export function trimDecimal(v: string): string {
   if (!v.includes('.')) return v;
-  // Read from the end (lists write several per row): the zeros after the point, then the point.
   let end = v.length;
-  while (v.charCodeAt(end - 1) === 48) end--;
-  if (v.charCodeAt(end - 1) === 46) end--;
-  const t = v.slice(0, end);
+  while (v.charCodeAt(end - 1) === 48 /* 0 */) end--;
+  if (v.charCodeAt(end - 1) === 46 /* . */) end--;
+  const t = end === v.length ? v : v.slice(0, end);
   return t === '-0' ? '0' : t;
 }
 

@@ -87,7 +87,7 @@ export async function networkRoutes(base: FastifyInstance, ctx: AppContext) {
     const plan = await planInfo();
     const nested = req.query.is_nested === '1' || req.query.is_nested === 'true';
     const from = req.query.children_from === undefined ? undefined : Number(req.query.children_from);
-    const [tree, parent] = await Promise.all([genealogyTree(ctx.database, caller, root, plan, nested, from), parentUsername(ctx.database, caller, root)]);
+    const [tree, parent] = await Promise.all([genealogyTree(ctx.database, ctx.settings, caller, root, plan, nested, from), parentUsername(ctx.database, caller, root)]);
     const rest = JSON.stringify({
       search_valid: searchValid,
       signup_from_tree: plan.signupFromTree,

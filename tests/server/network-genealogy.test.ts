@@ -23,6 +23,41 @@ let token: string;
 let all: Map<number, DbMember>;
 let demo: DbMember;
 let earnings: Map<number, string>;
+/** What the tree shows of each member besides the tree fields, as stored. */
+let facts: Map<number, MemberFacts>;
+
+interface MemberFacts {
+  avatar: string | null;
+  first_name: string;
+  last_name: string | null;
+  rank_id: number | null;
+  rank_name: string | null;
+  rank_icon: string | null;
+  package_id: number | null;
+  package_name: string | null;
+  figures: Record<'pv' | 'tv' | 'cv' | 'total_left' | 'total_right' | 'carry_left' | 'carry_right', string>;
+}
+
+const FIGURES = ['pv', 'tv', 'cv', 'total_left', 'total_right', 'carry_left', 'carry_right'] as const;
+
+async function readFacts(): Promise<Map<number, MemberFacts>> {
+  const rows = await server.database.rows<Omit<MemberFacts, 'figures'> & { id: number } & MemberFacts['figures']>(sql`
+    SELECT m.id, m.avatar, m.first_name, m.last_name, m.rank_id, r.name AS rank_name, r.icon AS rank_icon, m.package_id, p.name AS package_name,
+           m.pv::text AS pv, m.tv::text AS tv, m.cv::text AS cv, m.total_left::text AS total_left, m.total_right::text AS total_right,
+           m.carry_left::text AS carry_left, m.carry_right::text AS carry_right
+    FROM members m LEFT JOIN ranks r ON r.id = m.rank_id LEFT JOIN packages p ON p.id = m.package_id`);
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      {
+        ...r,
+        rank_id: r.rank_id === null ? null : Number(r.rank_id),
+        package_id: r.package_id === null ? null : Number(r.package_id),
+        figures: Object.fromEntries(FIGURES.map((f) => [f, r[f]])) as MemberFacts['figures'],
+      },
+    ]),
+  );
+}
 
 beforeAll(async () => {
   server = await startTestServer({ rateLimitScale: 100 });
@@ -33,6 +68,7 @@ beforeAll(async () => {
     sql`SELECT member_id, sum(amount_generated)::text AS total FROM earnings GROUP BY member_id`,
   );
   earnings = new Map(rows.map((r) => [Number(r.member_id), r.total]));
+  facts = await readFacts();
 }, 60_000);
 afterAll(() => server?.close());
 
@@ -57,6 +93,24 @@ function expectNodeMatchesDb(node: TreeNode) {
   expect(node.left_downline_count).toBe(leftChild ? placementDescendants(all, leftChild.id).length + 1 : 0);
   expect(node.right_downline_count).toBe(rightChild ? placementDescendants(all, rightChild.id).length + 1 : 0);
   expect(num(node.total_earnings)).toBeCloseTo(num(earnings.get(m.id) ?? '0'), 4);
+  // What the node shows of the member: names, rank and package by name, figures without trailing zeros.
+  const f = facts.get(m.id)!;
+  expect(node).toMatchObject({
+    avatar: f.avatar,
+    first_name: f.first_name,
+    last_name: f.last_name,
+    rank_id: f.rank_id,
+    rank_name: f.rank_name,
+    rank_icon: f.rank_icon,
+    package_name: f.package_name,
+  });
+  for (const k of [...FIGURES, 'total_earnings'] as const) expect(node[k], `${k} of ${m.username}`).toMatch(/^-?\d+(\.\d*[1-9])?$/);
+  for (const k of FIGURES) expect(num(node[k]), `${k} of ${m.username}`).toBe(num(f.figures[k]));
+  if ('name' in node) {
+    const n = node as NestedTreeNode;
+    expect(n.name).toBe([f.first_name, (f.last_name ?? '').trim()].filter(Boolean).join(' '));
+    expect(n.package_id).toBe(f.package_id);
+  }
 }
 
 describe('GET /api/network/genealogy', () => {
@@ -122,6 +176,33 @@ describe('GET /api/network/genealogy', () => {
       if (n.id !== demo.id) expect(seen.has(n.parent_id!)).toBe(true);
       seen.add(n.id);
       expect(n).not.toHaveProperty('children');
+    }
+  });
+
+  it('shows names as stored, whatever characters they hold, and a rank added a moment ago by its name', async () => {
+    const child = children(demo.id).sort((a, b) => (a.slot ?? 0) - (b.slot ?? 0))[0];
+    const before = facts.get(child.id)!;
+    const first = 'Zoë "Z" \\ Ōno\t😀';
+    const last = '</script> \u2028 O\'Neil';
+    const [{ id: rankId }] = await server.database.rows<{ id: number }>(
+      sql`INSERT INTO ranks (name, icon, sort_order) VALUES ('Ruby "Star"', '/ranks/ruby.svg', 99) RETURNING id`,
+    );
+    await server.database.rows(sql`UPDATE members SET first_name = ${first}, last_name = ${last}, rank_id = ${rankId} WHERE id = ${child.id}`);
+    try {
+      for (const url of ['/api/network/genealogy?is_nested=1', '/api/network/genealogy']) {
+        const res = await get<Genealogy>(server, token, url);
+        expect(res.status, res.raw).toBe(200);
+        const data = z.parse(genealogySchema, res.body.data);
+        const nodes: TreeNode[] = data.genealogy ? flatten<NestedTreeNode>(data.genealogy) : data.affiliates;
+        const node = nodes.find((n) => n.id === child.id)!;
+        expect(node).toMatchObject({ first_name: first, last_name: last, rank_id: Number(rankId), rank_name: 'Ruby "Star"', rank_icon: '/ranks/ruby.svg' });
+        if (data.genealogy) expect((node as NestedTreeNode).name).toBe(`${first} ${last}`);
+      }
+    } finally {
+      await server.database.rows(
+        sql`UPDATE members SET first_name = ${before.first_name}, last_name = ${before.last_name}, rank_id = ${before.rank_id} WHERE id = ${child.id}`,
+      );
+      await server.database.rows(sql`DELETE FROM ranks WHERE id = ${rankId}`);
     }
   });
 
