@@ -107,9 +107,12 @@ const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&
 /**
  * The page's markup is there to be seen at once: the app's entry script is started right after the first frame is
  * painted instead of before it, so that half a second of script evaluation does not hold that frame back. (A hidden
- * tab paints no frames: a timer starts it there.) Its files are asked for as soon as the page itself has arrived
- * all the same (modulepreload at the end of the body: not sooner, so they do not share a slow link with the page's
- * own markup and styles): they arrive while the page paints, ahead of the fonts the painting discovers.
+ * tab paints no frames: a timer starts it there.) The loader that waits for that frame sits at the end of the body,
+ * after the markup: asked for from the head, the frame would come as soon as the head was read, with nothing to
+ * show yet, and its style pass over the whole stylesheet would hold back the frame that shows the form. The files
+ * are asked for as soon as the page itself has arrived all the same (modulepreload at the end of the body: not
+ * sooner, so they do not share a slow link with the page's own markup and styles): they arrive while the page
+ * paints, ahead of the fonts the painting discovers.
  */
 function withScriptsAfterFirstPaint(html: string): string {
   // Every module script of the page (the build may write the runtime, the libraries and the app as three),
@@ -123,14 +126,7 @@ function withScriptsAfterFirstPaint(html: string): string {
     `${urls}.forEach(function (src) { var s = document.createElement('script'); s.type = 'module'; s.crossOrigin = ''; s.async = false; s.src = src; document.head.appendChild(s); }); } ` +
     `requestAnimationFrame(function () { setTimeout(start, 0); }); setTimeout(start, 250); })();</script>`;
   const preloads = sources.map((src) => `<link rel="modulepreload" crossorigin href="${src}">`).join('\n    ');
-  let first = true;
-  return html
-    .replace(tag, () => {
-      if (!first) return '';
-      first = false;
-      return loader;
-    })
-    .replace('</body>', () => `  ${preloads}\n  </body>`);
+  return html.replace(tag, () => '').replace('</body>', () => `  ${loader}\n    ${preloads}\n  </body>`);
 }
 
 /**

@@ -11,8 +11,13 @@ import { currentLanguage, initI18n } from './i18n/i18n';
 // The app's page only (the support replay's entry shares this first chunk: replay.html has no #root).
 const isAppPage = typeof document !== 'undefined' && document.getElementById('root') !== null;
 
-// The scripts have arrived: the web fonts the server-rendered page held back load now, while the app starts.
-if (isAppPage) document.documentElement.removeAttribute(FONTS_LATER_ATTRIBUTE);
+/**
+ * The web fonts the server-rendered page held back load once the app is in control of it: dropping the attribute
+ * restyles and lays out the whole page in the new fonts, work that would otherwise come between the scripts'
+ * arrival and the app taking the form over (on a slow phone, a tenth of a second or more). A page the app renders
+ * afresh takes them at once.
+ */
+const fontsNow = () => document.documentElement.removeAttribute(FONTS_LATER_ATTRIBUTE);
 
 // Views suspend until their translations are there; the session does not wait for them.
 const translations = isAppPage ? initI18n() : Promise.resolve(undefined);
@@ -39,7 +44,13 @@ if (isAppPage) void Promise.all([prepareSession(), translationsOrTimeout]).then(
   let early: EarlyInput[] = [];
   const tree = (
     <StrictMode>
-      <Root actor={actor} onReady={() => pageReady(early)} />
+      <Root
+        actor={actor}
+        onReady={() => {
+          pageReady(early);
+          fontsNow();
+        }}
+      />
     </StrictMode>
   );
   // The sign-in page may come with the server's markup (server/page-render.ts): take it over when this
@@ -54,6 +65,7 @@ if (isAppPage) void Promise.all([prepareSession(), translationsOrTimeout]).then(
       return;
     }
   }
+  fontsNow();
   if (serverKey !== null) container.replaceChildren();
   container.removeAttribute(SERVER_KEY_ATTRIBUTE);
   html.removeAttribute(SERVER_OFF_ATTRIBUTE);

@@ -23,9 +23,9 @@ export const SERVER_OFF_ATTRIBUTE = 'data-server-off';
 /**
  * Set on <html> of the server-rendered page (server/page-render.ts, with the rule it applies): its text is drawn
  * in the system fonts (FONT_FALLBACK) and the web fonts are not asked for yet, so that on a slow link they do not
- * share it with the app's scripts (some 100 KB of fonts against 150 KB of scripts). The app takes it off as soon
- * as its scripts have arrived (src/main.tsx): the fonts load while the app starts and the text takes them when
- * they come (font-display: swap), as it did before.
+ * share it with the app's scripts (some 100 KB of fonts against 150 KB of scripts). The app takes it off once it
+ * is in control of the page (src/main.tsx): the fonts load then and the text takes them when they come
+ * (font-display: swap), as it did before.
  */
 export const FONTS_LATER_ATTRIBUTE = 'data-fonts-later';
 /** The fonts the app's text falls back on (after Ubuntu), and is drawn in while FONTS_LATER_ATTRIBUTE is set. */

@@ -99,6 +99,9 @@ describe('GET /login', () => {
     // The app's entry starts after the first paint; the stylesheets come before the page head's script.
     expect(html).not.toMatch(/<script type="module"[^>]*src=/);
     expect(html).toMatch(/s\.type = 'module'/);
+    // Its loader waits for a frame from after the markup: a frame asked for from the head would come with nothing to show.
+    expect(html.indexOf("s.type = 'module'")).toBeGreaterThan(html.lastIndexOf('</form>'));
+    expect(html.indexOf('requestAnimationFrame')).toBeGreaterThan(html.indexOf('<div id="root"'));
     // …but every file it starts is asked for once the page has arrived, not only once it has painted.
     const started = JSON.parse(/(\[[^\]]*\])\.forEach\(function \(src\)/.exec(html)![1]) as string[];
     expect(started.length).toBeGreaterThan(0);
