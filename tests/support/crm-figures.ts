@@ -14,6 +14,7 @@ import { moveLead } from '../../server/lib/crm-leads';
 import { convertLead } from '../../server/lib/crm-people';
 import { LEAD_STATUSES } from '../../src/schemas/crm.schema';
 import * as money from '../../server/lib/money';
+import { table, type Table } from './maintained-figures';
 
 const FIRST_DAY = Date.UTC(2026, 10, 1);
 const dayOf = (d: number | null) => (d === null ? null : new Date(FIRST_DAY + d * 86_400_000).toISOString().slice(0, 10));
@@ -160,18 +161,6 @@ export async function apply(database: Database, pool: MemberRow[], op: Op): Prom
   } catch (e) {
     if (!refused(e)) throw e;
   }
-}
-
-type Table = Map<string, bigint>;
-
-async function table(database: Database, query: ReturnType<typeof sql>): Promise<Table> {
-  const rows = await database.rows<{ k: string; v: string | number }>(query);
-  const out: Table = new Map();
-  for (const r of rows) {
-    const v = typeof r.v === 'number' ? BigInt(r.v) : money.parse(String(r.v));
-    if (v !== 0n) out.set(String(r.k), v);
-  }
-  return out;
 }
 
 /** Every maintained CRM figure next to its recount, as non-zero values keyed by member (and status, day). */

@@ -143,9 +143,11 @@ export async function apply(database: Database, pool: number[], op: Op): Promise
   }
 }
 
-type Table = Map<string, bigint>;
+/** Non-zero values keyed by member (and month, type…). */
+export type Table = Map<string, bigint>;
 
-async function table(database: Database, query: ReturnType<typeof sql>): Promise<Table> {
+/** A query's `k`/`v` rows as a Table (`v` a count or a decimal). */
+export async function table(database: Database, query: ReturnType<typeof sql>): Promise<Table> {
   const rows = await database.rows<{ k: string; v: string | number }>(query);
   const out: Table = new Map();
   for (const r of rows) {
