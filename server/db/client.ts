@@ -113,7 +113,7 @@ export async function openDatabase(opts: { dataDir: string | null; databaseUrl: 
     // numeric comes back as string (never float); bigint (count) as string too → parse ints where needed.
     return {
       ...database(
-        drizzlePg(pool, { schema }) as unknown as Db,
+        retryingDeadlocks(drizzlePg(pool, { schema }) as unknown as Db),
         'postgres',
         (text) => pool.query(text),
         (channel, heard) => listenPg(pg.default, opts.databaseUrl!, channel, heard),
@@ -152,6 +152,38 @@ export async function openDatabase(opts: { dataDir: string | null; databaseUrl: 
     },
     () => client.close(),
   );
+}
+
+/** PostgreSQL's codes for a transaction it aborted so that another could go on: a deadlock, a serialization failure. */
+const ABORTED_FOR_ANOTHER = new Set(['40P01', '40001']);
+
+export function abortedForAnother(e: unknown): boolean {
+  for (let c: unknown = e; c && typeof c === 'object'; c = (c as { cause?: unknown }).cause) {
+    if (ABORTED_FOR_ANOTHER.has((c as { code?: string }).code ?? '')) return true;
+  }
+  return false;
+}
+
+/**
+ * Transactions PostgreSQL aborts because two of them waited on each other's rows (writers of the same
+ * members' figures in different orders) run again, up to three times after a short random pause: the
+ * aborted one changed nothing, and the other has gone on. A transaction's work is its database work (mail
+ * and notices are written to the outbox in it), so running it again is safe. The embedded database runs one
+ * transaction at a time and never aborts one so.
+ */
+function retryingDeadlocks(db: Db): Db {
+  const run = db.transaction.bind(db) as Db['transaction'];
+  db.transaction = (async (work: Parameters<Db['transaction']>[0], config?: Parameters<Db['transaction']>[1]) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await run(work, config);
+      } catch (e) {
+        if (attempt >= 4 || !abortedForAnother(e)) throw e;
+        await new Promise((r) => setTimeout(r, 5 * attempt + Math.random() * 20));
+      }
+    }
+  }) as Db['transaction'];
+  return db;
 }
 
 /** A connection of its own that LISTENs, opened again (a second later) whenever it is lost. */
