@@ -19,6 +19,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { MemberRow } from '../db/schema';
 import { forbidden } from './errors';
+import { isoUtcText } from './ledger';
 import { jsonString } from './response-serializer';
 import { trimDecimal, type SettingsService } from './settings';
 import { packageRows, rankRows } from './company-data';
@@ -197,14 +198,16 @@ interface NodeRow {
 /** Columns of a node; `m` is the member, `r` its rank, `p` its package. */
 const NODE_COLUMNS = sql.raw(`m.id, m.parent_id, m.position, m.slot, m.status, m.username, m.email, m.avatar,
   m.pv::text AS pv, m.tv::text AS tv, m.cv::text AS cv,
-  to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+  ${isoUtcText('m.created_at')} AS created_at,
   m.rank_id, r.name AS rank_name, r.icon AS rank_icon, m.package_id, p.name AS package_name,
   m.first_name, m.last_name, m.depth, m.sponsor_depth, m.downline_count,
   m.total_left::text AS total_left, m.total_right::text AS total_right,
   m.carry_left::text AS carry_left, m.carry_right::text AS carry_right,
   m.left_count, m.right_count, m.child_count,
-  (SELECT g.total FROM member_gross_earnings g WHERE g.member_id = m.id)::text AS total_earnings`);
-const NODE_JOINS = sql.raw(`LEFT JOIN ranks r ON r.id = m.rank_id LEFT JOIN packages p ON p.id = m.package_id`);
+  g.total::text AS total_earnings`);
+const NODE_JOINS = sql.raw(
+  `LEFT JOIN ranks r ON r.id = m.rank_id LEFT JOIN packages p ON p.id = m.package_id LEFT JOIN member_gross_earnings g ON g.member_id = m.id`,
+);
 
 const int = (v: unknown) => Number(v);
 const intOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -333,39 +336,13 @@ export async function companyPlan(settings: SettingsService): Promise<PlanInfo &
  * by key. Its JSON is written here (`nodeHead`); the names of its rank and package come from the company data
  * every process keeps (`companyNames`), so the statement joins no other table.
  */
-interface TreeRow {
-  id: number;
-  parent_id: number | null;
-  position: string | null;
-  slot: number | null;
-  status: number;
-  username: string;
-  avatar: string | null;
-  pv: string;
-  tv: string;
-  cv: string;
-  created_at: string;
-  rank_id: number | null;
-  package_id: number | null;
-  first_name: string;
-  last_name: string | null;
-  depth: number;
-  downline_count: number;
-  total_left: string;
-  total_right: string;
-  carry_left: string;
-  carry_right: string;
-  left_count: number;
-  right_count: number;
-  child_count: number;
-  total_earnings: string | null;
-}
+type TreeRow = Omit<NodeRow, 'email' | 'rank_name' | 'rank_icon' | 'package_name' | 'sponsor_depth'>;
 
 const jsonText = (v: string | null) => (v === null ? 'null' : jsonString(v));
 
 /** Columns of a TreeRow: `m` is the member, `g` its gross earnings (TREE_JOINS). */
 const TREE_COLUMNS = sql.raw(`m.id, m.parent_id, m.position, m.slot, m.status, m.username, m.avatar, m.pv, m.tv, m.cv,
-  to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at, m.rank_id, m.package_id,
+  ${isoUtcText('m.created_at')} AS created_at, m.rank_id, m.package_id,
   m.first_name, m.last_name, m.depth, m.downline_count, m.total_left, m.total_right, m.carry_left, m.carry_right,
   m.left_count, m.right_count, m.child_count, g.total AS total_earnings`);
 const TREE_JOINS = sql.raw(`LEFT JOIN member_gross_earnings g ON g.member_id = m.id`);

@@ -25,11 +25,14 @@ import type { SettingsService } from './settings';
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
 
+const ISO_UTC_FORMAT = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 /**
  * A time column as JavaScript's toISOString writes it, written by the database: to the millisecond, finer
  * digits cut off as a Date read from the column would cut them.
  */
-export const isoUtc = (col: SQL) => sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const isoUtc = (col: SQL) => sql`to_char(${col} AT TIME ZONE 'UTC', ${sql.raw(ISO_UTC_FORMAT)})`;
+/** The same, as SQL text for a column named in a raw column list. */
+export const isoUtcText = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', ${ISO_UTC_FORMAT})`;
 
 export async function rowsOf<T = Record<string, unknown>>(ex: Executor, query: SQL): Promise<T[]> {
   const r = (await ex.execute(query)) as unknown as { rows: T[] };

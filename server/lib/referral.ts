@@ -16,6 +16,7 @@ import { likePrefix } from './genealogy';
 import { decodeCursor, encodeCursor } from './pagination';
 import { trimDecimal } from './settings';
 import { jsonOf } from './figures';
+import { isoUtc, isoUtcText } from './ledger';
 
 const RECENT_JOININGS = 5;
 
@@ -46,7 +47,7 @@ const toJoining = (r: JoiningRow): RecentJoining => ({
 });
 
 const JOINING_COLUMNS = sql.raw(`id, first_name, last_name, avatar,
-  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS joined_date,
+  ${isoUtcText('created_at')} AS joined_date,
   floor(extract(epoch FROM created_at) * 1000)::bigint::text AS t`);
 
 /** The member as a referral-programme member; merchants are refused. */
@@ -81,7 +82,7 @@ export async function referralSummary(db: Database, m: MemberRow, now = new Date
       (SELECT team FROM member_sponsor_teams WHERE member_id = ${m.id}) AS team,
       (SELECT total::text FROM member_earning_totals WHERE member_id = ${m.id} AND bonus_type = 'referral_bonus') AS earned,
       (SELECT json_agg(json_build_object('id', j.id, 'first_name', j.first_name, 'last_name', j.last_name, 'avatar', j.avatar,
-                         'joined_date', to_char(j.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+                         'joined_date', ${isoUtc(sql.raw('j.created_at'))})
                        ORDER BY j.created_at DESC, j.id DESC)::text
          FROM (SELECT id, first_name, last_name, avatar, created_at FROM members WHERE sponsor_id = ${m.id}
                ORDER BY created_at DESC, id DESC LIMIT ${RECENT_JOININGS}) j) AS recent
