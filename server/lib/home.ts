@@ -229,13 +229,22 @@ function recentDownlineJoiningsJson(id: unknown, prefix: unknown, limit = RECENT
     FROM picked j, LATERAL (SELECT j.id, j.first_name, j.last_name, ${isoUtc(sql`j.created_at`)} AS joined_date, j.avatar) r)`;
 }
 
+/** The last month list written (the same for every call of a month): YYYY-MM of `months` months from `from`. */
+let lastMonthKeys: { at: number; months: number; keys: string[] } | null = null;
+function monthKeys(from: Date, months: number): string[] {
+  const at = from.getTime();
+  if (lastMonthKeys?.at !== at || lastMonthKeys.months !== months) {
+    lastMonthKeys = { at, months, keys: Array.from({ length: months }, (_, k) => monthKey(monthStart(from, k))) };
+  }
+  return lastMonthKeys.keys;
+}
+
 /** Money into (credit) and out of (debit) the wallet per UTC month from the maintained monthly figures, oldest first. */
 function walletHistory(rows: Array<[string, string, string]>, from: Date, months = HISTORY_MONTHS): { credit: MonthlyTotal[]; debit: MonthlyTotal[] } {
   const byMonth = new Map(rows.map(([m, credit, debit]) => [m, { credit, debit }]));
   const credit: MonthlyTotal[] = [];
   const debit: MonthlyTotal[] = [];
-  for (let k = 0; k < months; k++) {
-    const m = monthKey(monthStart(from, k));
+  for (const m of monthKeys(from, months)) {
     credit.push({ month: m, total: dec(byMonth.get(m)?.credit) });
     debit.push({ month: m, total: dec(byMonth.get(m)?.debit) });
   }
@@ -344,26 +353,24 @@ function targetMonths(company: Array<[string, number]>, own: Array<[string, numb
 /** First day of a UTC month as YYYY-MM-DD. */
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
-async function dashboardFigures(db: Db, settings: SettingsService, m: MemberRow, now: Date) {
+async function dashboardFigures(db: Db, m: MemberRow, now: Date) {
   const from = monthStart(now, -(HISTORY_MONTHS - 1));
   const current = day(monthStart(now));
   const joined = day(monthStart(m.createdAt));
   const alone = m.path === '' || m.downlineCount === 0;
-  const [[r], company] = await Promise.all([
-    fixedRows(db, alone ? DASHBOARD_READ_ALONE : DASHBOARD_READ, {
-      member: m.id,
-      from: day(from),
-      joined,
-      current,
-      downline: alone ? null : likePrefix(m.path),
-    }),
-    companyTargets(db, settings),
-  ]);
+  const [r] = await fixedRows(db, alone ? DASHBOARD_READ_ALONE : DASHBOARD_READ, {
+    member: m.id,
+    from: day(from),
+    joined,
+    current,
+    downline: alone ? null : likePrefix(m.path),
+  });
   const [balance, totalPaid, totalPending, totalInvestment, earnings, months, targets, sponsored, kyc, special, recent, joinings] = r as Array<string | null>;
   return {
     figures: toFigures({ balance, total_paid: totalPaid, total_pending: totalPending, total_investment: totalInvestment, earnings }),
     history: walletHistory(jsonOf(months, []), from),
-    recruitment: recruitmentProgress(targetMonths(company, jsonOf(targets, []), joined, current), jsonOf(sponsored, []), now),
+    /** The recruitment progress, given the company's targets. */
+    recruitment: (company: Array<[string, number]>) => recruitmentProgress(targetMonths(company, jsonOf(targets, []), joined, current), jsonOf(sponsored, []), now),
     kyc: (kyc as KycStatus | null) ?? 'not_submitted',
     special: !!special,
     recentJson: `[${recent ?? ''}]`,
@@ -376,20 +383,31 @@ const storyItemsJson = (db: Db, settings: SettingsService, kind: 'article' | 'vi
   settings.cached(`story-items-json:${kind}`, async () => JSON.stringify(await recentStories(db, settings, kind)));
 const TRANSACTION_LABELS_JSON = JSON.stringify(TRANSACTION_LABELS);
 
+/** Everything company-wide the dashboard shows, gathered once per change of the company's data (one cache look-up per call). */
+function dashboardCompany(db: Db, settings: SettingsService) {
+  return settings.cached('dashboard-company', async () => {
+    const [modules, home, packages, ranks, articles, videos, targets] = await Promise.all([
+      settings.get('modules') as Promise<Modules>,
+      homeSettings(settings),
+      packageRows(db, settings),
+      rankRows(db, settings),
+      storyItemsJson(db, settings, 'article'),
+      storyItemsJson(db, settings, 'video'),
+      companyTargets(db, settings),
+    ]);
+    return { affiliateProductsCategory: modules.product_category ? home.affiliate_products_category : null, packages, ranks, articles, videos, targets };
+  });
+}
+
 /**
  * GET /api/home/dashboard's `data` as JSON text, in the schema's order: the member's own lists as the database
  * wrote them, the company-wide ones as written once, the rest written here — no answer object is built and
  * serialised again.
  */
 export async function dashboardSummaryJson(db: Db, settings: SettingsService, m: MemberRow, now = new Date()): Promise<string> {
-  const [modules, home, packages, ranks, mine, articles, videos] = await Promise.all([
-    settings.get('modules') as Promise<Modules>,
-    homeSettings(settings),
-    packageRows(db, settings),
-    rankRows(db, settings),
-    dashboardFigures(db, settings, m, now),
-    storyItemsJson(db, settings, 'article'),
-    storyItemsJson(db, settings, 'video'),
+  const [{ affiliateProductsCategory, packages, ranks, articles, videos, targets }, mine] = await Promise.all([
+    dashboardCompany(db, settings),
+    dashboardFigures(db, m, now),
   ]);
   const pkg = packages.find((p) => int(p.id) === m.packageId);
   const rank = m.rankId ? ranks.find((r) => int(r.id) === m.rankId) : undefined;
@@ -439,13 +457,13 @@ export async function dashboardSummaryJson(db: Db, settings: SettingsService, m:
     DashboardSummary,
     'affiliate_products_category' | 'credit_history' | 'debit_history' | 'total_investment' | 'total_return' | 'kyc_status' | 'recruitment_progress'
   > = {
-    affiliate_products_category: modules.product_category ? home.affiliate_products_category : null,
+    affiliate_products_category: affiliateProductsCategory,
     credit_history: mine.history.credit,
     debit_history: mine.history.debit,
     total_investment: money.format(figures.totalInvestment),
     total_return: money.format(earningsOf(figures, 'roi_bonus')),
     kyc_status: mine.kyc,
-    recruitment_progress: mine.recruitment,
+    recruitment_progress: mine.recruitment(targets),
   };
   return `${JSON.stringify(head).slice(0, -1)},"recent_joinings":${mine.joiningsJson},"recent_transactions":${mine.recentJson},"recent_articles":${articles},"recent_videos":${videos},"transaction_labels":${TRANSACTION_LABELS_JSON},${JSON.stringify(tail).slice(1)}`;
 }
