@@ -1,8 +1,8 @@
 /** The database: embedded PGlite by default (a data folder, or memory), PostgreSQL with DATABASE_URL. */
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { is, Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { PGlite as PGliteClient } from '@electric-sql/pglite';
 import { createHash } from 'node:crypto';
 import * as schema from './schema';
@@ -54,6 +54,42 @@ function preparedNames() {
     }
     return name;
   };
+}
+
+/**
+ * A read whose statement text is written once (at start) and run with values bound for each call: no
+ * statement is built, rendered or looked up by its text per call. Its values are the query's parameters in
+ * order, `sql.placeholder(name)` standing for a value given with each call.
+ */
+export interface FixedRead {
+  name: string;
+  text: string;
+  /** Per parameter: the placeholder's name, or the constant bound every time. */
+  params: Array<{ placeholder: string } | { value: unknown }>;
+}
+
+export function fixedRead(query: SQL): FixedRead {
+  const { sql: text, params } = new PgDialect().sqlToQuery(query);
+  return {
+    name: `f_${createHash('sha1').update(text).digest('base64url')}`,
+    text,
+    params: params.map((p) => (is(p, Placeholder) ? { placeholder: p.name } : { value: p })),
+  };
+}
+
+/**
+ * Rows of a fixed read as arrays of values (in the order of its columns), for plain reads outside a
+ * transaction. On PostgreSQL each connection prepares it once under its fixed name (the pool's connections
+ * run reads as `reportWrites` says); PGlite's clients keep the statement by its text.
+ */
+export async function fixedRows(db: Db, read: FixedRead, values: Record<string, unknown>): Promise<unknown[][]> {
+  const bound = read.params.map((p) => ('placeholder' in p ? values[p.placeholder] : p.value));
+  const client = (db as unknown as { $client: { query(...args: unknown[]): Promise<{ rows: unknown[] }> } }).$client;
+  // A pg pool (PostgreSQL) takes a named query config; PGlite's clients take the text, values and options.
+  const result = 'totalCount' in client
+    ? await client.query({ name: read.name, text: read.text, values: bound, rowMode: 'array' })
+    : await client.query(read.text, bound, { rowMode: 'array' });
+  return result.rows as unknown[][];
 }
 
 /**

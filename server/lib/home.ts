@@ -5,7 +5,7 @@
  * through the sanitiser (./sanitize).
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { fixedRead, fixedRows, type Db } from '../db/client';
 import type { MemberRow } from '../db/schema';
 import type { SettingsService } from './settings';
 import { htmlToText, sanitizeHtml } from './sanitize';
@@ -199,7 +199,7 @@ const JOININGS_WALK = 500;
 
 /**
  * Newest members of the member's placement downline, as the JSON text of the answer's items, comma-separated
- * (null when there are none).
+ * (null when there are none). `id`: the member's; `prefix`: the LIKE pattern of the downline's paths.
  *
  * The newest `JOININGS_WALK` members of the whole tree are read from the join-date index and those of the
  * downline kept: when that finds `limit` of them they are the downline's newest (the walk goes in join
@@ -209,18 +209,16 @@ const JOININGS_WALK = 500;
  * 100 000 members passed by tens of thousands of rows for a downline of ten). Either way the cost is bounded
  * by the walk or by the downline's size, never by the tree's.
  */
-function recentDownlineJoiningsJson(m: MemberRow, limit = RECENT_ITEMS) {
-  if (m.path === '' || m.downlineCount === 0) return sql`NULL::text`;
-  const prefix = likePrefix(m.path);
+function recentDownlineJoiningsJson(id: unknown, prefix: unknown, limit = RECENT_ITEMS) {
   return sql`(WITH walked AS MATERIALIZED (
       SELECT w.id, w.first_name, w.last_name, w.avatar, w.created_at FROM (
         SELECT id, first_name, last_name, avatar, created_at, path, verified FROM members
         ORDER BY created_at DESC, id DESC LIMIT ${JOININGS_WALK}) w
-      WHERE w.path LIKE ${prefix} AND w.id <> ${m.id} AND w.verified
+      WHERE w.path LIKE ${prefix} AND w.id <> ${id} AND w.verified
       ORDER BY w.created_at DESC, w.id DESC LIMIT ${limit}
     ), ranged AS MATERIALIZED (
       SELECT id, first_name, last_name, avatar, created_at FROM members
-      WHERE path LIKE ${prefix} AND id <> ${m.id} AND verified
+      WHERE path LIKE ${prefix} AND id <> ${id} AND verified
     ), picked AS (
       SELECT * FROM walked
       UNION ALL
@@ -231,13 +229,22 @@ function recentDownlineJoiningsJson(m: MemberRow, limit = RECENT_ITEMS) {
     FROM picked j, LATERAL (SELECT j.id, j.first_name, j.last_name, ${isoUtc(sql`j.created_at`)} AS joined_date, j.avatar) r)`;
 }
 
+/** The last month list written (the same for every call of a month): YYYY-MM of `months` months from `from`. */
+let lastMonthKeys: { at: number; months: number; keys: string[] } | null = null;
+function monthKeys(from: Date, months: number): string[] {
+  const at = from.getTime();
+  if (lastMonthKeys?.at !== at || lastMonthKeys.months !== months) {
+    lastMonthKeys = { at, months, keys: Array.from({ length: months }, (_, k) => monthKey(monthStart(from, k))) };
+  }
+  return lastMonthKeys.keys;
+}
+
 /** Money into (credit) and out of (debit) the wallet per UTC month from the maintained monthly figures, oldest first. */
 function walletHistory(rows: Array<[string, string, string]>, from: Date, months = HISTORY_MONTHS): { credit: MonthlyTotal[]; debit: MonthlyTotal[] } {
   const byMonth = new Map(rows.map(([m, credit, debit]) => [m, { credit, debit }]));
   const credit: MonthlyTotal[] = [];
   const debit: MonthlyTotal[] = [];
-  for (let k = 0; k < months; k++) {
-    const m = monthKey(monthStart(from, k));
+  for (const m of monthKeys(from, months)) {
     credit.push({ month: m, total: dec(byMonth.get(m)?.credit) });
     debit.push({ month: m, total: dec(byMonth.get(m)?.debit) });
   }
@@ -273,21 +280,6 @@ function recruitmentProgress(targets: Array<[string, number]>, sponsored: Array<
 const hasHigherPackage = (all: PackageDbRow[], current: PackageDbRow | undefined) =>
   all.some((p) => p.status && (!current || int(p.sort_order) > int(current.sort_order)));
 
-interface DashboardFiguresRow {
-  balance: string | null;
-  total_paid: string | null;
-  total_pending: string | null;
-  total_investment: string | null;
-  earnings: Array<[string, string]> | string | null;
-  months: Array<[string, string, string]> | string | null;
-  targets: Array<[string, number]> | string | null;
-  sponsored: Array<[string, number]> | string | null;
-  kyc: KycStatus | null;
-  special: boolean;
-  recent: string | null;
-  joinings: string | null;
-}
-
 /** The wallet's list as asked with no query (newest first, no dates, no cursor): the same for every call. */
 const NEWEST_FIRST = new ListQuery({});
 
@@ -304,42 +296,85 @@ function recentTransactionsJson(memberId: number, limit = RECENT_ITEMS) {
                     ${isoUtc(sql`x.created_at`)} AS created_at, x.level, x.from_user, x.rank_name) r)`;
 }
 
+/** Values of the dashboard's statement given with each call (`sql.placeholder`), typed as the builders take them. */
+const MEMBER = sql.placeholder('member') as unknown as number;
+const FROM = sql.placeholder('from');
+const JOINED = sql.placeholder('joined');
+const CURRENT = sql.placeholder('current');
+const DOWNLINE = sql.placeholder('downline');
+
 /**
- * Everything of the member's own the dashboard shows, in one round trip: maintained figures, KYC, targets,
- * the newest wallet lines and the newest members of the downline. The two lists come as the answer's JSON
- * text, written by the database; the small month lists as JSON, read here.
+ * Everything of the member's own the dashboard shows, in one statement written once: maintained figures, the
+ * wallet's months since `from`, the member's own recruitment targets and sponsored members per month from
+ * the month the member joined, KYC, special member, the newest wallet lines and (`joinings`) the newest
+ * members of the downline. The two lists come as the answer's JSON text, written by the database; the small
+ * month lists as JSON, read here.
  */
+const dashboardRead = (joinings: boolean) =>
+  fixedRead(sql`SELECT ${figuresColumns(MEMBER)},
+          (SELECT json_agg(json_build_array(to_char(month, 'YYYY-MM'), credit::text, debit::text))::text FROM member_wallet_months
+            WHERE member_id = ${MEMBER} AND month >= ${FROM}::date) AS months,
+          (SELECT json_agg(json_build_array(to_char(month, 'YYYY-MM-DD'), required_count))::text FROM recruitment_targets
+            WHERE member_id = ${MEMBER} AND month <= ${CURRENT}::date AND month >= ${JOINED}::date) AS targets,
+          (SELECT json_agg(json_build_array(to_char(month, 'YYYY-MM'), joined))::text FROM member_sponsor_months
+            WHERE member_id = ${MEMBER} AND month >= ${JOINED}::date) AS sponsored,
+          (SELECT status FROM member_kyc WHERE member_id = ${MEMBER}) AS kyc,
+          EXISTS (SELECT 1 FROM special_members WHERE member_id = ${MEMBER}) AS special,
+          ${recentTransactionsJson(MEMBER)} AS recent,
+          ${joinings ? recentDownlineJoiningsJson(MEMBER, DOWNLINE) : sql`NULL::text`} AS joinings
+        ${figuresFrom(MEMBER)}`);
+const DASHBOARD_READ = dashboardRead(true);
+/** A member with no downline (or the tree's root) has no joinings to look for. */
+const DASHBOARD_READ_ALONE = dashboardRead(false);
+
+/** The company's recruitment targets (member_id NULL), newest first (company-wide: cached until targets change, migration 0042). */
+function companyTargets(db: Db, settings: SettingsService): Promise<Array<[string, number]>> {
+  return settings.cached('recruitment-targets', async () =>
+    (
+      await rowsOf<{ month: string; required_count: number }>(
+        db,
+        sql`SELECT to_char(month, 'YYYY-MM-DD') AS month, required_count FROM recruitment_targets WHERE member_id IS NULL ORDER BY month DESC`,
+      )
+    ).map((r): [string, number] => [r.month, int(r.required_count)]),
+  );
+}
+
+/**
+ * The last RECRUITMENT_MONTHS months from `joined` to `current` (first days, YYYY-MM-DD) that have a target,
+ * newest first: the member's own where there is one, else the company's.
+ */
+function targetMonths(company: Array<[string, number]>, own: Array<[string, number]>, joined: string, current: string): Array<[string, number]> {
+  const byMonth = new Map<string, number>();
+  for (const [month, n] of company) if (month >= joined && month <= current) byMonth.set(month, n);
+  for (const [month, n] of own) byMonth.set(month, n);
+  return [...byMonth].sort((a, b) => (a[0] < b[0] ? 1 : a[0] > b[0] ? -1 : 0)).slice(0, RECRUITMENT_MONTHS);
+}
+
+/** First day of a UTC month as YYYY-MM-DD. */
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
 async function dashboardFigures(db: Db, m: MemberRow, now: Date) {
   const from = monthStart(now, -(HISTORY_MONTHS - 1));
-  const current = monthStart(now).toISOString().slice(0, 10);
-  const joined = monthStart(m.createdAt).toISOString().slice(0, 10);
-  const [r] = await rowsOf<DashboardFiguresRow>(
-    db,
-    sql`SELECT ${figuresColumns(m.id)},
-          (SELECT json_agg(json_build_array(to_char(month, 'YYYY-MM'), credit::text, debit::text))::text FROM member_wallet_months
-            WHERE member_id = ${m.id} AND month >= ${from.toISOString().slice(0, 10)}::date) AS months,
-          (SELECT json_agg(json_build_array(month, required_count))::text FROM (
-             SELECT to_char(month, 'YYYY-MM-DD') AS month, required_count FROM (
-               SELECT DISTINCT ON (month) month, required_count FROM recruitment_targets
-               WHERE (member_id = ${m.id} OR member_id IS NULL) AND month <= ${current}::date AND month >= ${joined}::date
-               ORDER BY month DESC, member_id NULLS LAST
-             ) t ORDER BY month DESC LIMIT ${RECRUITMENT_MONTHS}) t) AS targets,
-          (SELECT json_agg(json_build_array(to_char(month, 'YYYY-MM'), joined))::text FROM member_sponsor_months
-            WHERE member_id = ${m.id} AND month >= ${joined}::date) AS sponsored,
-          (SELECT status FROM member_kyc WHERE member_id = ${m.id}) AS kyc,
-          EXISTS (SELECT 1 FROM special_members WHERE member_id = ${m.id}) AS special,
-          ${recentTransactionsJson(m.id)} AS recent,
-          ${recentDownlineJoiningsJson(m)} AS joinings
-        ${figuresFrom(m.id)}`,
-  );
+  const current = day(monthStart(now));
+  const joined = day(monthStart(m.createdAt));
+  const alone = m.path === '' || m.downlineCount === 0;
+  const [r] = await fixedRows(db, alone ? DASHBOARD_READ_ALONE : DASHBOARD_READ, {
+    member: m.id,
+    from: day(from),
+    joined,
+    current,
+    downline: alone ? null : likePrefix(m.path),
+  });
+  const [balance, totalPaid, totalPending, totalInvestment, earnings, months, targets, sponsored, kyc, special, recent, joinings] = r as Array<string | null>;
   return {
-    figures: toFigures(r),
-    history: walletHistory(jsonOf(r.months, []), from),
-    recruitment: recruitmentProgress(jsonOf(r.targets, []), jsonOf(r.sponsored, []), now),
-    kyc: r.kyc ?? 'not_submitted',
-    special: !!r.special,
-    recentJson: `[${r.recent ?? ''}]`,
-    joiningsJson: `[${r.joinings ?? ''}]`,
+    figures: toFigures({ balance, total_paid: totalPaid, total_pending: totalPending, total_investment: totalInvestment, earnings }),
+    history: walletHistory(jsonOf(months, []), from),
+    /** The recruitment progress, given the company's targets. */
+    recruitment: (company: Array<[string, number]>) => recruitmentProgress(targetMonths(company, jsonOf(targets, []), joined, current), jsonOf(sponsored, []), now),
+    kyc: (kyc as KycStatus | null) ?? 'not_submitted',
+    special: !!special,
+    recentJson: `[${recent ?? ''}]`,
+    joiningsJson: `[${joinings ?? ''}]`,
   };
 }
 
@@ -348,20 +383,31 @@ const storyItemsJson = (db: Db, settings: SettingsService, kind: 'article' | 'vi
   settings.cached(`story-items-json:${kind}`, async () => JSON.stringify(await recentStories(db, settings, kind)));
 const TRANSACTION_LABELS_JSON = JSON.stringify(TRANSACTION_LABELS);
 
+/** Everything company-wide the dashboard shows, gathered once per change of the company's data (one cache look-up per call). */
+function dashboardCompany(db: Db, settings: SettingsService) {
+  return settings.cached('dashboard-company', async () => {
+    const [modules, home, packages, ranks, articles, videos, targets] = await Promise.all([
+      settings.get('modules') as Promise<Modules>,
+      homeSettings(settings),
+      packageRows(db, settings),
+      rankRows(db, settings),
+      storyItemsJson(db, settings, 'article'),
+      storyItemsJson(db, settings, 'video'),
+      companyTargets(db, settings),
+    ]);
+    return { affiliateProductsCategory: modules.product_category ? home.affiliate_products_category : null, packages, ranks, articles, videos, targets };
+  });
+}
+
 /**
  * GET /api/home/dashboard's `data` as JSON text, in the schema's order: the member's own lists as the database
  * wrote them, the company-wide ones as written once, the rest written here — no answer object is built and
  * serialised again.
  */
 export async function dashboardSummaryJson(db: Db, settings: SettingsService, m: MemberRow, now = new Date()): Promise<string> {
-  const [modules, home, packages, ranks, mine, articles, videos] = await Promise.all([
-    settings.get('modules') as Promise<Modules>,
-    homeSettings(settings),
-    packageRows(db, settings),
-    rankRows(db, settings),
+  const [{ affiliateProductsCategory, packages, ranks, articles, videos, targets }, mine] = await Promise.all([
+    dashboardCompany(db, settings),
     dashboardFigures(db, m, now),
-    storyItemsJson(db, settings, 'article'),
-    storyItemsJson(db, settings, 'video'),
   ]);
   const pkg = packages.find((p) => int(p.id) === m.packageId);
   const rank = m.rankId ? ranks.find((r) => int(r.id) === m.rankId) : undefined;
@@ -411,13 +457,13 @@ export async function dashboardSummaryJson(db: Db, settings: SettingsService, m:
     DashboardSummary,
     'affiliate_products_category' | 'credit_history' | 'debit_history' | 'total_investment' | 'total_return' | 'kyc_status' | 'recruitment_progress'
   > = {
-    affiliate_products_category: modules.product_category ? home.affiliate_products_category : null,
+    affiliate_products_category: affiliateProductsCategory,
     credit_history: mine.history.credit,
     debit_history: mine.history.debit,
     total_investment: money.format(figures.totalInvestment),
     total_return: money.format(earningsOf(figures, 'roi_bonus')),
     kyc_status: mine.kyc,
-    recruitment_progress: mine.recruitment,
+    recruitment_progress: mine.recruitment(targets),
   };
   return `${JSON.stringify(head).slice(0, -1)},"recent_joinings":${mine.joiningsJson},"recent_transactions":${mine.recentJson},"recent_articles":${articles},"recent_videos":${videos},"transaction_labels":${TRANSACTION_LABELS_JSON},${JSON.stringify(tail).slice(1)}`;
 }

@@ -308,6 +308,34 @@ describe('dashboard summary', () => {
     }
   });
 
+  it("a change of the company's recruitment target reaches the dashboard (the company's targets are kept between calls)", async () => {
+    const before = await data(dashboardSummarySchema, '/api/home/dashboard');
+    // A month shown with the company's target (the member has none of their own for it).
+    const [company] = await rows<{ month: string; required_count: number }>(
+      server.database,
+      sql`SELECT to_char(t.month, 'YYYY-MM') AS month, t.required_count FROM recruitment_targets t
+          WHERE t.member_id IS NULL AND to_char(t.month, 'YYYY-MM') IN (${sql.join(before.recruitment_progress.map((p) => sql`${p.month}`), sql`, `)})
+            AND NOT EXISTS (SELECT 1 FROM recruitment_targets o WHERE o.member_id = ${demo.id} AND o.month = t.month)
+          ORDER BY t.month DESC LIMIT 1`,
+    );
+    expect(company).toBeDefined();
+    expect(before.recruitment_progress.find((p) => p.month === company.month)?.required_count).toBe(company.required_count);
+    const changed = company.required_count + 11;
+    await rows(server.database, sql`UPDATE recruitment_targets SET required_count = ${changed} WHERE member_id IS NULL AND to_char(month, 'YYYY-MM') = ${company.month}`);
+    try {
+      // Announced at once to every server process (at the latest when the cache next compares the settings version, 2 s).
+      await vi.waitFor(
+        async () => {
+          const after = await data(dashboardSummarySchema, '/api/home/dashboard');
+          expect(after.recruitment_progress.find((p) => p.month === company.month)?.required_count).toBe(changed);
+        },
+        { timeout: 5000, interval: 200 },
+      );
+    } finally {
+      await rows(server.database, sql`UPDATE recruitment_targets SET required_count = ${company.required_count} WHERE member_id IS NULL AND to_char(month, 'YYYY-MM') = ${company.month}`);
+    }
+  });
+
   it('recent articles and videos are the newest published stories', async () => {
     const d = await data(dashboardSummarySchema, '/api/home/dashboard');
     for (const [kind, list] of [
