@@ -9,8 +9,8 @@
  * Scale (a million members): the tree queries are index range scans the size of the answer, not of the tree:
  *  - a subtree's levels d..d+k: one range of (depth, path text_pattern_ops) per level, `path ~>=~ '<path>' AND
  *    path ~<~ prefixEnd('<path>')` at each depth, bound as parameters (one kept plan for every member);
- *  - one level as a list: the same index, in its order, continued after the last node of the page before;
- *  - the height of a subtree: a binary search over depth with one-row probes on the same index;
+ *  - one level as a list: the same range of that level, in its order, continued after the last node of the page before;
+ *  - the height of a subtree: a binary search over depth with one-row probes of the same ranges;
  *  - counts (downline, left/right, children) are maintained columns, never recounted here;
  *  - the downline report (by join date): see downlineReport — page size for the top of the tree, the
  *    downline's size for anyone else, continued after the last row of the page before.
@@ -640,7 +640,7 @@ export async function tableLevel(
   const size = TABLE_LEVEL_PAGE_SIZE;
   const rows = await database.rows<NodeRow>(sql`
     SELECT ${NODE_COLUMNS} FROM members m ${NODE_JOINS}
-    WHERE m.depth = ${root.depth + level} AND m.path LIKE ${likePrefix(root.path)}
+    WHERE m.depth = ${root.depth + level} AND m.path ~>=~ ${root.path} AND m.path ~<~ ${prefixEnd(root.path)}
       ${afterPath === null ? sql`` : sql`AND m.path ~>~ ${afterPath}`}
     ORDER BY m.path USING ~<~
     LIMIT ${size + 1} OFFSET ${afterPath === null ? (page - 1) * size : 0}`);
@@ -659,13 +659,15 @@ export async function subtreeHeight(database: Database, root: TreeAnchor): Promi
   if (root.path === '' || root.downlineCount === 0) return 0;
   if (root.downlineCount === root.childCount) return 1;
   const [top] = await database.rows<{ d: number | null }>(sql`SELECT max(depth) AS d FROM members`);
-  const pattern = likePrefix(root.path);
+  const end = prefixEnd(root.path);
   const exists = async (k: number) =>
     (
       await database.rows(
         // Ordered like the (depth, path) index: a deep level holds most members, and without the order the
-        // planner may expect to meet one sooner in a sequential scan than it really does.
-        sql`SELECT 1 FROM members WHERE depth = ${root.depth + k} AND path LIKE ${pattern} ORDER BY depth, path USING ~<~ LIMIT 1`,
+        // planner may expect to meet one sooner in a sequential scan than it really does. The subtree is the
+        // index range of its paths (bound as parameters, as in subtreeRows): a LIKE pattern that is a parameter
+        // bounds nothing in the kept plan, which then read the level from its start to the subtree.
+        sql`SELECT 1 FROM members WHERE depth = ${root.depth + k} AND path ~>=~ ${root.path} AND path ~<~ ${end} ORDER BY depth, path USING ~<~ LIMIT 1`,
       )
     ).length > 0;
   let lo = 2; // members at 2 levels below exist: more downline than children
