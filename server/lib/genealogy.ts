@@ -9,8 +9,8 @@
  * Scale (a million members): the tree queries are index range scans the size of the answer, not of the tree:
  *  - a subtree's levels d..d+k: one range of (depth, path text_pattern_ops) per level, `path ~>=~ '<path>' AND
  *    path ~<~ prefixEnd('<path>')` at each depth, bound as parameters (one kept plan for every member);
- *  - one level as a list: the same index, in its order, continued after the last node of the page before;
- *  - the height of a subtree: a binary search over depth with one-row probes on the same index;
+ *  - one level as a list: the same range of that level, in its order, continued after the last node of the page before;
+ *  - the height of a subtree: a binary search over depth with one-row probes of the same ranges;
  *  - counts (downline, left/right, children) are maintained columns, never recounted here;
  *  - the downline report (by join date): see downlineReport — page size for the top of the tree, the
  *    downline's size for anyone else, continued after the last row of the page before.
@@ -195,19 +195,60 @@ interface NodeRow {
   child_count: number;
 }
 
-/** Columns of a node; `m` is the member, `r` its rank, `p` its package. */
-const NODE_COLUMNS = sql.raw(`m.id, m.parent_id, m.position, m.slot, m.status, m.username, m.email, m.avatar,
-  m.pv::text AS pv, m.tv::text AS tv, m.cv::text AS cv,
-  ${isoUtcText('m.created_at')} AS created_at,
-  m.rank_id, r.name AS rank_name, r.icon AS rank_icon, m.package_id, p.name AS package_name,
-  m.first_name, m.last_name, m.depth, m.sponsor_depth, m.downline_count,
-  m.total_left::text AS total_left, m.total_right::text AS total_right,
-  m.carry_left::text AS carry_left, m.carry_right::text AS carry_right,
-  m.left_count, m.right_count, m.child_count,
-  g.total::text AS total_earnings`);
-const NODE_JOINS = sql.raw(
-  `LEFT JOIN ranks r ON r.id = m.rank_id LEFT JOIN packages p ON p.id = m.package_id LEFT JOIN member_gross_earnings g ON g.member_id = m.id`,
-);
+/** A statement's columns by name, in order: the select list and their names (where each comes in a row read as an array). */
+function columnsOf<K extends string>(columns: Record<K, string>): { list: string; names: K[] } {
+  const names = Object.keys(columns) as K[];
+  return { list: names.map((n) => `${columns[n]} AS ${n}`).join(', '), names };
+}
+
+/** A row read as an array, as the object of its columns' names. */
+function objectOf<R>(names: readonly string[], row: unknown[]): R {
+  const o: Record<string, unknown> = {};
+  for (let i = 0; i < names.length; i++) o[names[i]] = row[i];
+  return o as R;
+}
+
+/**
+ * Columns of a node; `m` is the member, `r` its rank, `p` its package, `g` its gross earnings (NODE_JOINS). Decimals
+ * come as the database writes them (text, never a float).
+ */
+const NODE_EXPRESSIONS: Record<keyof NodeRow, string> = {
+  id: 'm.id',
+  parent_id: 'm.parent_id',
+  position: 'm.position',
+  slot: 'm.slot',
+  status: 'm.status',
+  username: 'm.username',
+  email: 'm.email',
+  avatar: 'm.avatar',
+  pv: 'm.pv',
+  tv: 'm.tv',
+  cv: 'm.cv',
+  created_at: isoUtcText('m.created_at'),
+  rank_id: 'm.rank_id',
+  rank_name: 'r.name',
+  rank_icon: 'r.icon',
+  package_id: 'm.package_id',
+  package_name: 'p.name',
+  first_name: 'm.first_name',
+  last_name: 'm.last_name',
+  depth: 'm.depth',
+  sponsor_depth: 'm.sponsor_depth',
+  downline_count: 'm.downline_count',
+  total_left: 'm.total_left',
+  total_right: 'm.total_right',
+  carry_left: 'm.carry_left',
+  carry_right: 'm.carry_right',
+  left_count: 'm.left_count',
+  right_count: 'm.right_count',
+  child_count: 'm.child_count',
+  total_earnings: 'g.total',
+};
+const NODE = columnsOf(NODE_EXPRESSIONS);
+const NODE_COLUMNS = sql.raw(NODE.list);
+const NODE_JOINS_TEXT = `LEFT JOIN ranks r ON r.id = m.rank_id LEFT JOIN packages p ON p.id = m.package_id LEFT JOIN member_gross_earnings g ON g.member_id = m.id`;
+const NODE_JOINS = sql.raw(NODE_JOINS_TEXT);
+const NODE_STATEMENTS = subtreeStatements(NODE.list, NODE_JOINS_TEXT);
 
 const int = (v: unknown) => Number(v);
 const intOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -259,42 +300,52 @@ export function prefixEnd(prefix: string): string {
   return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
 }
 
+/** The statements of subtreeRows for some columns of a member `m` and the joins after it. */
+interface SubtreeStatements {
+  /** $1 the depths (int[] text), $2 … $3 the range of paths, $4 the most rows. */
+  levels: string;
+  /** $1 the member's id. */
+  self: string;
+}
+
+function subtreeStatements(columns: string, joins: string): SubtreeStatements {
+  return {
+    levels: `SELECT ${columns} FROM (
+      SELECT m.* FROM unnest($1::int[]) AS l(depth)
+      CROSS JOIN LATERAL (
+        SELECT * FROM members m WHERE m.depth = l.depth AND m.path ~>=~ $2 AND m.path ~<~ $3
+        ORDER BY m.path USING ~<~ LIMIT $4) m
+      ORDER BY m.depth, m.path USING ~<~ LIMIT $4) m ${joins}
+    ORDER BY m.depth, m.path USING ~<~`,
+    self: `SELECT ${columns} FROM members m ${joins} WHERE m.id = $1`,
+  };
+}
+
 /**
  * The root and `levels` levels below it, parents before children (by level, then in path order),
- * at most `limit` rows, each read with `columns` (its member is `m`) and `joins` after the member.
+ * at most `limit` rows, each read from the array of the columns `statements` were written with by `read` (`idOf`: its id).
  *
  * One range of the (depth, path) index per level, its bounds bound as parameters: the statement is the same for
  * every member, so the database keeps one plan for all, and that plan can only be those ranges (a `LIKE` pattern
  * that is a parameter is no index bound: the kept plan read every member of the levels and kept the subtree's).
- * The levels come as one array, estimated at a few rows, so `joins` look their rows up by key whatever the
- * tables' sizes; they join the rows of the answer only, after the limit.
+ * The levels come as one array, estimated at a few rows, so the joins look their rows up by key whatever the
+ * tables' sizes; they join the rows of the answer only, after the limit. The statements' text is written once.
  */
-async function subtreeRows<R extends { id: number }>(
+async function subtreeRows<R>(
   database: Database,
   root: TreeAnchor,
   levels: number,
   limit: number,
-  columns: SQL,
-  joins: SQL,
+  statements: SubtreeStatements,
+  read: (row: unknown[]) => R,
+  idOf: (row: R) => number,
 ): Promise<R[]> {
   const deepest = root.downlineCount > 0 && root.path !== '' ? levels : 0;
-  const depths = `{${Array.from({ length: deepest + 1 }, (_, i) => root.depth + i).join(',')}}`;
-  const rows =
-    root.path === ''
-      ? []
-      : await database.rows<R>(sql`
-    SELECT ${columns} FROM (
-      SELECT m.* FROM unnest(${depths}::int[]) AS l(depth)
-      CROSS JOIN LATERAL (
-        SELECT * FROM members m WHERE m.depth = l.depth AND m.path ~>=~ ${root.path} AND m.path ~<~ ${prefixEnd(root.path)}
-        ORDER BY m.path USING ~<~ LIMIT ${limit}) m
-      ORDER BY m.depth, m.path USING ~<~ LIMIT ${limit}) m ${joins}
-    ORDER BY m.depth, m.path USING ~<~`);
+  let depths = `{${root.depth}`;
+  for (let i = 1; i <= deepest; i++) depths += `,${root.depth + i}`;
+  const rows = root.path === '' ? [] : (await database.arrays(statements.levels, [`${depths}}`, root.path, prefixEnd(root.path), limit])).map(read);
   // An unplaced root (no path) has no range: answer it alone.
-  if (!rows.length || int(rows[0].id) !== root.id) {
-    const [self] = await database.rows<R>(sql`SELECT ${columns} FROM members m ${joins} WHERE m.id = ${root.id}`);
-    return self ? [self] : [];
-  }
+  if (!rows.length || idOf(rows[0]) !== root.id) return (await database.arrays(statements.self, [root.id])).map(read);
   return rows;
 }
 
@@ -333,19 +384,46 @@ export async function companyPlan(settings: SettingsService): Promise<PlanInfo &
 
 /**
  * A node of a genealogy answer as its row comes: the member's own columns as stored and its gross earnings, read
- * by key. Its JSON is written here (`nodeHead`); the names of its rank and package come from the company data
- * every process keeps (`companyNames`), so the statement joins no other table.
+ * by key — a node row without the names joined to it, as an array (T: where each column is). Its JSON is written
+ * here (`nodeHead`); the names of its rank and package come from the company data every process keeps
+ * (`companyNames`), so the statement joins no other table.
  */
-type TreeRow = Omit<NodeRow, 'email' | 'rank_name' | 'rank_icon' | 'package_name' | 'sponsor_depth'>;
+type TreeRow = Array<string | null>;
+const JOINED_NAMES: ReadonlySet<string> = new Set<keyof NodeRow>(['email', 'rank_name', 'rank_icon', 'package_name', 'sponsor_depth']);
+/** The tree row's text columns, each a column of its own. */
+const TREE_TEXT: ReadonlyArray<keyof NodeRow> = ['username', 'avatar', 'first_name', 'last_name'];
+/**
+ * Its other columns — numbers, decimals, the join time, the leg: none has a comma — come as one text, comma-separated
+ * (`concat`: a null is empty): a row is five values to read, not twenty-five.
+ */
+const TREE_PACKED = (Object.keys(NODE_EXPRESSIONS) as Array<keyof NodeRow>).filter((n) => !JOINED_NAMES.has(n) && !TREE_TEXT.includes(n));
+const TREE_NULLABLE: ReadonlyArray<keyof NodeRow> = ['parent_id', 'position', 'slot', 'rank_id', 'package_id', 'total_earnings'];
+/** Where each column is in a TreeRow. */
+const T = Object.fromEntries([...TREE_PACKED, ...TREE_TEXT].map((n, i) => [n, i])) as Record<keyof NodeRow, number>;
+const NULLABLE_AT = TREE_NULLABLE.map((n) => T[n]);
+const TREE_LIST = `concat(${TREE_PACKED.map((n) => NODE_EXPRESSIONS[n]).join(`, ',', `)}), ${TREE_TEXT.map((n) => NODE_EXPRESSIONS[n]).join(', ')}`;
+
+/** A TreeRow of the row the database sent (its first TREE_TEXT.length + 1 columns). */
+function treeRow(row: unknown[]): TreeRow {
+  const r: TreeRow = (row[0] as string).split(',');
+  for (const i of NULLABLE_AT) if (r[i] === '') r[i] = null;
+  for (let i = 1; i <= TREE_TEXT.length; i++) r.push(row[i] as string | null);
+  return r;
+}
+const treeId = (r: TreeRow) => int(r[T.id]);
+
+const TREE_JOINS = `LEFT JOIN member_gross_earnings g ON g.member_id = m.id`;
+const TREE_STATEMENTS = subtreeStatements(TREE_LIST, TREE_JOINS);
+/** The root ($1), then its children from place $2 on, at most $3 of them; after the row's columns `k`, 0 for the root, and the place. */
+const TREE_CHILDREN_FROM = `SELECT * FROM (
+    (SELECT ${TREE_LIST}, 0 AS k, m.slot FROM members m ${TREE_JOINS} WHERE m.id = $1)
+    UNION ALL
+    (SELECT ${TREE_LIST}, 1 AS k, m.slot FROM members m ${TREE_JOINS} WHERE m.parent_id = $1 AND m.slot >= $2 ORDER BY m.slot LIMIT $3)
+  ) u ORDER BY k, slot`;
+/** The first $2 children of member $1 by place. */
+const TREE_FIRST_CHILDREN = `SELECT ${TREE_LIST} FROM members m ${TREE_JOINS} WHERE m.parent_id = $1 ORDER BY m.slot LIMIT $2`;
 
 const jsonText = (v: string | null) => (v === null ? 'null' : jsonString(v));
-
-/** Columns of a TreeRow: `m` is the member, `g` its gross earnings (TREE_JOINS). */
-const TREE_COLUMNS = sql.raw(`m.id, m.parent_id, m.position, m.slot, m.status, m.username, m.avatar, m.pv, m.tv, m.cv,
-  ${isoUtcText('m.created_at')} AS created_at, m.rank_id, m.package_id,
-  m.first_name, m.last_name, m.depth, m.downline_count, m.total_left, m.total_right, m.carry_left, m.carry_right,
-  m.left_count, m.right_count, m.child_count, g.total AS total_earnings`);
-const TREE_JOINS = sql.raw(`LEFT JOIN member_gross_earnings g ON g.member_id = m.id`);
 
 /** Names of ranks (with their icons) and of packages by id, each already written as JSON text. */
 interface CompanyNames {
@@ -366,8 +444,8 @@ async function companyNames(database: Database, settings: SettingsService, rows:
   const kept = await settings.cached('genealogy:names', async () =>
     namesOf(await rankRows(database.db, settings), await packageRows(database.db, settings)),
   );
-  const known = (id: number | null, names: Map<number, unknown>) => id === null || names.has(int(id));
-  if (rows.every((r) => known(r.rank_id, kept.ranks) && known(r.package_id, kept.packages))) return kept;
+  const known = (id: unknown, names: Map<number, unknown>) => id === null || names.has(int(id));
+  if (rows.every((r) => known(r[T.rank_id], kept.ranks) && known(r[T.package_id], kept.packages))) return kept;
   const [ranks, packages] = await Promise.all([
     database.rows<{ id: number; name: string; icon: string | null }>(sql`SELECT id, name, icon FROM ranks`),
     database.rows<{ id: number; name: string }>(sql`SELECT id, name FROM packages`),
@@ -382,15 +460,15 @@ async function companyNames(database: Database, settings: SettingsService, rows:
 function moreChildren(rows: TreeRow[], root: TreeAnchor, levels: number): Array<{ id: number; from: number }> {
   const carried = new Map<number, { n: number; last: number }>();
   for (const r of rows) {
-    if (int(r.id) === root.id || r.parent_id === null) continue;
-    const c = carried.get(int(r.parent_id)) ?? { n: 0, last: -1 };
-    carried.set(int(r.parent_id), { n: c.n + 1, last: Math.max(c.last, int(r.slot ?? 0)) });
+    if (int(r[T.id]) === root.id || r[T.parent_id] === null) continue;
+    const c = carried.get(int(r[T.parent_id])) ?? { n: 0, last: -1 };
+    carried.set(int(r[T.parent_id]), { n: c.n + 1, last: Math.max(c.last, int(r[T.slot] ?? 0)) });
   }
   const out: Array<{ id: number; from: number }> = [];
   for (const r of rows) {
-    if (int(r.depth) - root.depth >= levels || int(r.child_count) === 0) continue;
-    const c = carried.get(int(r.id));
-    if (!c || c.n < int(r.child_count)) out.push({ id: int(r.id), from: c ? c.last + 1 : 0 });
+    if (int(r[T.depth]) - root.depth >= levels || int(r[T.child_count]) === 0) continue;
+    const c = carried.get(int(r[T.id]));
+    if (!c || c.n < int(r[T.child_count])) out.push({ id: int(r[T.id]), from: c ? c.last + 1 : 0 });
   }
   return out;
 }
@@ -409,30 +487,23 @@ async function genealogyRows(
   if (childrenFrom !== undefined) {
     const size = MAX_TREE_NODES - 1;
     // The root, then (the (parent_id, slot) index: one range from the place on) its children from the place.
-    const found = await database.rows<TreeRow & { k: number }>(sql`
-      SELECT * FROM (
-        (SELECT 0 AS k, ${TREE_COLUMNS} FROM members m ${TREE_JOINS} WHERE m.id = ${root.id})
-        UNION ALL
-        (SELECT 1 AS k, ${TREE_COLUMNS} FROM members m ${TREE_JOINS}
-         WHERE m.parent_id = ${root.id} AND m.slot >= ${childrenFrom}
-         ORDER BY m.slot LIMIT ${size + 1})
-      ) u ORDER BY k, slot`);
-    if (!found.length || int(found[0].k) !== 0) return { rows: [], levels: 1, more: [] };
+    const answer = await database.arrays(TREE_CHILDREN_FROM, [root.id, childrenFrom, size + 1]);
+    if (!answer.length || int(answer[0][TREE_TEXT.length + 1]) !== 0) return { rows: [], levels: 1, more: [] };
+    const found = answer.map(treeRow);
     const rows = found.slice(1, size + 1);
-    const more = found.length > size + 1 ? [{ id: root.id, from: int(rows[size - 1].slot) + 1 }] : [];
+    const more = found.length > size + 1 ? [{ id: root.id, from: int(rows[size - 1][T.slot]) + 1 }] : [];
     return { rows: [found[0], ...rows], levels: 1, more };
   }
-  let rows = await subtreeRows<TreeRow>(database, root, levels, MAX_TREE_NODES, TREE_COLUMNS, TREE_JOINS);
+  let rows = await subtreeRows(database, root, levels, MAX_TREE_NODES, TREE_STATEMENTS, treeRow, treeId);
   const last = rows.at(-1);
-  if (rows.length >= MAX_TREE_NODES && last && last.parent_id !== null) {
+  if (rows.length >= MAX_TREE_NODES && last && last[T.parent_id] !== null) {
     // Rows of one level come in path order, grouped by parent: only the parent of the last row is cut.
-    const parentId = int(last.parent_id);
-    const parent = rows.find((r) => int(r.id) === parentId);
-    const carried = rows.filter((r) => r.parent_id !== null && int(r.parent_id) === parentId);
-    if (parent && carried.length < int(parent.child_count)) {
-      const first = await database.rows<TreeRow>(sql`
-        SELECT ${TREE_COLUMNS} FROM members m ${TREE_JOINS} WHERE m.parent_id = ${parentId} ORDER BY m.slot LIMIT ${carried.length}`);
-      rows = [...rows.filter((r) => r.parent_id === null || int(r.parent_id) !== parentId), ...first];
+    const parentId = int(last[T.parent_id]);
+    const parent = rows.find((r) => int(r[T.id]) === parentId);
+    const carried = rows.filter((r) => r[T.parent_id] !== null && int(r[T.parent_id]) === parentId);
+    if (parent && carried.length < int(parent[T.child_count])) {
+      const first = (await database.arrays(TREE_FIRST_CHILDREN, [parentId, carried.length])).map(treeRow);
+      rows = [...rows.filter((r) => r[T.parent_id] === null || int(r[T.parent_id]) !== parentId), ...first];
     }
   }
   return { rows, levels };
@@ -444,17 +515,19 @@ async function genealogyRows(
  * binary plan.
  */
 function nodeHead(r: TreeRow, callerDepth: number, binary: boolean, names: CompanyNames): string {
-  const rank = r.rank_id === null ? undefined : names.ranks.get(int(r.rank_id));
-  const packageName = r.package_id === null ? undefined : names.packages.get(int(r.package_id));
+  // Numbers come as the database writes them (the same text JSON has); a null one is written null.
+  const rank = r[T.rank_id] === null ? undefined : names.ranks.get(int(r[T.rank_id]));
+  const packageName = r[T.package_id] === null ? undefined : names.packages.get(int(r[T.package_id]));
+  const position = r[T.position];
   return (
-    `{"id":${int(r.id)},"parent_id":${intOrNull(r.parent_id)},"position":${binary && (r.position === 'L' || r.position === 'R') ? `"${r.position}"` : 'null'}` +
-    `,"slot":${intOrNull(r.slot)},"status":${int(r.status) === 1 ? 1 : 0},"username":${jsonString(r.username)},"avatar":${jsonText(r.avatar)}` +
-    `,"pv":"${dec(r.pv)}","tv":"${dec(r.tv)}","cv":"${dec(r.cv)}","created_at":"${r.created_at}","rank_id":${intOrNull(r.rank_id)}` +
+    `{"id":${r[T.id]},"parent_id":${r[T.parent_id] ?? 'null'},"position":${binary && (position === 'L' || position === 'R') ? `"${position}"` : 'null'}` +
+    `,"slot":${r[T.slot] ?? 'null'},"status":${r[T.status] === '1' ? 1 : 0},"username":${jsonString(r[T.username] as string)},"avatar":${jsonText(r[T.avatar])}` +
+    `,"pv":"${dec(r[T.pv])}","tv":"${dec(r[T.tv])}","cv":"${dec(r[T.cv])}","created_at":"${r[T.created_at]}","rank_id":${r[T.rank_id] ?? 'null'}` +
     `,"rank_name":${rank?.name ?? 'null'},"rank_icon":${rank?.icon ?? 'null'},"package_name":${packageName ?? 'null'}` +
-    `,"first_name":${jsonString(r.first_name)},"last_name":${jsonText(r.last_name)},"level":${int(r.depth) - callerDepth}` +
-    `,"total_earnings":"${dec(r.total_earnings)}","downlines_count":${int(r.downline_count)}` +
-    `,"total_left":"${dec(r.total_left)}","total_right":"${dec(r.total_right)}","carry_left":"${dec(r.carry_left)}","carry_right":"${dec(r.carry_right)}"` +
-    `,"left_downline_count":${int(r.left_count)},"right_downline_count":${int(r.right_count)},"child_count":${int(r.child_count)}`
+    `,"first_name":${jsonString(r[T.first_name] as string)},"last_name":${jsonText(r[T.last_name])},"level":${int(r[T.depth]) - callerDepth}` +
+    `,"total_earnings":"${dec(r[T.total_earnings])}","downlines_count":${r[T.downline_count]}` +
+    `,"total_left":"${dec(r[T.total_left])}","total_right":"${dec(r[T.total_right])}","carry_left":"${dec(r[T.carry_left])}","carry_right":"${dec(r[T.carry_right])}"` +
+    `,"left_downline_count":${r[T.left_count]},"right_downline_count":${r[T.right_count]},"child_count":${r[T.child_count]}`
   );
 }
 
@@ -464,18 +537,18 @@ function nestedJson(rows: TreeRow[], heads: string[], rootId: number): string | 
   let rootAt = -1;
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
-    if (int(r.id) === rootId) rootAt = i;
-    if (int(r.id) === rootId || r.parent_id === null) continue;
-    const siblings = children.get(int(r.parent_id));
+    if (int(r[T.id]) === rootId) rootAt = i;
+    if (int(r[T.id]) === rootId || r[T.parent_id] === null) continue;
+    const siblings = children.get(int(r[T.parent_id]));
     if (siblings) siblings.push(i);
-    else children.set(int(r.parent_id), [i]);
+    else children.set(int(r[T.parent_id]), [i]);
   }
   const byPlace = (a: number, b: number) =>
-    (rows[a].slot ?? Number.MAX_SAFE_INTEGER) - (rows[b].slot ?? Number.MAX_SAFE_INTEGER) || int(rows[a].id) - int(rows[b].id);
+    (intOrNull(rows[a][T.slot]) ?? Number.MAX_SAFE_INTEGER) - (intOrNull(rows[b][T.slot]) ?? Number.MAX_SAFE_INTEGER) || int(rows[a][T.id]) - int(rows[b][T.id]);
   const write = (i: number): string => {
     const r = rows[i];
-    const below = children.get(int(r.id));
-    return `${heads[i]},"name":${jsonString(fullName(r.first_name, r.last_name))},"package_id":${intOrNull(r.package_id)},"children":[${
+    const below = children.get(int(r[T.id]));
+    return `${heads[i]},"name":${jsonString(fullName(r[T.first_name] as string, r[T.last_name] as string | null))},"package_id":${r[T.package_id] ?? 'null'},"children":[${
       below ? below.sort(byPlace).map(write).join(',') : ''
     }]}`;
   };
@@ -524,7 +597,15 @@ export function toTableNode(n: TreeNode): TableNode {
 
 /** The tabular tree: the root and TABLE_VIEW_LEVELS levels below it, nested. */
 export async function tableTree(database: Database, caller: MemberRow, root: TreeAnchor, plan: Plan): Promise<NestedTableNode> {
-  const rows = await subtreeRows<NodeRow>(database, root, TABLE_VIEW_LEVELS, MAX_TREE_NODES, NODE_COLUMNS, NODE_JOINS);
+  const rows = await subtreeRows(
+    database,
+    root,
+    TABLE_VIEW_LEVELS,
+    MAX_TREE_NODES,
+    NODE_STATEMENTS,
+    (r) => objectOf<NodeRow>(NODE.names, r),
+    (r) => int(r.id),
+  );
   const earnings = totalEarnings(rows);
   const flat = rows.map((r) => toTreeNode(r, caller.depth, plan, earnings));
   const order = new Map(flat.map((n) => [n.id, n]));
@@ -559,7 +640,7 @@ export async function tableLevel(
   const size = TABLE_LEVEL_PAGE_SIZE;
   const rows = await database.rows<NodeRow>(sql`
     SELECT ${NODE_COLUMNS} FROM members m ${NODE_JOINS}
-    WHERE m.depth = ${root.depth + level} AND m.path LIKE ${likePrefix(root.path)}
+    WHERE m.depth = ${root.depth + level} AND m.path ~>=~ ${root.path} AND m.path ~<~ ${prefixEnd(root.path)}
       ${afterPath === null ? sql`` : sql`AND m.path ~>~ ${afterPath}`}
     ORDER BY m.path USING ~<~
     LIMIT ${size + 1} OFFSET ${afterPath === null ? (page - 1) * size : 0}`);
@@ -578,13 +659,15 @@ export async function subtreeHeight(database: Database, root: TreeAnchor): Promi
   if (root.path === '' || root.downlineCount === 0) return 0;
   if (root.downlineCount === root.childCount) return 1;
   const [top] = await database.rows<{ d: number | null }>(sql`SELECT max(depth) AS d FROM members`);
-  const pattern = likePrefix(root.path);
+  const end = prefixEnd(root.path);
   const exists = async (k: number) =>
     (
       await database.rows(
         // Ordered like the (depth, path) index: a deep level holds most members, and without the order the
-        // planner may expect to meet one sooner in a sequential scan than it really does.
-        sql`SELECT 1 FROM members WHERE depth = ${root.depth + k} AND path LIKE ${pattern} ORDER BY depth, path USING ~<~ LIMIT 1`,
+        // planner may expect to meet one sooner in a sequential scan than it really does. The subtree is the
+        // index range of its paths (bound as parameters, as in subtreeRows): a LIKE pattern that is a parameter
+        // bounds nothing in the kept plan, which then read the level from its start to the subtree.
+        sql`SELECT 1 FROM members WHERE depth = ${root.depth + k} AND path ~>=~ ${root.path} AND path ~<~ ${end} ORDER BY depth, path USING ~<~ LIMIT 1`,
       )
     ).length > 0;
   let lo = 2; // members at 2 levels below exist: more downline than children
