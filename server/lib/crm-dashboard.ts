@@ -115,7 +115,7 @@ export const crmDashboardQuery = (db: Db) =>
           LATERAL (SELECT json_agg(json_build_array(i.meeting_id, i.lead_id, i.contact_id) ORDER BY i.id)::text AS invitees,
                           array_agg(i.lead_id) FILTER (WHERE i.lead_id IS NOT NULL) AS leads,
                           array_agg(i.contact_id) FILTER (WHERE i.contact_id IS NOT NULL) AS contacts
-             FROM crm_meeting_invitees i WHERE i.member_id = ${at.member} AND i.meeting_id = ANY (listed.ids)) inv,
+             FROM crm_meeting_invitees i WHERE i.meeting_id = ANY (listed.ids) AND i.member_id = ${at.member}) inv,
           (SELECT coalesce(sum(leads) FILTER (WHERE day < ${at.today}::date), 0)::int AS overdue_total,
                   coalesce(sum(leads) FILTER (WHERE day = ${at.today}::date), 0)::int AS today_total
              FROM crm_follow_up_days WHERE member_id = ${at.member} AND day <= ${at.today}::date) d,
