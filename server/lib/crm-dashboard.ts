@@ -12,7 +12,6 @@ import {
   type CrmAnalytics,
   type CrmCounts,
   type CrmDashboard,
-  type FollowUp,
   type MonthRow,
 } from '../../src/schemas/crm-dashboard.schema';
 import { LEAD_SOURCES, LEAD_STATUSES, OPEN_LEAD_STATUSES, type Invitee } from '../../src/schemas/crm.schema';
@@ -23,7 +22,7 @@ import { crmInvoices, crmSales } from '../db/schema-crm-sales';
 import { money2 } from './crm-leads';
 import { localParts, zonedInstant } from './crm-people';
 import { jsonOf } from './figures';
-import { rowsOf } from './ledger';
+import { isoUtc } from './ledger';
 import { add, format, parse } from './money';
 
 const OPEN = sql`${crmLeads.status} NOT IN ('won', 'lost')`;
@@ -49,160 +48,142 @@ export function percent(part: number, whole: number): string | null {
   return `${Math.floor(tenths / 10)}.${tenths % 10}`;
 }
 
-/** A follow-up as the dashboard's statement lists it (JSON: numbers of money as text). */
-interface FollowUpJson {
-  id: number;
-  name: string;
-  company: string;
-  status: string;
-  estimated_value: string;
-  next_follow_up: string | null;
-}
-/** A meeting as the dashboard's statement lists it. */
-interface MeetingJson {
-  id: number;
-  title: string;
-  starts_at: string;
-  time_zone: string;
-  duration_minutes: number;
-  place: string;
-  link: string;
-}
-/** An invitee of a listed meeting as the statement lists it: [meeting id, lead id, contact id, lead name, contact name]. */
-type InviteeJson = [number, number | null, number | null, string | null, string | null];
-interface DashboardRow {
-  overdue: string | null;
-  due_today: string | null;
-  overdue_total: number;
-  today_total: number;
-  meetings_today: string | null;
-  upcoming: string | null;
-  upcoming_total: number;
-  invitees: string | null;
-  by_status: string | null;
-  won_count: number;
-  won_value: string;
-  sales_count: number;
-  sales_total: string;
-  any: boolean;
-}
+/** A meeting as the dashboard's statement lists it: [id, title, starts_at (ISO, UTC), time_zone, duration_minutes, place, link, today]. */
+type MeetingJson = [number, string, string, string, number, string, string, boolean];
+/** An invitee of a listed meeting as the statement lists it: [meeting id, lead id, contact id]. */
+type InviteeJson = [number, number | null, number | null];
 
-const toFollowUp = (r: FollowUpJson): FollowUp => ({
-  id: r.id,
-  name: r.name,
-  company: r.company,
-  status: r.status,
-  estimated_value: money2(r.estimated_value),
-  next_follow_up: r.next_follow_up ?? '',
-});
+/** The values the dashboard's statement is run with, bound by name (the statement's text is written once). */
+const at = {
+  member: sql.placeholder('member'),
+  today: sql.placeholder('today'),
+  dayStart: sql.placeholder('dayStart'),
+  tomorrowStart: sql.placeholder('tomorrowStart'),
+  monthStart: sql.placeholder('monthStart'),
+};
+const LIMIT = sql.raw(String(DASHBOARD_LIST_LIMIT));
 
 /**
- * Follow-ups as JSON text: open live leads of the member matching `due`, in `order`, at most
- * DASHBOARD_LIST_LIMIT. Columns are named by table, so the order is the table's (the overdue ones are read
- * in the order of crm_leads_follow_up_idx) rather than that of the listed text.
+ * Follow-ups as the answer's JSON text (objects joined by commas, in the schema's order, money rounded to
+ * two digits as money2 rounds): open live leads of the member matching `due`, in `order`, at most
+ * DASHBOARD_LIST_LIMIT. The overdue ones are read in the order of crm_leads_follow_up_idx.
  */
-const followUpsJson = (memberId: number, due: SQL, order: SQL) => sql`(SELECT json_agg(f)::text FROM (
-    SELECT l.id, l.name, l.company, l.status, l.estimated_value::text AS estimated_value, l.next_follow_up::text AS next_follow_up
-    FROM crm_leads l WHERE l.member_id = ${memberId} AND l.deleted_at IS NULL AND l.status NOT IN ('won', 'lost') AND ${due}
-    ORDER BY ${order} LIMIT ${DASHBOARD_LIST_LIMIT}) f)`;
+const followUpsJson = (due: SQL, order: SQL) => sql`(SELECT string_agg(row_to_json(f)::text, ',') FROM (
+    SELECT l.id, l.name, l.company, l.status, round(l.estimated_value, 2)::text AS estimated_value, l.next_follow_up::text AS next_follow_up
+    FROM crm_leads l WHERE l.member_id = ${at.member} AND l.deleted_at IS NULL AND l.next_follow_up IS NOT NULL
+     AND l.status NOT IN ('won', 'lost') AND ${due}
+    ORDER BY ${order} LIMIT ${LIMIT}) f)`;
 
-/** The member's live meetings `when`, soonest first, at most DASHBOARD_LIST_LIMIT (a part of the statement's WITH). */
-const meetingsOf = (memberId: number, when: SQL) => sql`(SELECT mt.id, mt.title, mt.starts_at, mt.time_zone, mt.duration_minutes, mt.place, mt.link
-    FROM crm_meetings mt WHERE mt.member_id = ${memberId} AND mt.deleted_at IS NULL AND ${when}
-    ORDER BY mt.starts_at, mt.id LIMIT ${DASHBOARD_LIST_LIMIT})`;
+/** The member's live meetings `when`, soonest first, at most DASHBOARD_LIST_LIMIT, each marked whether it is of today. */
+const meetingsOf = (when: SQL, today: boolean) => sql`(SELECT mt.id, mt.title, mt.starts_at, mt.time_zone, mt.duration_minutes, mt.place, mt.link, ${sql.raw(String(today))} AS today
+    FROM crm_meetings mt WHERE mt.member_id = ${at.member} AND mt.deleted_at IS NULL AND ${when}
+    ORDER BY mt.starts_at, mt.id LIMIT ${LIMIT})`;
 
-/** A meeting of the statement as the dashboard shows it (its day and time in its own zone). */
-function meetingBrief(m: MeetingJson, invitees: Invitee[] = []) {
-  const startsAt = new Date(m.starts_at);
-  return {
-    id: m.id,
-    title: m.title,
-    starts_at: startsAt.toISOString(),
-    ...localParts(startsAt, m.time_zone),
-    time_zone: m.time_zone,
-    duration_minutes: m.duration_minutes,
-    place: m.place,
-    link: m.link,
-    invitees,
-  };
+/**
+ * The dashboard's one statement, prepared once per database under its own name: its text is written here
+ * once and each call only binds the member, the member's day and month (`at`). Follow-ups come as the
+ * answer's JSON text; meetings (today's, then the next ones) and their invitees as JSON arrays, which the
+ * server completes with each meeting's local day and time. Leads per status, follow-ups per day and whether
+ * there are contacts are maintained figures (migration 0039), read by key; the listed meetings' invitees come
+ * in one list, their leads' and contacts' names in one read by key each (not one read per invitee).
+ */
+export const crmDashboardQuery = (db: Db) =>
+  db
+    .select({
+      overdue: sql<string | null>`${followUpsJson(sql`l.next_follow_up < ${at.today}::date`, sql`l.next_follow_up, l.id`)}`,
+      dueToday: sql<string | null>`${followUpsJson(sql`l.next_follow_up = ${at.today}::date`, sql`l.name, l.id`)}`,
+      overdueTotal: sql<number>`d.overdue_total`,
+      todayTotal: sql<number>`d.today_total`,
+      meetings: sql<string | null>`listed.meetings`,
+      upcomingTotal: sql<number>`(SELECT count(*)::int FROM crm_meetings
+        WHERE member_id = ${at.member} AND deleted_at IS NULL AND starts_at >= ${at.tomorrowStart}::timestamptz)`,
+      invitees: sql<string | null>`inv.invitees`,
+      leadNames: sql<string | null>`(SELECT json_agg(json_build_array(l.id, l.name))::text FROM crm_leads l WHERE inv.leads IS NOT NULL AND l.id = ANY (inv.leads) AND l.deleted_at IS NULL)`,
+      contactNames: sql<string | null>`(SELECT json_agg(json_build_array(c.id, c.name))::text FROM crm_contacts c WHERE inv.contacts IS NOT NULL AND c.id = ANY (inv.contacts) AND c.deleted_at IS NULL)`,
+      byStatus: sql<string | null>`(SELECT json_agg(json_build_array(status, leads, value::text))::text FROM crm_lead_figures WHERE member_id = ${at.member})`,
+      wonCount: sql<number>`w.won_count`,
+      wonValue: sql<string>`w.won_value`,
+      salesCount: sql<number>`s.sales_count`,
+      salesTotal: sql<string>`s.sales_total`,
+      contacts: sql<boolean>`EXISTS (SELECT 1 FROM crm_figures WHERE member_id = ${at.member} AND contacts > 0)`,
+    })
+    .from(
+      sql`(SELECT json_agg(json_build_array(m.id, m.title, ${isoUtc(sql`m.starts_at`)}, m.time_zone, m.duration_minutes, m.place, m.link, m.today))::text AS meetings,
+                  array_agg(m.id) AS ids
+             FROM (${meetingsOf(sql`mt.starts_at >= ${at.dayStart}::timestamptz AND mt.starts_at < ${at.tomorrowStart}::timestamptz`, true)}
+                   UNION ALL ${meetingsOf(sql`mt.starts_at >= ${at.tomorrowStart}::timestamptz`, false)}) m) listed,
+          LATERAL (SELECT json_agg(json_build_array(i.meeting_id, i.lead_id, i.contact_id) ORDER BY i.id)::text AS invitees,
+                          array_agg(i.lead_id) FILTER (WHERE i.lead_id IS NOT NULL) AS leads,
+                          array_agg(i.contact_id) FILTER (WHERE i.contact_id IS NOT NULL) AS contacts
+             FROM crm_meeting_invitees i WHERE i.meeting_id = ANY (listed.ids) AND i.member_id = ${at.member}) inv,
+          (SELECT coalesce(sum(leads) FILTER (WHERE day < ${at.today}::date), 0)::int AS overdue_total,
+                  coalesce(sum(leads) FILTER (WHERE day = ${at.today}::date), 0)::int AS today_total
+             FROM crm_follow_up_days WHERE member_id = ${at.member} AND day <= ${at.today}::date) d,
+          (SELECT count(*)::int AS won_count, coalesce(sum(estimated_value), 0)::text AS won_value
+             FROM crm_leads WHERE member_id = ${at.member} AND deleted_at IS NULL AND status = 'won' AND closed_at IS NOT NULL
+              AND closed_at >= ${at.monthStart}::timestamptz) w,
+          (SELECT count(*)::int AS sales_count, coalesce(sum(total), 0)::text AS sales_total
+             FROM crm_sales WHERE member_id = ${at.member} AND deleted_at IS NULL AND created_at >= ${at.monthStart}::timestamptz) s`,
+    )
+    .prepare('crm_dashboard');
+
+export type CrmDashboardQuery = ReturnType<typeof crmDashboardQuery>;
+
+/** A meeting of the statement as the dashboard shows it (its day and time in its own zone), fields in the schema's order. */
+function meetingBrief([id, title, startsAt, timeZone, durationMinutes, place, link]: MeetingJson, invitees: Invitee[] = []) {
+  const { date, time } = localParts(new Date(startsAt), timeZone);
+  return { id, title, starts_at: startsAt, date, time, time_zone: timeZone, duration_minutes: durationMinutes, place, link, invitees };
 }
 
 /**
- * What to do next: follow-ups due, today's and the next meetings, the pipeline by status, the month's wins.
- * One statement (lists as JSON text), so one round trip and one prepared plan per connection.
+ * What to do next: follow-ups due, today's and the next meetings, the pipeline by status, the month's wins —
+ * GET /api/crm/dashboard's `data` as JSON text in the schema's order. One statement (`crmDashboardQuery`), so
+ * one round trip; the follow-ups are written by the database, the rest here by one JSON.stringify each.
  */
-export async function crmDashboard(db: Db, member: MemberRow, timeZone: string, now = new Date()): Promise<CrmDashboard> {
+export async function crmDashboardJson(query: CrmDashboardQuery, member: MemberRow, timeZone: string, now = new Date()): Promise<string> {
   const today = localParts(now, timeZone).date;
-  const dayStart = zonedInstant(today, '00:00', timeZone)!.toISOString();
-  const tomorrowStart = zonedInstant(addDays(today, 1), '00:00', timeZone)!.toISOString();
-  const monthStart = zonedInstant(`${today.slice(0, 8)}01`, '00:00', timeZone)!.toISOString();
-  const m = member.id;
-  // Leads per status, follow-ups per day and whether there are leads or contacts are maintained figures
-  // (migration 0039), read by key; invitees of the listed meetings come in one list (a contact by its key,
-  // ordered by it, as a plan may otherwise scan a table of few contacts once per invitee). The statement
-  // starts with SELECT, so it is kept prepared as a read (server/db/client.ts).
-  const [r] = await rowsOf<DashboardRow>(
-    db,
-    sql`SELECT * FROM (WITH meetings_today AS ${meetingsOf(m, sql`mt.starts_at >= ${dayStart}::timestamptz AND mt.starts_at < ${tomorrowStart}::timestamptz`)},
-             upcoming AS ${meetingsOf(m, sql`mt.starts_at >= ${tomorrowStart}::timestamptz`)}
-        SELECT
-          ${followUpsJson(m, sql`l.next_follow_up < ${today}::date`, sql`l.next_follow_up, l.id`)} AS overdue,
-          ${followUpsJson(m, sql`l.next_follow_up = ${today}::date`, sql`l.name, l.id`)} AS due_today,
-          d.overdue_total, d.today_total,
-          (SELECT json_agg(mt)::text FROM meetings_today mt) AS meetings_today,
-          (SELECT json_agg(mt)::text FROM upcoming mt) AS upcoming,
-          (SELECT count(*)::int FROM crm_meetings WHERE member_id = ${m} AND deleted_at IS NULL AND starts_at >= ${tomorrowStart}::timestamptz) AS upcoming_total,
-          (SELECT json_agg(json_build_array(i.meeting_id, i.lead_id, i.contact_id,
-                     (SELECT l.name FROM crm_leads l WHERE l.id = i.lead_id AND l.deleted_at IS NULL),
-                     (SELECT c.name FROM crm_contacts c WHERE c.id = i.contact_id AND c.deleted_at IS NULL ORDER BY c.id LIMIT 1)) ORDER BY i.id)::text
-             FROM crm_meeting_invitees i WHERE i.member_id = ${m} AND i.meeting_id IN (SELECT id FROM meetings_today UNION ALL SELECT id FROM upcoming)) AS invitees,
-          (SELECT json_agg(json_build_array(status, leads, value::text))::text FROM crm_lead_figures WHERE member_id = ${m}) AS by_status,
-          w.won_count, w.won_value, s.sales_count, s.sales_total,
-          EXISTS (SELECT 1 FROM crm_lead_figures WHERE member_id = ${m} AND leads > 0)
-            OR EXISTS (SELECT 1 FROM crm_figures WHERE member_id = ${m} AND contacts > 0) AS any
-        FROM (SELECT coalesce(sum(leads) FILTER (WHERE day < ${today}::date), 0)::int AS overdue_total,
-                     coalesce(sum(leads) FILTER (WHERE day = ${today}::date), 0)::int AS today_total
-                FROM crm_follow_up_days WHERE member_id = ${m} AND day <= ${today}::date) d,
-             (SELECT count(*)::int AS won_count, coalesce(sum(estimated_value), 0)::text AS won_value
-                FROM crm_leads WHERE member_id = ${m} AND deleted_at IS NULL AND status = 'won' AND closed_at IS NOT NULL
-                 AND closed_at >= ${monthStart}::timestamptz) w,
-             (SELECT count(*)::int AS sales_count, coalesce(sum(total), 0)::text AS sales_total
-                FROM crm_sales WHERE member_id = ${m} AND deleted_at IS NULL AND created_at >= ${monthStart}::timestamptz) s) dashboard`,
-  );
-  const byStatus = jsonOf<Array<[string, number, string]>>(r.by_status, []);
+  const [r] = await query.execute({
+    member: member.id,
+    today,
+    dayStart: zonedInstant(today, '00:00', timeZone)!.toISOString(),
+    tomorrowStart: zonedInstant(addDays(today, 1), '00:00', timeZone)!.toISOString(),
+    monthStart: zonedInstant(`${today.slice(0, 8)}01`, '00:00', timeZone)!.toISOString(),
+  });
+  const byStatus = jsonOf<Array<[string, number, string]>>(r.byStatus, []);
   const statusRow = (st: string) => byStatus.find(([status]) => status === st);
   const open = OPEN_LEAD_STATUSES.map((st) => statusRow(st));
-  // Invitees of the listed meetings, in the order invited: leads and contacts still there.
+  // Invitees of the listed meetings, in the order invited: leads and contacts still there (their names read by key).
+  const leads = new Map(jsonOf<Array<[number, string]>>(r.leadNames, []));
+  const contacts = new Map(jsonOf<Array<[number, string]>>(r.contactNames, []));
   const invitees = new Map<number, Invitee[]>();
-  for (const [meetingId, leadId, contactId, lead, contact] of jsonOf<InviteeJson[]>(r.invitees, [])) {
+  for (const [meetingId, leadId, contactId] of jsonOf<InviteeJson[]>(r.invitees, [])) {
+    const lead = leadId !== null ? leads.get(leadId) : undefined;
+    const contact = contactId !== null ? contacts.get(contactId) : undefined;
     const invitee: Invitee | null =
-      leadId !== null ? (lead !== null ? { kind: 'lead', id: leadId, name: lead } : null) : contact !== null ? { kind: 'contact', id: contactId!, name: contact } : null;
+      leadId !== null ? (lead !== undefined ? { kind: 'lead', id: leadId, name: lead } : null) : contact !== undefined ? { kind: 'contact', id: contactId!, name: contact } : null;
     if (!invitee) continue;
     const list = invitees.get(meetingId);
     if (list) list.push(invitee);
     else invitees.set(meetingId, [invitee]);
   }
-  const brief = (mt: MeetingJson) => meetingBrief(mt, invitees.get(mt.id));
-  const meetingsToday = jsonOf<MeetingJson[]>(r.meetings_today, []).map(brief);
-  const upcoming = jsonOf<MeetingJson[]>(r.upcoming, []).map(brief);
-  return {
-    today,
-    follow_ups: {
-      overdue: jsonOf<FollowUpJson[]>(r.overdue, []).map(toFollowUp),
-      overdue_total: Number(r.overdue_total ?? 0),
-      today: jsonOf<FollowUpJson[]>(r.due_today, []).map(toFollowUp),
-      today_total: Number(r.today_total ?? 0),
-    },
-    meetings: { today: meetingsToday, upcoming, upcoming_total: Number(r.upcoming_total ?? 0) },
+  const meetingsToday: ReturnType<typeof meetingBrief>[] = [];
+  const upcoming: ReturnType<typeof meetingBrief>[] = [];
+  for (const m of jsonOf<MeetingJson[]>(r.meetings, [])) (m[7] ? meetingsToday : upcoming).push(meetingBrief(m, invitees.get(m[0])));
+  const meetings: CrmDashboard['meetings'] = { today: meetingsToday, upcoming, upcoming_total: Number(r.upcomingTotal ?? 0) };
+  const tail: Pick<CrmDashboard, 'by_status' | 'pipeline' | 'won_this_month' | 'sales_this_month' | 'has_records'> = {
     by_status: LEAD_STATUSES.map((status) => ({ status, count: Number(statusRow(status)?.[1] ?? 0), value: money2(statusRow(status)?.[2]) })),
     pipeline: {
       value: format(add(...open.map((x) => parse(x?.[2] ?? '0'))), 2),
       count: open.reduce((n, x) => n + Number(x?.[1] ?? 0), 0),
     },
-    won_this_month: { count: Number(r.won_count ?? 0), value: money2(r.won_value) },
-    sales_this_month: { count: Number(r.sales_count ?? 0), total: money2(r.sales_total) },
-    has_records: !!r.any,
+    won_this_month: { count: Number(r.wonCount ?? 0), value: money2(r.wonValue) },
+    sales_this_month: { count: Number(r.salesCount ?? 0), total: money2(r.salesTotal) },
+    has_records: byStatus.some(([, leads]) => Number(leads) > 0) || !!r.contacts,
   };
+  return (
+    `{"today":"${today}","follow_ups":{"overdue":[${r.overdue ?? ''}],"overdue_total":${Number(r.overdueTotal ?? 0)},` +
+    `"today":[${r.dueToday ?? ''}],"today_total":${Number(r.todayTotal ?? 0)}},"meetings":${JSON.stringify(meetings)},${JSON.stringify(tail).slice(1)}`
+  );
 }
 
 /** Rows of `(month, key, n)` as one row per month of `months`, every key present (zeros included). */
