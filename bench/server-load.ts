@@ -134,12 +134,15 @@ function isServerProcess(pid: number): boolean {
   }
 }
 
-/** A process and its children (cluster workers, and the TypeScript loader's compiler). */
+/**
+ * A process and all its descendants: the server the entry starts (server/main.ts runs it in a process of its
+ * own, with its heap settings), its cluster workers, and the TypeScript loader's compilers.
+ */
 function processTree(pid: number): number[] {
   const pids = [pid];
   for (const task of existsSync(`/proc/${pid}/task`) ? readdirSync(`/proc/${pid}/task`) : []) {
     try {
-      pids.push(...readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
+      for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number)) pids.push(...processTree(child));
     } catch {
       /* gone */
     }
@@ -264,9 +267,11 @@ async function measureServer(label: string, env: Record<string, string>, baselin
     const token = await signIn(server);
     const headers = { accept: 'application/json', 'x-app-key': APP_KEY, 'x-requested-with': 'XMLHttpRequest', authorization: `Bearer ${token}` };
     const cpu: CpuSources = { server: () => processTree(server.pid), database: databaseBackends(env.DATABASE_URL || null) };
-    // With WORKERS > 1 the first process only starts the workers (its children running the server), which serve.
-    const workers = cpu.server().filter((pid) => pid !== server.pid && isServerProcess(pid)).length;
-    print(`${label}: ${workers ? `${workers} server processes (cluster workers)` : 'one server process'} serving`);
+    // The entry starts the server in a process of its own; with WORKERS > 1 that one only starts the workers
+    // (its children running the server), which serve: the server processes that started none.
+    const servers = cpu.server().filter(isServerProcess);
+    const workers = servers.filter((pid) => !servers.some((other) => parentOf(other) === pid)).length;
+    print(`${label}: ${workers > 1 ? `${workers} server processes (cluster workers)` : 'one server process'} serving`);
     for (const call of CALLS.filter((c) => !ONLY || ONLY.some((o) => c.includes(o)))) {
       for (const c of CONNECTIONS) print(line(label, call, c, await hit(`${server.url}${call}`, c, headers, cpu), baseline.get(c)));
     }
