@@ -1,6 +1,7 @@
 /**
  * Getting the member area ready before it is shown: its code and the translations of the page a member usually
- * lands on are fetched while the password is typed (the sign-in's second step), and the first calls of the page
+ * lands on are fetched while the member signs in (from the first keystroke on /login, again on the password step
+ * should that have failed), and the first calls of the page
  * it opens on go out the moment the member is signed in (the session's prepareMemberPage, bound in
  * src/app/bindings.ts), side by side with that code instead of after it: the call its figures come from at once,
  * the rest once that one has answered. The page's own calls take those answers (src/api/client.ts askAhead,
@@ -50,7 +51,7 @@ function loadTranslations(path: string): void {
 }
 
 /**
- * While the password is typed: the member area's code and the translations of the page sign-in leads to
+ * While the member signs in: the member area's code and the translations of the page sign-in leads to
  * (failures are left to the page, which loads them again with its retry screens).
  */
 export function prefetchMemberArea(path: string = DASHBOARD_PATH): void {

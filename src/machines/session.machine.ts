@@ -566,6 +566,12 @@ function flowArea(area: FlowArea, fallback: 'idle' | 'member'): StateConfig {
           target: '#session.authenticated.routing',
           actions: [
             { type: 'saveLogin' as const, params: ({ event }: { event: unknown }) => ({ response: loginResponseOf(event)! }) },
+            // First, with the token just stored: the landing page's first call goes out before the language change
+            // and the navigation have their listeners run.
+            {
+              type: 'prepareMemberPage' as const,
+              params: ({ context }: { context: SessionContext }) => ({ path: splitLocation(context.redirect ?? DASHBOARD_PATH).path }),
+            },
             'applyLogin' as const,
             { type: 'saveModules' as const, params: ({ context }: { context: SessionContext }) => ({ moduleData: context.moduleData }) },
             {
@@ -573,10 +579,6 @@ function flowArea(area: FlowArea, fallback: 'idle' | 'member'): StateConfig {
               params: ({ event }: { event: unknown }) => ({ code: loginResponseOf(event)!.default_language.code }),
             },
             ...go(({ context }) => ({ to: context.redirect ?? DASHBOARD_PATH })),
-            {
-              type: 'prepareMemberPage' as const,
-              params: ({ context }: { context: SessionContext }) => ({ path: splitLocation(context.redirect ?? DASHBOARD_PATH).path }),
-            },
             'clearRedirect',
           ],
         },

@@ -142,7 +142,7 @@ describe('Home tabs', () => {
 });
 
 describe('sign-in to the dashboard', () => {
-  test('the member area\'s code arrives while the password is typed; the dashboard\'s calls go out once, alongside it', async () => {
+  test('the member area\'s code arrives while the member signs in (from the first keystroke), before Sign in is pressed; the dashboard\'s calls go out once, alongside it', async () => {
     const { context, page } = await newPage(app.browser, app.server);
     const scripts: string[] = [];
     const calls: string[] = [];

@@ -8,6 +8,7 @@
  */
 import { Anchor, Avatar, Badge, Button, Card, CopyButton, Group, Progress, SimpleGrid, Skeleton, Stack, Tabs, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -102,6 +103,17 @@ function MorePending({ more, label }: { more: Extract<More, { data: null }>; lab
   return <Skeleton h={120} radius="sm" aria-busy="true" aria-label={label} role="status" data-state="loading" />;
 }
 
+/**
+ * False for the first drawing of the figures, true right after: what lies below them (next steps, the detail tabs
+ * with the chart and the lists) is drawn by a second render in a task of its own, so the figures are on the page
+ * (laid out with the shell alone) without waiting for it.
+ */
+function useDrawnAfterFigures(): boolean {
+  const [later, setLater] = useState(false);
+  useEffect(() => setLater(true), []);
+  return later;
+}
+
 export function DashboardContent({
   figures,
   more,
@@ -127,6 +139,7 @@ export function DashboardContent({
   const packageExpired = !!s.package_expiry && expired(s.package_expiry);
   const showReferral = !!referralLink && !!extra?.referral_allowed;
   const kycToDo = s.kyc_status === 'not_submitted' || s.kyc_status === 'rejected';
+  const restDrawn = useDrawnAfterFigures();
   return (
     <Stack gap="md">
       {/* 1 · What matters first: money, rank, package and team, one glance. */}
@@ -185,208 +198,212 @@ export function DashboardContent({
         </SimpleGrid>
       </section>
 
-      {/* 2 · What to do next. */}
-      <section aria-labelledby="dashboard-next" data-dashboard-group="next">
-        <GroupTitle id="dashboard-next">{t('sections.next')}</GroupTitle>
-        <SimpleGrid cols={{ base: 1, md: showReferral ? 2 : 1 }} spacing="sm" mt="xs">
-          {showReferral && (
-            <Section title={t('referral.title')}>
-              <ReferralLink link={referralLink} />
-            </Section>
-          )}
-          <Card withBorder radius="md" padding="md">
-            <Stack gap="sm">
-              <Group justify="space-between" gap="xs" wrap="nowrap">
-                <Text size="sm" fw={500} component="h3" m={0}>
-                  {t('figures.kyc')}
-                </Text>
-                <Badge color={KYC_COLOUR[s.kyc_status]} variant="light" size="lg">
-                  {t(`kyc.${s.kyc_status}`)}
-                </Badge>
-              </Group>
-              {kycToDo && (
-                <Text size="sm">
-                  {t('next.kyc')}{' '}
-                  <HintLink href="/kyc" data-next="kyc">
-                    {t('next.kycLink')}
-                  </HintLink>
-                </Text>
+      {restDrawn && (
+        <>
+          {/* 2 · What to do next. */}
+          <section aria-labelledby="dashboard-next" data-dashboard-group="next">
+            <GroupTitle id="dashboard-next">{t('sections.next')}</GroupTitle>
+            <SimpleGrid cols={{ base: 1, md: showReferral ? 2 : 1 }} spacing="sm" mt="xs">
+              {showReferral && (
+                <Section title={t('referral.title')}>
+                  <ReferralLink link={referralLink} />
+                </Section>
               )}
-              {packageExpired && renewHref && <Text size="sm">{t('next.renew')}</Text>}
-              {recruitmentNow && (
-                <div>
-                  <Text size="sm" mb={4}>
-                    {t('next.recruitment', { count: Math.max(0, recruitmentNow.required_count - recruitmentNow.current_count) })}
-                  </Text>
-                  <Progress value={recruitmentNow.progress} aria-hidden color={recruitmentNow.status === 'achieved' ? 'teal' : undefined} />
-                </div>
-              )}
-            </Stack>
-          </Card>
-        </SimpleGrid>
-      </section>
+              <Card withBorder radius="md" padding="md">
+                <Stack gap="sm">
+                  <Group justify="space-between" gap="xs" wrap="nowrap">
+                    <Text size="sm" fw={500} component="h3" m={0}>
+                      {t('figures.kyc')}
+                    </Text>
+                    <Badge color={KYC_COLOUR[s.kyc_status]} variant="light" size="lg">
+                      {t(`kyc.${s.kyc_status}`)}
+                    </Badge>
+                  </Group>
+                  {kycToDo && (
+                    <Text size="sm">
+                      {t('next.kyc')}{' '}
+                      <HintLink href="/kyc" data-next="kyc">
+                        {t('next.kycLink')}
+                      </HintLink>
+                    </Text>
+                  )}
+                  {packageExpired && renewHref && <Text size="sm">{t('next.renew')}</Text>}
+                  {recruitmentNow && (
+                    <div>
+                      <Text size="sm" mb={4}>
+                        {t('next.recruitment', { count: Math.max(0, recruitmentNow.required_count - recruitmentNow.current_count) })}
+                      </Text>
+                      <Progress value={recruitmentNow.progress} aria-hidden color={recruitmentNow.status === 'achieved' ? 'teal' : undefined} />
+                    </div>
+                  )}
+                </Stack>
+              </Card>
+            </SimpleGrid>
+          </section>
 
-      {/* 3 · The detail, in tabs: activity on one side, the company's news on the other. */}
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" data-dashboard-group="detail">
-        <section aria-labelledby="dashboard-activity">
-          <GroupTitle id="dashboard-activity">{t('sections.activity')}</GroupTitle>
-          <Card withBorder radius="md" padding="sm" mt="xs">
-            <Tabs defaultValue="chart" keepMounted styles={TAB_STYLES}>
-              <Tabs.List>
-                <Tabs.Tab value="chart">{t('chart.tab')}</Tabs.Tab>
-                <Tabs.Tab value="transactions">{t('transactions.tab')}</Tabs.Tab>
-                <Tabs.Tab value="team">{t('joinings.tab')}</Tabs.Tab>
-              </Tabs.List>
-              <Tabs.Panel value="chart" pt="sm" aria-label={t('chart.title')}>
-                {s.credit_history.length ? <HistoryChart credit={s.credit_history} debit={s.debit_history} /> : <EmptyState description={t('empty.chart')} />}
-              </Tabs.Panel>
-              <Tabs.Panel value="transactions" pt="sm">
-                {s.recent_transactions.length ? (
-                  <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-                    {s.recent_transactions.map((tx) => (
-                      <Group key={tx.id} component="li" justify="space-between" wrap="nowrap" gap="xs">
-                        <div style={{ minWidth: 0 }}>
-                          <Text size="sm" truncate>
-                            {labelOf(tx.transaction_key)}
-                          </Text>
-                          <Text size="xs" c="dimmed">
-                            {date(tx.created_at)}
-                          </Text>
-                        </div>
-                        <Text size="sm" fw={600} c={tx.cash_flow === 'credit' ? 'teal' : 'red'} style={{ whiteSpace: 'nowrap' }}>
-                          {tx.cash_flow === 'credit' ? '+' : '−'}
-                          {money(tx.amount)}
-                        </Text>
-                      </Group>
-                    ))}
-                  </Stack>
-                ) : (
-                  <EmptyState description={t('empty.transactions')} />
-                )}
-              </Tabs.Panel>
-              <Tabs.Panel value="team" pt="sm">
-                <Stack gap="md">
-                  <div>
-                    <Title order={3} size="h5" mb="xs">
-                      {t('joinings.title')}
-                    </Title>
-                    {s.recent_joinings.length ? (
-                      <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-                        {s.recent_joinings.map((j) => (
-                          <Group key={j.id} component="li" gap="sm" wrap="nowrap">
-                            <Avatar src={j.avatar} radius="xl" size={32} alt="">
-                              {initials(j)}
-                            </Avatar>
+          {/* 3 · The detail, in tabs: activity on one side, the company's news on the other. */}
+          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" data-dashboard-group="detail">
+            <section aria-labelledby="dashboard-activity">
+              <GroupTitle id="dashboard-activity">{t('sections.activity')}</GroupTitle>
+              <Card withBorder radius="md" padding="sm" mt="xs">
+                <Tabs defaultValue="chart" keepMounted styles={TAB_STYLES}>
+                  <Tabs.List>
+                    <Tabs.Tab value="chart">{t('chart.tab')}</Tabs.Tab>
+                    <Tabs.Tab value="transactions">{t('transactions.tab')}</Tabs.Tab>
+                    <Tabs.Tab value="team">{t('joinings.tab')}</Tabs.Tab>
+                  </Tabs.List>
+                  <Tabs.Panel value="chart" pt="sm" aria-label={t('chart.title')}>
+                    {s.credit_history.length ? <HistoryChart credit={s.credit_history} debit={s.debit_history} /> : <EmptyState description={t('empty.chart')} />}
+                  </Tabs.Panel>
+                  <Tabs.Panel value="transactions" pt="sm">
+                    {s.recent_transactions.length ? (
+                      <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                        {s.recent_transactions.map((tx) => (
+                          <Group key={tx.id} component="li" justify="space-between" wrap="nowrap" gap="xs">
                             <div style={{ minWidth: 0 }}>
-                              <Text size="sm" fw={500} truncate>
-                                {fullName(j)}
+                              <Text size="sm" truncate>
+                                {labelOf(tx.transaction_key)}
                               </Text>
                               <Text size="xs" c="dimmed">
-                                {date(j.joined_date)}
+                                {date(tx.created_at)}
                               </Text>
                             </div>
+                            <Text size="sm" fw={600} c={tx.cash_flow === 'credit' ? 'teal' : 'red'} style={{ whiteSpace: 'nowrap' }}>
+                              {tx.cash_flow === 'credit' ? '+' : '−'}
+                              {money(tx.amount)}
+                            </Text>
                           </Group>
                         ))}
                       </Stack>
                     ) : (
-                      <EmptyState description={t('empty.joinings')} />
+                      <EmptyState description={t('empty.transactions')} />
                     )}
-                  </div>
-                  <div>
-                    <Title order={3} size="h5" mb="xs">
-                      {t('recruitment.title')}
-                    </Title>
-                    {s.recruitment_progress.length ? (
-                      <Stack gap="sm">
-                        {s.recruitment_progress.map((r) => (
-                          <div key={r.month}>
-                            <Group justify="space-between" gap="xs">
-                              <Text size="sm">{day(r.start_date)}</Text>
-                              <Text size="sm" c="dimmed">
-                                {t('recruitment.count', { current: r.current_count, required: r.required_count })} · {t(`recruitment.${r.status}`)}
-                              </Text>
-                            </Group>
-                            <Progress value={r.progress} aria-label={t('recruitment.progressOf', { month: day(r.start_date) })} color={r.status === 'achieved' ? 'teal' : r.status === 'missed' ? 'red' : undefined} />
-                          </div>
-                        ))}
-                      </Stack>
-                    ) : (
-                      <EmptyState description={t('empty.recruitment')} />
-                    )}
-                  </div>
-                </Stack>
-              </Tabs.Panel>
-            </Tabs>
-          </Card>
-        </section>
+                  </Tabs.Panel>
+                  <Tabs.Panel value="team" pt="sm">
+                    <Stack gap="md">
+                      <div>
+                        <Title order={3} size="h5" mb="xs">
+                          {t('joinings.title')}
+                        </Title>
+                        {s.recent_joinings.length ? (
+                          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                            {s.recent_joinings.map((j) => (
+                              <Group key={j.id} component="li" gap="sm" wrap="nowrap">
+                                <Avatar src={j.avatar} radius="xl" size={32} alt="">
+                                  {initials(j)}
+                                </Avatar>
+                                <div style={{ minWidth: 0 }}>
+                                  <Text size="sm" fw={500} truncate>
+                                    {fullName(j)}
+                                  </Text>
+                                  <Text size="xs" c="dimmed">
+                                    {date(j.joined_date)}
+                                  </Text>
+                                </div>
+                              </Group>
+                            ))}
+                          </Stack>
+                        ) : (
+                          <EmptyState description={t('empty.joinings')} />
+                        )}
+                      </div>
+                      <div>
+                        <Title order={3} size="h5" mb="xs">
+                          {t('recruitment.title')}
+                        </Title>
+                        {s.recruitment_progress.length ? (
+                          <Stack gap="sm">
+                            {s.recruitment_progress.map((r) => (
+                              <div key={r.month}>
+                                <Group justify="space-between" gap="xs">
+                                  <Text size="sm">{day(r.start_date)}</Text>
+                                  <Text size="sm" c="dimmed">
+                                    {t('recruitment.count', { current: r.current_count, required: r.required_count })} · {t(`recruitment.${r.status}`)}
+                                  </Text>
+                                </Group>
+                                <Progress value={r.progress} aria-label={t('recruitment.progressOf', { month: day(r.start_date) })} color={r.status === 'achieved' ? 'teal' : r.status === 'missed' ? 'red' : undefined} />
+                              </div>
+                            ))}
+                          </Stack>
+                        ) : (
+                          <EmptyState description={t('empty.recruitment')} />
+                        )}
+                      </div>
+                    </Stack>
+                  </Tabs.Panel>
+                </Tabs>
+              </Card>
+            </section>
 
-        <section aria-labelledby="dashboard-news">
-          <GroupTitle id="dashboard-news">{t('sections.news')}</GroupTitle>
-          <Card withBorder radius="md" padding="sm" mt="xs">
-            {!promotions ? (
-              <MorePending more={more as Extract<More, { data: null }>} label={t('loading')} />
-            ) : promotions.events.length || promotions.articles.length || s.recent_articles.length || s.recent_videos.length ? (
-              // The first tab that has something opens first.
-              <Tabs defaultValue={promotions.events.length ? 'events' : promotions.articles.length ? 'news' : 'stories'} keepMounted styles={TAB_STYLES}>
-                <Tabs.List>
-                  <Tabs.Tab value="events">{t('promotions.eventsTab')}</Tabs.Tab>
-                  <Tabs.Tab value="news">{t('promotions.articlesTitle')}</Tabs.Tab>
-                  <Tabs.Tab value="stories">{t('stories.tab')}</Tabs.Tab>
-                </Tabs.List>
-                <Tabs.Panel value="events" pt="sm">
-                  {promotions.events.length ? <PromotedEvents events={promotions.events} /> : <EmptyState description={t('empty.promotions')} />}
-                </Tabs.Panel>
-                <Tabs.Panel value="news" pt="sm">
-                  {promotions.articles.length ? <PromotedArticles articles={promotions.articles} /> : <EmptyState description={t('empty.promotions')} />}
-                </Tabs.Panel>
-                <Tabs.Panel value="stories" pt="sm">
-                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                    <div>
-                      <Title order={3} size="h5" mb="xs">
-                        {t('stories.articles')}
-                      </Title>
-                      {s.recent_articles.length ? (
-                        <Stack gap={6}>
-                          {s.recent_articles.map((a) => (
-                            <div key={a.id}>
-                              <Anchor component={Link} href={`/story/article/${a.id}`} size="sm" fw={500} className="upline-target" data-recent-article={a.id}>
-                                {a.title}
-                              </Anchor>
-                              <Text size="xs" c="dimmed" lineClamp={2}>
-                                {a.description}
-                              </Text>
-                            </div>
-                          ))}
-                        </Stack>
-                      ) : (
-                        <EmptyState description={t('empty.articles')} />
-                      )}
-                    </div>
-                    <div>
-                      <Title order={3} size="h5" mb="xs">
-                        {t('stories.videos')}
-                      </Title>
-                      {s.recent_videos.length ? (
-                        <Stack gap={6}>
-                          {s.recent_videos.map((v) => (
-                            <Anchor key={v.id} component={Link} href={`/story/video/${v.id}`} size="sm" className="upline-target" data-recent-video={v.id}>
-                              {v.title}
-                            </Anchor>
-                          ))}
-                        </Stack>
-                      ) : (
-                        <EmptyState description={t('empty.videos')} />
-                      )}
-                    </div>
-                  </SimpleGrid>
-                </Tabs.Panel>
-              </Tabs>
-            ) : (
-              <EmptyState description={t('empty.promotions')} />
-            )}
-          </Card>
-        </section>
-      </SimpleGrid>
+            <section aria-labelledby="dashboard-news">
+              <GroupTitle id="dashboard-news">{t('sections.news')}</GroupTitle>
+              <Card withBorder radius="md" padding="sm" mt="xs">
+                {!promotions ? (
+                  <MorePending more={more as Extract<More, { data: null }>} label={t('loading')} />
+                ) : promotions.events.length || promotions.articles.length || s.recent_articles.length || s.recent_videos.length ? (
+                  // The first tab that has something opens first.
+                  <Tabs defaultValue={promotions.events.length ? 'events' : promotions.articles.length ? 'news' : 'stories'} keepMounted styles={TAB_STYLES}>
+                    <Tabs.List>
+                      <Tabs.Tab value="events">{t('promotions.eventsTab')}</Tabs.Tab>
+                      <Tabs.Tab value="news">{t('promotions.articlesTitle')}</Tabs.Tab>
+                      <Tabs.Tab value="stories">{t('stories.tab')}</Tabs.Tab>
+                    </Tabs.List>
+                    <Tabs.Panel value="events" pt="sm">
+                      {promotions.events.length ? <PromotedEvents events={promotions.events} /> : <EmptyState description={t('empty.promotions')} />}
+                    </Tabs.Panel>
+                    <Tabs.Panel value="news" pt="sm">
+                      {promotions.articles.length ? <PromotedArticles articles={promotions.articles} /> : <EmptyState description={t('empty.promotions')} />}
+                    </Tabs.Panel>
+                    <Tabs.Panel value="stories" pt="sm">
+                      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                        <div>
+                          <Title order={3} size="h5" mb="xs">
+                            {t('stories.articles')}
+                          </Title>
+                          {s.recent_articles.length ? (
+                            <Stack gap={6}>
+                              {s.recent_articles.map((a) => (
+                                <div key={a.id}>
+                                  <Anchor component={Link} href={`/story/article/${a.id}`} size="sm" fw={500} className="upline-target" data-recent-article={a.id}>
+                                    {a.title}
+                                  </Anchor>
+                                  <Text size="xs" c="dimmed" lineClamp={2}>
+                                    {a.description}
+                                  </Text>
+                                </div>
+                              ))}
+                            </Stack>
+                          ) : (
+                            <EmptyState description={t('empty.articles')} />
+                          )}
+                        </div>
+                        <div>
+                          <Title order={3} size="h5" mb="xs">
+                            {t('stories.videos')}
+                          </Title>
+                          {s.recent_videos.length ? (
+                            <Stack gap={6}>
+                              {s.recent_videos.map((v) => (
+                                <Anchor key={v.id} component={Link} href={`/story/video/${v.id}`} size="sm" className="upline-target" data-recent-video={v.id}>
+                                  {v.title}
+                                </Anchor>
+                              ))}
+                            </Stack>
+                          ) : (
+                            <EmptyState description={t('empty.videos')} />
+                          )}
+                        </div>
+                      </SimpleGrid>
+                    </Tabs.Panel>
+                  </Tabs>
+                ) : (
+                  <EmptyState description={t('empty.promotions')} />
+                )}
+              </Card>
+            </section>
+          </SimpleGrid>
+        </>
+      )}
     </Stack>
   );
 }
