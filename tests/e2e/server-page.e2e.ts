@@ -37,6 +37,13 @@ describe('the server-rendered sign-in page', () => {
   test('is there before the app runs, asks nothing, and the app takes it over without redrawing it', async () => {
     const { context, page } = await newPage(app.browser, app.server);
     const { release, errors } = await held(page);
+    // The whole library stylesheet held back too: the page is painted with the part of it that its markup uses.
+    let releaseStyles!: () => void;
+    const stylesGate = new Promise<void>((r) => (releaseStyles = r));
+    await page.route(/\/assets\/vendor-[A-Za-z0-9_-]{8}\.css$/, async (route: Route) => {
+      await stylesGate;
+      await route.continue();
+    });
     const api: string[] = [];
     const fonts: string[] = [];
     page.on('request', (r) => {
@@ -58,6 +65,27 @@ describe('the server-rendered sign-in page', () => {
     expect(await bodyFont()).not.toMatch(/Ubuntu/);
     expect(fonts).toEqual([]);
     await markForm(page);
+
+    // What the form looks like with the page's part of the stylesheet, and then with the whole one: the same.
+    const looks = () =>
+      page.evaluate(() =>
+        ['#root form', '#root h1, #root h2', '#root input', '#root button[type="submit"]', '#root img'].map((selector) => {
+          const el = document.querySelector(selector);
+          if (!el) return `${selector}: missing`;
+          const s = getComputedStyle(el);
+          const box = el.getBoundingClientRect();
+          return [selector, s.display, s.color, s.backgroundColor, s.padding, s.borderRadius, s.fontSize, s.fontWeight, box.x, box.y, box.width, box.height].join(' ');
+        }),
+      );
+    const styleSheets = () => page.evaluate(() => ({ part: document.querySelectorAll('style[data-used]').length, whole: document.querySelectorAll('link[rel="stylesheet"]').length }));
+    expect((await styleSheets()).part).toBeGreaterThan(0);
+    const withPart = await looks();
+    expect(withPart.join('\n')).not.toContain('missing');
+    releaseStyles();
+    await page.waitForFunction(() => document.querySelectorAll('style[data-used]').length === 0);
+    expect((await styleSheets()).whole).toBeGreaterThan(0);
+    expect(await looks()).toEqual(withPart);
+    expect(await page.evaluate(() => window.__uplineReady)).toBeUndefined();
 
     release();
     await ready(page);
