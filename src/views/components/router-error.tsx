@@ -4,9 +4,28 @@
  * (usually the location) clears the error so navigating away recovers.
  */
 import { Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SupportSnapshotPanel } from '../support/support-snapshot.view';
+
+/**
+ * The "send to support" panel is code of its own (the snapshot, its redaction, its form machine), loaded when
+ * the error page is shown: the first page neither carries nor evaluates it. (Fetching it ahead would cost every
+ * visit its bytes, and its stylesheet again, for a page few visits see.)
+ */
+const SupportSnapshotPanel = lazy(() => import('../support/support-snapshot.view').then((m) => ({ default: m.SupportSnapshotPanel })));
+
+/** Renders nothing when the panel's code could not be loaded (offline, or the app's files replaced): the error page itself must still show. */
+class PanelBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
 
 const CHUNK_LOAD = /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|Loading (CSS )?chunk \S+ failed/i;
 
@@ -53,7 +72,11 @@ export function RouterErrorPage({ error, onReload }: RouterErrorPageProps) {
         <div>
           <Button onClick={reload}>{t('reload', 'Reload page')}</Button>
         </div>
-        <SupportSnapshotPanel reason="error" error={error} />
+        <PanelBoundary>
+          <Suspense fallback={null}>
+            <SupportSnapshotPanel reason="error" error={error} />
+          </Suspense>
+        </PanelBoundary>
       </Stack>
     </Container>
   );
