@@ -89,12 +89,20 @@ export function fixedRead(query: SQL): FixedRead {
  * run reads as `reportWrites` says); PGlite's clients keep the statement by its text.
  */
 export async function fixedRows(db: Db, read: FixedRead, values: Record<string, unknown>): Promise<unknown[][]> {
-  const bound = read.params.map((p) => ('placeholder' in p ? values[p.placeholder] : p.value));
+  return arrayRows(db, read.text, read.params.map((p) => ('placeholder' in p ? values[p.placeholder] : p.value)), read.name);
+}
+
+/**
+ * Rows of a statement written out in full (`$1`, `$2`… its `params`) as arrays of values, for plain reads outside
+ * a transaction. On PostgreSQL each connection prepares it once, under `name` or the name its text gets
+ * (`preparedNames`); PGlite's clients keep the statement by its text.
+ */
+export async function arrayRows(db: Db, text: string, params: unknown[], name?: string): Promise<unknown[][]> {
   const client = (db as unknown as { $client: { query(...args: unknown[]): Promise<{ rows: unknown[] }> } }).$client;
-  // A pg pool (PostgreSQL) takes a named query config; PGlite's clients take the text, values and options.
+  // A pg pool (PostgreSQL) takes a query config; PGlite's clients take the text, values and options.
   const result = 'totalCount' in client
-    ? await client.query({ name: read.name, text: read.text, values: bound, rowMode: 'array' })
-    : await client.query(read.text, bound, { rowMode: 'array' });
+    ? await client.query(name ? { name, text, values: params, rowMode: 'array' } : { text, values: params, rowMode: 'array' })
+    : await client.query(text, params, { rowMode: 'array' });
   return result.rows as unknown[][];
 }
 
@@ -159,7 +167,6 @@ export async function openDatabase(opts: { dataDir: string | null; databaseUrl: 
         retryingDeadlocks(drizzlePg(pool, { schema }) as unknown as Db),
         'postgres',
         (text) => pool.query(text),
-        async (text, params) => (await pool.query({ text, values: params, rowMode: 'array' })).rows as never[],
         (channel, heard) => listenPg(pg.default, opts.databaseUrl!, channel, heard),
         () => pool.end(),
       ),
@@ -176,7 +183,6 @@ export async function openDatabase(opts: { dataDir: string | null; databaseUrl: 
       drizzlePglite(thread.client as unknown as PGliteClient, { schema }) as unknown as Db,
       'pglite',
       (text) => thread.client.exec(text),
-      async (text, params) => (await thread.client.query(text, params, { rowMode: 'array' })).rows as never[],
       async (channel, heard) => thread.listen(channel, (payload) => heard(payload)),
       () => thread.close(),
     );
@@ -188,7 +194,6 @@ export async function openDatabase(opts: { dataDir: string | null; databaseUrl: 
     drizzlePglite(client, { schema }) as unknown as Db,
     'pglite',
     (text) => client.exec(text),
-    async (text, params) => (await client.query(text, params, { rowMode: 'array' })).rows as never[],
     // One process holds an embedded database: its notices reach every listener in it.
     async (channel, heard) => {
       const stop = await client.listen(channel, (payload) => heard(payload));
@@ -274,7 +279,6 @@ function database(
   db: Db,
   kind: Database['kind'],
   exec: (text: string) => Promise<unknown>,
-  arrays: (text: string, params: unknown[]) => Promise<never[]>,
   listen: Database['listen'],
   close: () => Promise<void>,
 ): Database {
@@ -288,7 +292,7 @@ function database(
     async rows(query) {
       return ((await db.execute(query)) as unknown as { rows: never[] }).rows;
     },
-    arrays: arrays as Database['arrays'],
+    arrays: ((text: string, params: unknown[]) => arrayRows(db, text, params)) as Database['arrays'],
     close,
   };
 }
