@@ -29,7 +29,7 @@ export const SERVER_OFF_ATTRIBUTE = 'data-server-off';
  */
 export const FONTS_LATER_ATTRIBUTE = 'data-fonts-later';
 /** The fonts the app's text falls back on (after Ubuntu), and is drawn in while FONTS_LATER_ATTRIBUTE is set. */
-export const FONT_FALLBACK = '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, sans-serif';
+export const FONT_FALLBACK = 'system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif';
 /** The id of the JSON element holding what the page brings along (PageData of src/api/early.ts). */
 export const PAGE_DATA_ID = 'upline-page';
 
