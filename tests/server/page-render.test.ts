@@ -92,7 +92,7 @@ describe('GET /login', () => {
     const html = res.body;
     expect(html).toMatch(/<html lang="en" data-mantine-color-scheme="light" data-server-language="en" data-server-scheme="light" data-fonts-later>/);
     // Its text is drawn in the system fonts until the app's scripts have arrived: the web fonts do not share a slow link with them.
-    expect(html).toMatch(/<style>html\[data-fonts-later\]\{--mantine-font-family:-apple-system[^;}]*sans-serif;--mantine-font-family-headings:-apple-system[^}]*\}<\/style>/);
+    expect(html).toMatch(/<style>html\[data-fonts-later\]\{--mantine-font-family:system-ui[^;}]*sans-serif;--mantine-font-family-headings:system-ui[^}]*\}<\/style>/);
     expect(html).not.toMatch(/data-fonts-later[^>]*Ubuntu/);
     const root = /<div id="root" data-server-key="([^"]*)">([\s\S]*)<\/div>\s*(?:<script>[^<]*<\/script>\s*)?(?:<link rel="(?:modulepreload|preload)"[^>]*>\s*)*<\/body>/.exec(html);
     expect(root).not.toBeNull();
