@@ -50,7 +50,7 @@ export interface RenderedPage {
 const SETTLE_MS = 500;
 
 const nothing = () => {};
-const serverBindings: SessionBindings = { navigate: nothing, notify: nothing, changeLanguage: nothing, openInNewTab: nothing, prepareMemberPage: nothing };
+const serverBindings: SessionBindings = { navigate: nothing, notify: nothing, changeLanguage: nothing, openInNewTab: nothing, prepareMemberPage: nothing, prefetchMemberArea: nothing };
 
 function fixedColourScheme(scheme: 'light' | 'dark'): MantineColorSchemeManager {
   return { get: () => scheme, set: nothing, subscribe: nothing, unsubscribe: nothing, clear: nothing };

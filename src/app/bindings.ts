@@ -6,7 +6,7 @@ import i18next from 'i18next';
 import { navigate as browserNavigate } from 'wouter/use-browser-location';
 import { changeLanguage as changeI18nLanguage } from '../i18n/i18n';
 import { showToast, updateToast } from '../lib/toast';
-import { prepareMemberPage } from './member-preload';
+import { prefetchMemberArea, prepareMemberPage } from './member-preload';
 import type { NavigateParams, NotifyParams } from '../lib/flow';
 import { sessionMachine } from '../machines/session.machine';
 import { loginMachine } from '../machines/login.machine';
@@ -24,6 +24,8 @@ export interface SessionBindings {
   openInNewTab(url: string): void;
   /** A member was just signed in and lands on the member page at `path`: get it ready (code, translations, first calls). */
   prepareMemberPage(path: string): void;
+  /** A member is signing in (typing on /login, or on the password step): the member area's code and first translations. */
+  prefetchMemberArea(): void;
 }
 
 /** Runs `fn` now when translations are ready, else as soon as they are. */
@@ -40,6 +42,7 @@ export const browserBindings: SessionBindings = {
   changeLanguage: (code) => whenI18nReady(() => void changeI18nLanguage(code)),
   openInNewTab: (url) => void window.open(url, '_blank', 'noopener'),
   prepareMemberPage,
+  prefetchMemberArea: () => prefetchMemberArea(),
 };
 
 /** `notify` of promise-toast machines: the three stages share one toast. */
@@ -64,7 +67,7 @@ export function bindSessionMachine(b: SessionBindings) {
       prepareMemberPage: (_, p) => b.prepareMemberPage(p.path),
     },
     actors: {
-      login: loginMachine.provide(flow),
+      login: loginMachine.provide({ actions: { navigate, notify, prepareMemberArea: () => b.prefetchMemberArea() } }),
       otpLogin: deferredFlows.otpLogin.provide(flow),
       passwordReset: deferredFlows.passwordReset.provide(flow),
       signup: deferredFlows.signup.provide(flow),

@@ -146,6 +146,8 @@ export const loginMachine = setup({
   },
   actions: {
     ...flowCallbacks,
+    /** The member is signing in: get the member area's code and first translations on their way (bound by the session). */
+    prepareMemberArea: () => {},
     ...formActions<LoginContext, LoginEvent>(),
     rememberPath: assign({
       path: ({ event, context }) => (event.type === 'route.changed' ? event.path : context.path),
@@ -241,7 +243,7 @@ export const loginMachine = setup({
       initial: 'editing',
       entry: 'clearSubmitError',
       on: {
-        'auth.change': { actions: 'change' },
+        'auth.change': { actions: ['change', 'prepareMemberArea'] },
         'auth.use': { guard: 'usingAllowed', actions: 'use' },
         'auth.continue': [
           {
@@ -265,6 +267,7 @@ export const loginMachine = setup({
     },
     credentials: {
       initial: 'editing',
+      entry: 'prepareMemberArea',
       on: {
         'auth.change': { actions: 'change' },
         'auth.back': { target: 'identify', actions: { type: 'navigate', params: { to: LOGIN_PATH } } },

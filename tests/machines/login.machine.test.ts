@@ -43,6 +43,21 @@ describe('login machine', () => {
     expect(t.snap().context.values.mobile_code).toBe('34');
   });
 
+  it('gets the member area ready once the member types, and again on the password step — not when /login is merely opened', async () => {
+    const prepareMemberArea = vi.fn();
+    const t = startControlledFlow(loginMachine, { sources: ['loadLoginFields', 'login', 'loginTwoFactor'], actions: { prepareMemberArea } });
+    t.ctl.resolve('loadFields', { fields: loginFields(), phoneCode: '34' });
+    await flush();
+    expect(t.snap().matches('identify')).toBe(true);
+    expect(prepareMemberArea).not.toHaveBeenCalled();
+    t.actor.send({ type: 'auth.change', field: 'username', value: 'j' });
+    expect(prepareMemberArea).toHaveBeenCalledTimes(1);
+    t.actor.send({ type: 'auth.change', field: 'username', value: 'jdoe' });
+    t.actor.send({ type: 'auth.continue' });
+    expect(t.snap().matches('credentials')).toBe(true);
+    expect(prepareMemberArea).toHaveBeenCalledTimes(3);
+  });
+
   it('goes to connectionError on a network failure and loads again on retry', async () => {
     const t = start();
     t.ctl.reject('loadFields', apiError.connection());

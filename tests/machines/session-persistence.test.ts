@@ -111,7 +111,7 @@ describe('isRestorable', () => {
 describe('startSession', () => {
   const bindings = (): SessionBindings & { navigations: string[] } => {
     const navigations: string[] = [];
-    return { navigations, navigate: (to) => void navigations.push(to), notify: () => {}, changeLanguage: () => {}, openInNewTab: () => {}, prepareMemberPage: () => {} };
+    return { navigations, navigate: (to) => void navigations.push(to), notify: () => {}, changeLanguage: () => {}, openInNewTab: () => {}, prepareMemberPage: () => {}, prefetchMemberArea: () => {} };
   };
 
   it('lands in the saved state after a reload without booting again, and re-checks the token once', async () => {

@@ -175,6 +175,8 @@ export interface ControlledFlowOptions {
   silentTicker?: boolean;
   /** The flow input; `{ search: '' }` unless given. */
   input?: FlowInput & { path?: string };
+  /** Further named actions of the flow, as the session binds them (e.g. prepareMemberArea). */
+  actions?: Record<string, (...args: never[]) => void>;
 }
 
 /** A flow machine started with answered actors; its navigations and notices go to mocks. */
@@ -184,7 +186,7 @@ export function startControlledFlow<TMachine extends AnyStateMachine>(machine: T
   const notify = vi.fn();
   const actors = { ...ctl.actors(...options.sources), ...(options.silentTicker ? { ticker: silentTicker } : {}) };
   const actor = createActor(
-    machine.provide({ actors, actions: { navigate: (_: unknown, p: unknown) => navigate(p), notify: (_: unknown, p: unknown) => notify(p) } } as never),
+    machine.provide({ actors, actions: { ...options.actions, navigate: (_: unknown, p: unknown) => navigate(p), notify: (_: unknown, p: unknown) => notify(p) } } as never),
     { input: options.input ?? { search: '' } } as never,
   ).start() as Actor<TMachine>;
   return { ctl, actor, navigate, notify, snap: () => actor.getSnapshot() as SnapshotFrom<TMachine> };
