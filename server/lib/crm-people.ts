@@ -449,8 +449,8 @@ export async function remindMeetings(ctx: Pick<AppContext, 'database' | 'outbox'
   for (const m of due) {
     const { time } = localParts(m.startsAt, m.timeZone);
     await announce(ctx, m.memberId, 'meeting_reminder', {
-      subject: `Meeting at ${time}: ${m.title}`,
-      body: [m.who, m.place || m.link].filter(Boolean).join(' · ') || m.title,
+      key: 'meeting_reminder',
+      values: { time, title: m.title, details: [m.who, m.place || m.link].filter(Boolean).join(' · ') || m.title },
       link: '/member/crm/meetings',
     });
   }

@@ -245,10 +245,8 @@ export async function decideKyc(ctx: Pick<AppContext, 'database' | 'outbox'> & {
     return { memberId: doc.member_id, status };
   });
   await announce(ctx, result.memberId, 'kyc_decision', {
-    subject: decision.approve ? 'Your identity documents were approved' : 'Your identity documents were rejected',
-    body: decision.approve
-      ? 'Your identity documents were approved. You can now request payouts.'
-      : `Your identity documents were rejected: ${reason}\nYou can send new documents from the KYC page.`,
+    key: decision.approve ? 'kyc_approved' : 'kyc_rejected',
+    values: { reason: reason ?? '' },
     link: '/member/kyc',
   });
   return result;

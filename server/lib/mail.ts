@@ -505,8 +505,8 @@ async function write(
   const [t] = await rowsOf<{ subject: string }>(db, sql`SELECT subject FROM message_threads WHERE id = ${written.threadId}`);
   const name = [sender.firstName, sender.lastName?.trim()].filter(Boolean).join(' ') || sender.username;
   await announce(ctx, recipientId, 'new_message', {
-    subject: `New message: ${t.subject}`.slice(0, 200),
-    body: `${name}: ${htmlToText(body).slice(0, SNIPPET)}`,
+    key: 'new_message',
+    values: { subject: t.subject, name, snippet: htmlToText(body).slice(0, SNIPPET) },
     link: conversationLink(written.threadId),
   });
   return written;

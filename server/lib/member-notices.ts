@@ -17,18 +17,58 @@ import {
 } from '../../src/schemas/notification-settings.schema';
 import type { AppContext } from './app-context';
 import { recordAudit } from './audit';
+import { memberLanguage, translator } from './i18n';
+import type { SupportedLanguage } from '../../src/i18n/languages';
 import { rowsOf, type Executor } from './ledger';
 
 export const MEMBER_EVENTS = NOTIFICATION_EVENTS;
 export type MemberEvent = (typeof MEMBER_EVENTS)[number];
 
+/**
+ * What a member is told, written in the member's own language when it is sent: `key` names the texts in
+ * the `notices` namespace (`<key>.subject`, one line, and `<key>.body`), `values` are what they
+ * interpolate (plain text: names, amounts, references).
+ */
 export interface Notice {
-  /** Plain text, one line. */
-  subject: string;
-  /** Plain text. */
-  body: string;
+  key: NoticeKey;
+  values?: Record<string, string | number>;
   /** The member page that shows the matter, e.g. /member/kyc. */
   link?: string;
+}
+
+/** Every notice the server sends; each has a subject and a body in public/locales/{lng}/notices.json. */
+export const NOTICE_KEYS = [
+  'kyc_approved',
+  'kyc_rejected',
+  'support_answered',
+  'rank_achieved',
+  'package_paid',
+  'upgrade_paid',
+  'renewal_paid',
+  'order_paid',
+  'otc_approved',
+  'otc_rejected',
+  'card_refunded_order',
+  'card_refunded_package',
+  'card_refunded_top_up',
+  'new_message',
+  'meeting_reminder',
+  'team_member_joined',
+  'team_member_joined_direct',
+  'payout_approved',
+  'payout_paid',
+  'payout_rejected',
+  'payout_rejected_reason',
+] as const;
+export type NoticeKey = (typeof NOTICE_KEYS)[number];
+
+/** The subject (at most 200 characters) and body of a notice in `language`. */
+export async function noticeText(language: SupportedLanguage, notice: Pick<Notice, 'key' | 'values'>): Promise<{ subject: string; body: string }> {
+  const t = await translator(language);
+  return {
+    subject: t(`notices:${notice.key}.subject`, notice.values).slice(0, 200),
+    body: t(`notices:${notice.key}.body`, notice.values),
+  };
 }
 
 /** The member's switches, one entry per event (defaults: on). */
@@ -73,7 +113,7 @@ export async function saveNotificationSettings(
 }
 
 /**
- * Tell a member of an event by the channels they keep on for it. `ex`: the transaction the event happens
+ * Tell a member of an event by the channels they keep on for it, in their own language. `ex`: the transaction the event happens
  * in (a payment's fulfilment), so the notice and the outbox row commit or roll back with it; by default
  * the database, after the fact.
  */
@@ -85,14 +125,14 @@ export async function announce(
   ex: Executor = ctx.database.db,
 ): Promise<void> {
   const setting = (await notificationSettingsOf(ex, memberId)).events.find((e) => e.event === event);
-  if (!setting) return;
+  if (!setting || (!setting.push && !setting.email)) return;
+  const [m] = await ex.select({ email: members.email, language: members.languageCode }).from(members).where(eq(members.id, memberId)).limit(1);
+  if (!m) return;
+  const { subject, body } = await noticeText(memberLanguage(m.language), notice);
   if (setting.push) {
     await ex.execute(
-      sql`INSERT INTO member_notices (member_id, event, subject, body, link) VALUES (${memberId}, ${event}, ${notice.subject}, ${notice.body}, ${notice.link ?? null})`,
+      sql`INSERT INTO member_notices (member_id, event, subject, body, link) VALUES (${memberId}, ${event}, ${subject}, ${body}, ${notice.link ?? null})`,
     );
   }
-  if (setting.email) {
-    const [m] = await ex.select({ email: members.email }).from(members).where(eq(members.id, memberId)).limit(1);
-    if (m?.email) await ctx.outbox.send('email', m.email, notice.subject, notice.link ? `${notice.body}\n\n${notice.link}` : notice.body, ex);
-  }
+  if (setting.email && m.email) await ctx.outbox.send('email', m.email, subject, notice.link ? `${body}\n\n${notice.link}` : body, ex);
 }

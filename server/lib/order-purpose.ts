@@ -79,8 +79,8 @@ export const orderPurpose: PurposeHandler = {
         input.memberId,
         'order_status',
         {
-          subject: `Your order ${o.invoice_no} is paid`,
-          body: `Your order ${o.invoice_no} of ${money.format(money.parse(o.total), 2)} is paid and being processed.`,
+          key: 'order_paid',
+          values: { invoice: o.invoice_no, amount: money.format(money.parse(o.total), 2) },
           link: `/member/orders/${Number(o.id)}`,
         },
         tx,

@@ -279,10 +279,8 @@ export async function decideOtc(ctx: Pick<AppContext, 'database' | 'outbox' | 's
     return row;
   });
   await announce(ctx, r.member_id, 'order_status', {
-    subject: decision.approve ? `Your payment ${r.reference} was approved` : `Your payment ${r.reference} was rejected`,
-    body: decision.approve
-      ? `Your payment of ${money.format(money.parse(r.amount), 2)} (${r.description}) was approved.`
-      : `Your payment of ${money.format(money.parse(r.amount), 2)} (${r.description}) was rejected: ${reason}`,
+    key: decision.approve ? 'otc_approved' : 'otc_rejected',
+    values: { reference: r.reference, amount: money.format(money.parse(r.amount), 2), description: r.description, reason: reason ?? '' },
     link: '/member/otc/payment-history',
   });
   return { memberId: r.member_id, reference: r.reference, status: decision.approve ? ('approved' as const) : ('rejected' as const) };

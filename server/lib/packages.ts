@@ -361,7 +361,7 @@ export async function promoteRanks(tx: Tx, memberIds: number[], at: Date, servic
     );
     for (const p of promoted) {
       const name = names.get(p.rankId) ?? '';
-      await announce(services, p.memberId, 'rank_achieved', { subject: `You reached the rank ${name}`, body: `Congratulations: you are now ${name}.`, link: '/member/home/rank' }, tx);
+      await announce(services, p.memberId, 'rank_achieved', { key: 'rank_achieved', values: { rank: name }, link: '/member/home/rank' }, tx);
     }
   }
   return promoted;
@@ -422,12 +422,12 @@ async function fulfilPackage(tx: Tx, input: FulfilmentInput, services: Fulfilmen
   }
   // A counter payment's decision tells the member itself.
   if (input.method !== 'otc') {
-    const what = p.kind === 'upgrade' ? 'upgrade to' : p.kind === 'renewal' ? 'renewal of' : 'package';
+    const key = p.kind === 'upgrade' ? 'upgrade_paid' : p.kind === 'renewal' ? 'renewal_paid' : 'package_paid';
     await announce(
       services,
       p.member_id,
       'order_status',
-      { subject: `Your ${what} ${pkg.name} is paid`, body: `Your ${what} ${pkg.name} (${money.format(amount, 2)}) is paid and active.`, link: `/member/orders/${orderId}` },
+      { key, values: { name: pkg.name, amount: money.format(amount, 2) }, link: `/member/orders/${orderId}` },
       tx,
     );
   }

@@ -219,8 +219,8 @@ export async function decidePayout(ctx: Pick<AppContext, 'database' | 'outbox'>,
   const [p] = await rowsOf<{ member_id: number; amount: string }>(db, sql`SELECT member_id, amount::text AS amount FROM payout_requests WHERE id = ${id}`);
   if (!p) return;
   await announce(ctx, Number(p.member_id), 'payout_status', {
-    subject: `Payout ${payoutInvoiceNo(id)} ${d.status}`,
-    body: `Your payout request ${payoutInvoiceNo(id)} of ${money.normalize(p.amount)} is now ${d.status}.${decision === 'reject' && note ? ` Reason: ${note}` : ''}`,
+    key: decision === 'reject' && note ? 'payout_rejected_reason' : `payout_${d.status}`,
+    values: { invoice: payoutInvoiceNo(id), amount: money.format(money.parse(p.amount), 2), reason: note ?? '' },
     link: PAYOUT_LINK,
   });
 }

@@ -228,8 +228,8 @@ async function tellTeam(ctx: Services, recruit: MemberRow, sponsorId: number, pa
   const name = [recruit.firstName, recruit.lastName].filter(Boolean).join(' ');
   for (const id of new Set([sponsorId, ...(parentId ? [parentId] : [])])) {
     await announce(ctx, id, 'team_member_joined', {
-      subject: `New member in your team: ${name}`,
-      body: `${name} (${recruit.username}) joined your team${id === sponsorId ? ' as your direct recruit' : ''}.`,
+      key: id === sponsorId ? 'team_member_joined_direct' : 'team_member_joined',
+      values: { name, username: recruit.username },
       link: '/member/referral/joinings',
     });
   }

@@ -245,8 +245,8 @@ export async function replyAsSupport(ctx: Pick<AppContext, 'database' | 'config'
     return row;
   });
   await announce(ctx, t.member_id, 'new_message', {
-    subject: `Support answered: ${t.subject}`,
-    body: text.length > 300 ? `${text.slice(0, 297)}...` : text,
+    key: 'support_answered',
+    values: { subject: t.subject, text: text.length > 300 ? `${text.slice(0, 297)}...` : text },
     link: `/member/support/tickets/${id}`,
   });
   return ticketDetail(ctx.database.db, id, null);

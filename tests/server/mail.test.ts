@@ -59,11 +59,11 @@ describe('e-mail through SMTP', () => {
   it('a notification of an event goes out by e-mail', async () => {
     const [m] = await bulkMembers(s.database, 1, 41);
     const mails = received();
-    await announce(s.app.ctx, m.id, 'payout_status', { subject: 'Your payout was approved', body: 'It is on its way.' });
+    await announce(s.app.ctx, m.id, 'payout_status', { key: 'payout_approved', values: { invoice: 'PO-000007', amount: '25.00' } });
     const [mail] = await mails.next();
     expect(mail.to).toEqual([m.email]);
-    expect(mail.headers.subject).toBe('Your payout was approved');
-    expect(mail.text).toContain('It is on its way.');
+    expect(mail.headers.subject).toBe('Payout PO-000007 approved');
+    expect(mail.text).toContain('Your payout request PO-000007 of 25.00 is now approved.');
   });
 
   it('an SMS stays in the outbox', async () => {
@@ -132,7 +132,7 @@ describe('an e-mail leaves only once its transaction commits', () => {
     const mails = received();
     await expect(
       s.database.db.transaction(async (tx) => {
-        await announce(s.app.ctx, m.id, 'order_status', { subject: 'Your order INV-1 is paid', body: 'Being processed.' }, tx as never);
+        await announce(s.app.ctx, m.id, 'order_status', { key: 'order_paid', values: { invoice: 'INV-1', amount: '10.00' } }, tx as never);
         await pause(150);
         throw new Error('sold out meanwhile');
       }),
@@ -147,7 +147,7 @@ describe('an e-mail leaves only once its transaction commits', () => {
   it('an e-mail queued in a transaction waits for its commit, then goes out once', async () => {
     const [m] = await bulkMembers(s.database, 1, 44);
     await s.database.db.transaction(async (tx) => {
-      await announce(s.app.ctx, m.id, 'order_status', { subject: 'Your order INV-2 is paid', body: 'Being processed.' }, tx as never);
+      await announce(s.app.ctx, m.id, 'order_status', { key: 'order_paid', values: { invoice: 'INV-2', amount: '10.00' } }, tx as never);
       await pause(300);
       expect(sentTo(m.email!)).toBe(0);
     });
@@ -164,11 +164,11 @@ describe('an e-mail leaves only once its transaction commits', () => {
     const other = new Outbox(s.database.db, quietLog, { mailer });
     const stop = await other.follow(s.database);
     try {
-      for (let i = 0; i < 5; i++) await announce(s.app.ctx, m.id, 'order_status', { subject: `Order ${i} is paid`, body: 'Being processed.' });
+      for (let i = 0; i < 5; i++) await announce(s.app.ctx, m.id, 'order_status', { key: 'order_paid', values: { invoice: `INV-${i}`, amount: '10.00' } });
       await Promise.all([s.app.ctx.outbox.settled(), other.settled()]);
       await pause(200);
       await Promise.all([s.app.ctx.outbox.settled(), other.settled()]);
-      expect(smtp.mails.filter((x) => x.to.includes(m.email!)).map((x) => x.headers.subject).sort()).toEqual([0, 1, 2, 3, 4].map((i) => `Order ${i} is paid`));
+      expect(smtp.mails.filter((x) => x.to.includes(m.email!)).map((x) => x.headers.subject).sort()).toEqual([0, 1, 2, 3, 4].map((i) => `Your order INV-${i} is paid`));
     } finally {
       await stop();
       mailer.close();

@@ -156,15 +156,36 @@ describe('what the switches decide', () => {
   it('a KYC decision goes by the same switches, and reading a notice drops it', async () => {
     const m = await member();
     await change(m.token, { events: [{ event: 'kyc_decision', email: false }] });
-    await announce(s.app.ctx, m.id, 'kyc_decision', { subject: 'KYC approved', body: 'Your documents were approved.', link: '/member/kyc' });
-    expect(await mails(m.email, 'KYC approved')).toHaveLength(0);
+    await announce(s.app.ctx, m.id, 'kyc_decision', { key: 'kyc_approved', link: '/member/kyc' });
+    expect(await mails(m.email, 'Your identity documents were approved')).toHaveLength(0);
     const [notice] = await notices(m.token);
-    expect(notice).toMatchObject({ event: 'kyc_decision', subject: 'KYC approved' });
+    expect(notice).toMatchObject({ event: 'kyc_decision', subject: 'Your identity documents were approved' });
     const before = await noticeCount(m.token);
     const read = await call(s.app, 'PUT', '/api/home/notifications/read', { kind: 'notice', ids: [(notice as unknown as { id: number }).id] }, { token: m.token });
     expect(read.status).toBe(200);
     expect(read.body.data.notice_count).toBe(before.notice_count - 1);
     expect(read.body.data.total_count).toBe(before.total_count - 1);
+  });
+
+  it('a member who reads the product in Spanish is told in Spanish, by notice and by e-mail; others in English', async () => {
+    const es = await member();
+    const en = await member();
+    expect((await call(s.app, 'PUT', '/api/user/preferences', { language: 'es' }, { token: es.token })).status).toBe(200);
+    for (const m of [es, en]) {
+      await adjustWallet(s.database.db, { memberId: m.id, amount: money.parse('300'), memo: 'test funds' });
+      await s.database.db.execute(sql`INSERT INTO member_kyc (member_id, status) VALUES (${m.id}, 'approved') ON CONFLICT (member_id) DO UPDATE SET status = 'approved'`);
+      await s.database.db.execute(sql`INSERT INTO payout_methods (member_id, method, destination) VALUES (${m.id}, 'e_wallet', 'pay@example.com')`);
+      const res = await call(s.app, 'POST', '/api/payout/request_payout', { amount: '60', password: TEST_PASSWORD }, { token: m.token, headers: { 'idempotency-key': randomUUID() } });
+      expect(res.status).toBe(201);
+      await decidePayout(s.app.ctx, res.body.data.payout.id as number, 'reject', 'Cuenta equivocada');
+    }
+    const [spanish] = await notices(es.token);
+    expect(spanish.subject).toMatch(/^Pago PO-\d{6} rechazado$/);
+    expect((spanish as unknown as { body: string }).body).toMatch(/^Tu solicitud de pago PO-\d{6} de 60\.00 ahora está rechazada\. Motivo: Cuenta equivocada$/);
+    expect(await mails(es.email, 'Pago PO-')).toHaveLength(1);
+    const [english] = await notices(en.token);
+    expect(english.subject).toMatch(/^Payout PO-\d{6} rejected$/);
+    expect(await mails(en.email, 'Payout PO-')).toHaveLength(1);
   });
 
   /** Exactly `amount` in the member's wallet. */

@@ -163,7 +163,7 @@ async function refundIfFailed(deps: CardPaymentDeps, session: CardSession): Prom
   const memberId = Number(p.member_id);
   const invoice =
     p.purpose === 'order' ? (await rowsOf<{ invoice_no: string }>(deps.db, sql`SELECT invoice_no FROM orders WHERE id = ${p.ref_id} AND member_id = ${memberId}`))[0]?.invoice_no : null;
-  const what = invoice ? `order ${invoice}` : p.purpose === 'package' ? 'package' : 'wallet top-up';
+  const key = invoice ? 'card_refunded_order' : p.purpose === 'package' ? 'card_refunded_package' : 'card_refunded_top_up';
   await deps.db.transaction(async (tx) => {
     const [done] = await rowsOf(
       tx,
@@ -180,8 +180,8 @@ async function refundIfFailed(deps: CardPaymentDeps, session: CardSession): Prom
       memberId,
       'order_status',
       {
-        subject: `Your card payment for ${what} was refunded`,
-        body: `Your card payment of ${money.format(money.parse(p.amount), 2)} for ${what} arrived after it could no longer be fulfilled, so it was refunded to your card${p.purpose === 'order' ? ' and the order was cancelled' : ''}.`,
+        key,
+        values: { invoice: invoice ?? '', amount: money.format(money.parse(p.amount), 2) },
         link: p.purpose === 'order' ? `/member/orders/${Number(p.ref_id)}` : '/member/home',
       },
       tx as unknown as Db,
