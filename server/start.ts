@@ -43,7 +43,7 @@ if (cluster.isPrimary) {
 } else {
   // A worker ends with the process that started it.
   process.on('disconnect', () => process.exit(0));
-  await serve(config, await openDatabase({ dataDir: null, databaseUrl: config.databaseUrl }));
+  await serve(config, await openDatabase({ dataDir: null, databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize }));
   process.send?.({ listening: true });
 }
 
@@ -65,7 +65,7 @@ function workerCount(value: string | undefined): number {
 async function prepareDatabase(cfg: Config): Promise<{ database: Database; seeded: boolean }> {
   if (cfg.dataDir && !cfg.databaseUrl) mkdirSync(cfg.dataDir, { recursive: true });
   // The embedded database runs in a thread of its own, so requests are served while it works.
-  const database = await openDatabase({ dataDir: cfg.databaseUrl ? null : cfg.dataDir, databaseUrl: cfg.databaseUrl, thread: true });
+  const database = await openDatabase({ dataDir: cfg.databaseUrl ? null : cfg.dataDir, databaseUrl: cfg.databaseUrl, thread: true, poolSize: cfg.databasePoolSize });
   const lock = cfg.databaseUrl ? await setupLock(cfg.databaseUrl) : null;
   try {
     await migrate(database);

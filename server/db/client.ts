@@ -6,6 +6,7 @@ import { is, Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { PGlite as PGliteClient } from '@electric-sql/pglite';
 import { createHash } from 'node:crypto';
 import * as schema from './schema';
+import { databasePoolSize } from '../config';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -144,13 +145,14 @@ function reportWrites(pool: import('pg').Pool, wrote: () => void) {
 }
 
 /**
+ * `poolSize`: the most connections open to PostgreSQL at once (default: DATABASE_POOL_SIZE, see databasePoolSize).
  * `thread`: run the embedded database in a worker thread of its own (the server does; tests keep it on
  * their own thread, where an in-memory database starts faster).
  */
-export async function openDatabase(opts: { dataDir: string | null; databaseUrl: string | null; thread?: boolean }): Promise<Database> {
+export async function openDatabase(opts: { dataDir: string | null; databaseUrl: string | null; thread?: boolean; poolSize?: number }): Promise<Database> {
   if (opts.databaseUrl) {
     const pg = await import('pg');
-    const pool = new pg.default.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.default.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? databasePoolSize() });
     // An idle connection the database ends (a restart, an administrator, a network cut) is reported here and
     // dropped by the pool, which opens a new one when next needed. Without a listener that report would
     // crash the process. While the pool is closing, the connections it is ending are expected to go.
