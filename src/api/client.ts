@@ -187,7 +187,19 @@ function handleFailure(method: string, res: FetchResponse<unknown>, opts: Reques
 export function askAhead(path: string, route: string, after?: Promise<unknown>): Promise<unknown> | null {
   if (transport || baseURL || typeof window === 'undefined' || typeof fetch === 'undefined') return null;
   const query = Object.assign(ownQuery(undefined), commonParams(route, !modulesLoaded));
-  return askEarly(path, query, buildHeaders({}, false), undefined, after).catch(() => undefined);
+  const answered = askEarly(path, query, buildHeaders({}, false), undefined, after).catch(() => undefined);
+  askedAhead = Promise.all([askedAhead, answered]);
+  return answered;
+}
+
+let askedAhead: Promise<unknown> = Promise.resolve();
+
+/**
+ * Settles once every call asked ahead so far (askAhead) has answered, at once when none was: what a call of
+ * lesser weight (the menu's unread badge) waits for, so that it does not compete with a page's first calls.
+ */
+export function askedAheadAnswered(): Promise<void> {
+  return askedAhead.then(() => undefined);
 }
 
 /**

@@ -4,7 +4,7 @@
  * a newer version replaced this one's), the page shows the connection error with a retry.
  */
 import { useSyncExternalStore } from 'react';
-import { areaOf } from '../lib/paths';
+import { areaOf, normalisePath } from '../lib/paths';
 import { isFlowLoaded, loadFlow } from '../machines/deferred-flows';
 
 interface Failure {
@@ -28,9 +28,16 @@ export interface FlowLoader {
 
 const deferredFlowLoader: FlowLoader = { isFlowLoaded, loadFlow };
 
-/** Sends `route.changed` for the location once its flow is loaded; the returned function cancels. */
+/**
+ * Sends `route.changed` for the location once its flow is loaded; the returned function cancels. A location the
+ * session is already at (the page it was started on, once the app has hydrated; the echo of a navigation the
+ * session made itself, which moved its location first) is not sent: the session and its flow have seen it.
+ */
 export function followRoute(
-  actor: { send(event: { type: 'route.changed'; path: string; search: string }): void },
+  actor: {
+    send(event: { type: 'route.changed'; path: string; search: string }): void;
+    getSnapshot?(): { context: { path: string; search: string } };
+  },
   path: string,
   search: string,
   { isFlowLoaded, loadFlow }: FlowLoader = deferredFlowLoader,
@@ -41,6 +48,8 @@ export function followRoute(
   };
   const area = areaOf(path);
   setFailure(null);
+  const at = actor.getSnapshot?.().context;
+  if (at && at.path === normalisePath(path) && at.search === search) return () => undefined;
   if (isFlowLoaded(area)) send();
   else {
     const attempt = () => {

@@ -2,7 +2,9 @@
  * The loads of the member home (spec §3, §7 Home): one generic load machine (createLoadMachine) per
  * tab of /member/home, and the unread-notifications count shown as the menu badge.
  */
+import { askedAheadAnswered } from '../api/client';
 import { homeApi } from '../api/home';
+import { whenIdle } from '../lib/idle';
 import type { DashboardExtra, DashboardSummary, Promotions } from '../schemas/home.schema';
 import { createLoadMachine } from './load.machine';
 
@@ -38,5 +40,17 @@ export const homeDashboardMoreMachine = createLoadMachine('homeDashboardMore', l
 export const homeBinaryMachine = createLoadMachine('homeBinary', () => homeApi.binary());
 export const homePackageMachine = createLoadMachine('homePackage', () => homeApi.packages());
 export const homeRankMachine = createLoadMachine('homeRank', () => homeApi.ranks());
+/**
+ * The badge's count waits for the calls the landing page asked ahead (the dashboard's, right after sign-in) to
+ * answer and for the page to be idle: it is not needed to draw the page, and going out beside those calls it
+ * competed with them on the server and in the browser. On any other page nothing was asked ahead and it waits for
+ * the first idle moment only.
+ */
+export async function loadNotificationCountAfterPage() {
+  await askedAheadAnswered();
+  await whenIdle();
+  return homeApi.notificationsCount();
+}
+
 /** The notifications badge (GET /api/home/notifications_count), refreshed on navigation and focus. */
-export const notificationCountMachine = createLoadMachine('notificationCount', () => homeApi.notificationsCount());
+export const notificationCountMachine = createLoadMachine('notificationCount', loadNotificationCountAfterPage);

@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import { configureClient, get, setModulesLoaded } from '../../src/api/client';
 import { DASHBOARD_CALLS, DASHBOARD_SUMMARY_PATH } from '../../src/api/home-calls';
 import { prepareMemberPage, prefetchMemberArea } from '../../src/app/member-preload';
+import { loadNotificationCountAfterPage } from '../../src/machines/home.machine';
 import { DASHBOARD_PATH } from '../../src/lib/paths';
 import { storage } from '../../src/lib/storage';
 
@@ -81,4 +82,33 @@ test('while the password is typed, the dashboard translations are fetched, and n
   prefetchMemberArea();
   expect(loadNamespaces).toHaveBeenCalledWith(['dashboard', 'wallet']);
   expect(network).not.toHaveBeenCalled();
+});
+
+test("the menu badge's count is asked only once the dashboard's calls asked ahead have answered", async () => {
+  storage.set('auth_token', 'fresh-token-0123456789');
+  let answerSummary!: () => void;
+  network.mockImplementation(async (url: string) => {
+    if (url.startsWith(`${DASHBOARD_SUMMARY_PATH}?`)) return new Promise<Response>((resolve) => (answerSummary = () => resolve(json({ data: { wallet_balance: '320.00' } }))));
+    if (url.startsWith('/api/home/notifications_count?')) return json({ data: { order_count: 1, payout_count: 0, message_count: 2, total_count: 3 } });
+    return json({ data: { wallet_balance: '0.00' } });
+  });
+  const countAsked = () => network.mock.calls.filter(([url]) => String(url).startsWith('/api/home/notifications_count?')).length;
+  prepareMemberPage(DASHBOARD_PATH);
+  history.replaceState(null, '', DASHBOARD_PATH);
+  const count = loadNotificationCountAfterPage();
+  await new Promise((r) => setTimeout(r, 20));
+  expect(countAsked()).toBe(0);
+  answerSummary();
+  await expect(count).resolves.toMatchObject({ total_count: 3 });
+  expect(countAsked()).toBe(1);
+  const order = network.mock.calls.map(([url]) => String(url).split('?')[0]);
+  expect(order.indexOf('/api/home/notifications_count')).toBeGreaterThan(Math.max(...DASHBOARD_CALLS.map((path) => order.indexOf(path))));
+});
+
+test("on a page nothing was asked ahead for, the badge's count is asked without waiting for any call", async () => {
+  storage.set('auth_token', 'fresh-token-0123456789');
+  network.mockImplementation(async () => json({ data: { order_count: 0, payout_count: 0, message_count: 0, total_count: 0 } }));
+  history.replaceState(null, '', '/member/wallet/statement');
+  await expect(loadNotificationCountAfterPage()).resolves.toMatchObject({ total_count: 0 });
+  expect(network.mock.calls.map(([url]) => String(url).split('?')[0])).toEqual(['/api/home/notifications_count']);
 });

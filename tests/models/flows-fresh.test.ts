@@ -65,7 +65,7 @@ describe('docs/flows', () => {
     const load = generated.get('createLoadMachine.md')!;
     expect(load).toMatch(/^# createLoadMachine\n/);
     expect(load.match(/```mermaid/g)).toHaveLength(1);
-    expect(load).toContain('| `homeBinary` | `src/machines/home.machine.ts:38` | `homeBinaryMachine` | `GET /api/home/binary (homeApi.binary)` | — | — |');
+    expect(load).toContain('| `homeBinary` | `src/machines/home.machine.ts:40` | `homeBinaryMachine` | `GET /api/home/binary (homeApi.binary)` | — | — |');
     // A loader that is a function of its own file is followed to the calls it makes.
     expect(load).toMatch(/\| `homeDashboardMore` \|[^\n]*`GET \/api\/home\/dashboard\/extra \(homeApi.dashboardExtra\)`<br>`GET \/api\/home\/promotions/);
     // The input: the loader's parameters; path parameters of the endpoint are named.

@@ -48,6 +48,22 @@ describe('route changes wait for the flow of their area', () => {
     expect(calls).toEqual([]);
   });
 
+  it('the location the session is already at (the page it started on, the echo of its own navigation) is not sent again', async () => {
+    const sent: Sent[] = [];
+    const { l, calls, settle } = loader(['ok']);
+    const at = { path: '/login', search: '?redirect=%2Fmember' };
+    const session = { send: (e: Sent) => sent.push(e), getSnapshot: () => ({ context: at }) };
+    followRoute(session, '/login/', '?redirect=%2Fmember', l);
+    followRoute(session, '/login', '?redirect=%2Fmember', l);
+    expect(sent).toEqual([]);
+    // Another query or another page is news.
+    followRoute(session, '/login', '', l);
+    followRoute(session, '/signup', '', l);
+    await settle();
+    expect(sent.map((e) => `${e.path}${e.search}`)).toEqual(['/login', '/signup']);
+    expect(calls).toEqual(['signup']);
+  });
+
   it('a deferred flow is loaded first, then the change is sent', async () => {
     const sent: Sent[] = [];
     const { l, calls, settle } = loader(['ok']);
