@@ -239,13 +239,16 @@ export async function buildApp(database: Database, config: Config, extraRoutes: 
     await unfollowSessions();
   });
   const who = identify(database.db, sessionCache);
-  app.addHook('onRequest', async (req, reply) => {
-    if (!isApiPath(req.url)) return;
-    if (req.url.startsWith('/api/openapi.json')) return;
+  // A caller whose session is kept goes on at once; only a lookup is waited for.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!isApiPath(req.url) || req.url.startsWith('/api/openapi.json')) return done();
     if (req.headers['x-app-key'] !== config.appKey) {
-      return reply.status(403).send({ error_code: 'invalid_app_key', message: 'Missing or wrong application key', errors: {} });
+      reply.status(403).send({ error_code: 'invalid_app_key', message: 'Missing or wrong application key', errors: {} });
+      return;
     }
-    await who(req);
+    const looking = who(req);
+    if (looking) looking.then(() => done(), done);
+    else done();
   });
   // After validation, before any handler: a NUL character in the query string or body is refused (422).
   // (These hooks do not wait for anything: they answer at once rather than through a promise.)

@@ -7,6 +7,7 @@ import type { PGlite as PGliteClient } from '@electric-sql/pglite';
 import { createHash } from 'node:crypto';
 import * as schema from './schema';
 import { databasePoolSize } from '../config';
+import { fasterSqlText } from './sql-text';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -284,6 +285,8 @@ function database(
   listen: Database['listen'],
   close: () => Promise<void>,
 ): Database {
+  // Statements written out in one pass (server/db/sql-text.ts); outside production also by drizzle, and compared.
+  fasterSqlText((db as unknown as { dialect: PgDialect }).dialect, process.env.NODE_ENV !== 'production');
   return {
     db,
     kind,

@@ -101,28 +101,35 @@ export function bearer(req: FastifyRequest): string | null {
 /**
  * Resolve the caller (if any) without failing: used by public routes that behave differently when signed in.
  * The lookup is prepared once; verified sessions are kept briefly in `cache` (server/lib/session-cache.ts).
+ * A caller whose session is kept is known at once (nothing to wait for); otherwise the promise of the lookup.
  */
 export function identify(db: Db, cache: SessionCache<FoundSession> = new SessionCache(0)) {
   const lookup = liveSession(db);
-  return async (req: FastifyRequest) => {
-    req.member = null;
-    req.sessionId = null;
-    const t = bearer(req);
-    if (!t) return;
-    const hash = tokenHash(t);
-    const found = await cache.find(hash, async () => (await lookup.execute({ hash, kind: 'access' }))[0] ?? null);
+  const known = (req: FastifyRequest, found: FoundSession | null): undefined => {
     if (found) {
       // A copy: the kept row is shared by every call of the session.
       req.member = { ...found.member };
       req.sessionId = found.session.id;
     }
+    return undefined;
+  };
+  return (req: FastifyRequest): Promise<void> | undefined => {
+    req.member = null;
+    req.sessionId = null;
+    const t = bearer(req);
+    if (!t) return;
+    const hash = tokenHash(t);
+    const kept = cache.fresh(hash);
+    if (kept) return known(req, kept);
+    return cache.find(hash, async () => (await lookup.execute({ hash, kind: 'access' }))[0] ?? null).then((found) => known(req, found));
   };
 }
 
-/** preHandler: the call needs a signed-in, active member. */
-export async function requireAuth(req: FastifyRequest, _reply: FastifyReply) {
-  if (!req.member) throw unauthorized();
-  if (req.member.status !== 1) throw userBlocked();
+/** preHandler: the call needs a signed-in, active member (answered at once: nothing to wait for). */
+export function requireAuth(req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) {
+  if (!req.member) done(unauthorized());
+  else if (req.member.status !== 1) done(userBlocked());
+  else done();
 }
 
 /** preHandler factory: a protected action refused in demo mode (spec §6). */

@@ -121,13 +121,17 @@ export const SWEEP_EVERY_MS = 10 * 60_000;
 
 /** Count every route's `throttle` config before its handlers, and sweep old counters now and then. */
 export function registerThrottle(app: FastifyInstance, limiter: Throttle) {
-  app.addHook('preHandler', async (req) => {
-    const rules = req.routeOptions.config?.throttle;
-    if (!rules) return;
+  const count = async (req: FastifyRequest, rules: Array<[Limit, KeyOf]>) => {
     for (const [limit, keyOf] of rules) {
       const key = keyOf(req);
       if (key !== null) await limiter.take(limit, limit.perRoute ? `${req.method} ${req.routeOptions.url}|${key}` : key);
     }
+  };
+  // A route without limits goes on at once (nothing to wait for).
+  app.addHook('preHandler', (req, _reply, done) => {
+    const rules = req.routeOptions.config?.throttle;
+    if (!rules) return done();
+    count(req, rules).then(() => done(), done);
   });
   const timer = setInterval(() => {
     limiter.sweep().catch((err) => app.log.warn({ err }, 'throttle counters were not swept'));

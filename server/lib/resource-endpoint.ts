@@ -16,7 +16,7 @@
  */
 import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { envelope } from '../../src/schemas/common.schema';
@@ -117,7 +117,7 @@ export function resourceEndpoints<T extends OwnedTable, Body, Item, Filters = un
   const table = def.table as PgTable;
   const { tags } = def;
   // Writes check the session (and demo mode) before the body is read: no session is a 401 whatever the body.
-  const write: preHandlerAsyncHookHandler[] = def.demoBlocked ? [requireAuth, protectedAction(ctx.isDemo)] : [requireAuth];
+  const write: Array<preHandlerAsyncHookHandler | preHandlerHookHandler> = def.demoBlocked ? [requireAuth, protectedAction(ctx.isDemo)] : [requireAuth];
   const one = { tags, params: idParams, response: { 200: envelope(def.item) } };
 
   /** The member's own records: the condition every query here starts from. */

@@ -31,15 +31,21 @@ export class SessionCache<T extends { session: { expiresAt: Date } }> {
     private readonly maxEntries = 10_000,
   ) {}
 
+  /** The session kept under `key` while it is fresh, else undefined (then `find` looks it up). */
+  fresh(key: string): T | undefined {
+    const kept = this.entries.get(key);
+    if (!kept) return undefined;
+    if (Date.now() < kept.until) return kept.found;
+    this.entries.delete(key);
+    return undefined;
+  }
+
   /** The session under `key` (a token's hash), from memory while it is fresh, else from `load` (kept when found). */
   async find(key: string, load: () => Promise<T | null>): Promise<T | null> {
     if (this.ttlMs <= 0) return load();
     const now = Date.now();
-    const kept = this.entries.get(key);
-    if (kept) {
-      if (now < kept.until) return kept.found;
-      this.entries.delete(key);
-    }
+    const kept = this.fresh(key);
+    if (kept) return kept;
     const generation = this.generation;
     const found = await load();
     if (found && generation === this.generation) {
