@@ -267,7 +267,7 @@ export async function createPageRenderer(app: FastifyInstance, options: PageRend
       // Of each stylesheet, the rules this markup can use: the whole one follows after the first paint.
       let html = template;
       for (const [href, sheet] of styled.sheets) {
-        html = html.replace(usedPlace(href), () => usedCss(sheet, page.html));
+        html = html.replace(usedPlace(href), () => usedCss(sheet, page.html, colourScheme));
       }
       // (Replacer functions: the markup may hold "$" sequences that a replacement string would expand.)
       return html

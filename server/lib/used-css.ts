@@ -9,11 +9,18 @@
  * rule names are kept; `@font-face` rules are left to the whole stylesheet (the page is painted in the system fonts
  * until the app runs: src/app/server-page.ts FONTS_LATER_ATTRIBUTE). Order is kept, so the cascade among the rules
  * kept is the stylesheet's own.
+ *
+ * A page is rendered in one colour scheme (the <html> element's data-mantine-color-scheme): given it, a selector that
+ * requires the other scheme of the root (`[data-mantine-color-scheme=dark] .x`, `:root[data-mantine-color-scheme=dark]`,
+ * `:host([data-mantine-color-scheme=dark])`) is dropped too, and with it the other scheme's custom properties. The
+ * scheme cannot change before the whole stylesheet has taken the part's place: the page head hides the markup of a
+ * browser that settles on another scheme, and a switch is the app's, which starts after that.
  */
 
 export type CssNode = Node;
+export type ColourScheme = 'light' | 'dark';
 type Node =
-  | { kind: 'rule'; selectors: { text: string; needs: string[] }[]; declarations: { text: string; property: string | null; reads: string[] }[] } | { kind: 'at'; prelude: string; body: string | null; children: Node[] | null };
+  | { kind: 'rule'; selectors: { text: string; needs: string[]; scheme: ColourScheme | null }[]; declarations: { text: string; property: string | null; reads: string[] }[] } | { kind: 'at'; prelude: string; body: string | null; children: Node[] | null };
 
 /** The index just past the block that starts at `open` (a "{"), skipping strings and comments. */
 function blockEnd(css: string, open: number): number {
@@ -71,6 +78,25 @@ function requiredClasses(selector: string): string[] {
   return [...plain.matchAll(/\.(-?[_a-zA-Z][_a-zA-Z0-9-]*)(?![\\\w-])/g)].map((m) => m[1]);
 }
 
+const SCHEME_ATTRIBUTE = /\[data-mantine-color-scheme=(["']?)(light|dark)\1\]/;
+
+/**
+ * The colour scheme a selector requires of the root, or null: the scheme attribute outside parentheses (or inside
+ * `:host(…)`, which is a condition on the element itself); `:not(…)`, `:is(…)` and the like never decide.
+ */
+function requiredScheme(selector: string): ColourScheme | null {
+  const text = selector.replace(/:host\(([^()]*)\)/g, '$1');
+  let plain = '';
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (depth === 0) plain += c;
+  }
+  return (SCHEME_ATTRIBUTE.exec(plain)?.[2] as ColourScheme | undefined) ?? null;
+}
+
 /** The stylesheet as a tree of rules and at-rules. */
 export function parseCss(css: string): Node[] {
   const nodes: Node[] = [];
@@ -107,7 +133,7 @@ export function parseCss(css: string): Node[] {
     } else {
       nodes.push({
         kind: 'rule',
-        selectors: splitSelectors(prelude).map((text) => ({ text, needs: requiredClasses(text) })),
+        selectors: splitSelectors(prelude).map((text) => ({ text, needs: requiredClasses(text), scheme: requiredScheme(text) })),
         declarations: declarations(inner).map((text) => ({ text, property: customName(text), reads: [...text.matchAll(VAR)].map((m) => m[1]) })),
       });
     }
@@ -146,7 +172,7 @@ const VAR = /var\(\s*(--[\w-]+)/g;
 const customName = (declaration: string) => /^\s*(--[\w-]+)\s*:/.exec(declaration)?.[1] ?? null;
 
 /** The kept rules' declarations, and the custom properties they (and the markup) read, directly or through others. */
-function usedProperties(nodes: Node[], classes: Set<string>, html: string): Set<string> {
+function usedProperties(nodes: Node[], classes: Set<string>, html: string, scheme: ColourScheme | null): Set<string> {
   const defined = new Map<string, string[]>();
   const used = new Set<string>();
   const read = (text: string, into: string[]) => {
@@ -157,7 +183,7 @@ function usedProperties(nodes: Node[], classes: Set<string>, html: string): Set<
   const walk = (list: Node[]) => {
     for (const node of list) {
       if (node.kind === 'rule') {
-        if (!node.selectors.some((s) => matches(s.needs, classes))) continue;
+        if (!node.selectors.some((s) => matches(s, classes, scheme))) continue;
         for (const d of node.declarations) {
           if (d.property) (defined.get(d.property) ?? defined.set(d.property, []).get(d.property)!).push(...d.reads);
           else roots.push(...d.reads);
@@ -177,13 +203,15 @@ function usedProperties(nodes: Node[], classes: Set<string>, html: string): Set<
   return used;
 }
 
-const matches = (needs: string[], classes: Set<string>) => needs.every((c) => classes.has(c));
+/** True when the markup can use the selector: every class it requires is there, and the scheme it requires is the page's. */
+const matches = (selector: { needs: string[]; scheme: ColourScheme | null }, classes: Set<string>, scheme: ColourScheme | null) =>
+  selector.needs.every((c) => classes.has(c)) && (!scheme || !selector.scheme || selector.scheme === scheme);
 
-function keptNodes(nodes: Node[], classes: Set<string>, properties: Set<string>): string {
+function keptNodes(nodes: Node[], classes: Set<string>, properties: Set<string>, scheme: ColourScheme | null): string {
   let out = '';
   for (const node of nodes) {
     if (node.kind === 'rule') {
-      const selectors = node.selectors.filter((s) => matches(s.needs, classes));
+      const selectors = node.selectors.filter((s) => matches(s, classes, scheme));
       if (!selectors.length) continue;
       const body = node.declarations
         .filter((d) => !d.property || properties.has(d.property))
@@ -191,7 +219,7 @@ function keptNodes(nodes: Node[], classes: Set<string>, properties: Set<string>)
         .join(';');
       if (body) out += `${selectors.map((s) => s.text).join(',')}{${body}}`;
     } else if (node.children) {
-      const inner = keptNodes(node.children, classes, properties);
+      const inner = keptNodes(node.children, classes, properties, scheme);
       if (inner) out += `${node.prelude}{${inner}}`;
     } else if (node.body === null) {
       out += `${node.prelude};`;
@@ -206,10 +234,12 @@ function keptNodes(nodes: Node[], classes: Set<string>, properties: Set<string>)
   return out;
 }
 
-/** The part of a parsed stylesheet that the markup `html` can use (see above). */
-export function usedCss(sheet: Node[], html: string): string {
+/** The part of a parsed stylesheet that the markup `html` can use, drawn in colour scheme `scheme` when given (see above). */
+export function usedCss(sheet: Node[], html: string, scheme: ColourScheme | null = null): string {
   const classes = classesOf(html);
-  const kept = keptNodes(sheet, classes, usedProperties(sheet, classes, html));
+  // An element of the markup carrying the attribute itself would make it no longer the root's alone.
+  if (/\sdata-mantine-color-scheme=/.test(html)) scheme = null;
+  const kept = keptNodes(sheet, classes, usedProperties(sheet, classes, html, scheme), scheme);
   // The keyframes (marked above) that a kept rule names; the others go.
   const rules = kept.replace(/\u0000[^\u0000]*\u0000/g, '');
   return kept.replace(/\u0000(@(?:-webkit-)?keyframes\s+([^\s{]+))\{([^\u0000]*)\}\u0000/g, (_all, prelude: string, name: string, body: string) =>

@@ -3,7 +3,7 @@
  * address book (/api/user/addresses).
  */
 import { del, get, post, put } from './client';
-import { messageSchema } from '../schemas/auth.schema';
+import { messageSchema } from '../schemas/login.schema';
 import {
   addressPageSchema,
   addressRequestSchema,

@@ -4,7 +4,7 @@
  * download of one of the member's own files.
  */
 import { del, download, get, postMultipart } from './client';
-import { messageSchema } from '../schemas/auth.schema';
+import { messageSchema } from '../schemas/login.schema';
 import { kycCategoryListSchema, kycDetailsSchema, kycDocumentListSchema, kycDocumentSchema, type KycValues } from '../schemas/kyc.schema';
 
 /** The form's values as the multipart body of POST /api/kyc. */

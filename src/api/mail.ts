@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { del, download, get, post, postMultipart, put } from './client';
-import { messageSchema } from '../schemas/auth.schema';
+import { messageSchema } from '../schemas/login.schema';
 import {
   mailConversationSchema,
   mailCountsSchema,

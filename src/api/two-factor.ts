@@ -1,6 +1,6 @@
 /** Two-factor sign-in settings of the signed-in member (/api/user/two_factor…). */
 import { del, get, post } from './client';
-import { messageSchema } from '../schemas/auth.schema';
+import { messageSchema } from '../schemas/login.schema';
 import {
   recoveryCodesSchema,
   twoFactorSetupSchema,

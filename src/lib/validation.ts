@@ -11,9 +11,9 @@ import {
   passwordPolicyErrors,
   phoneCodeField,
   usernameField,
-  type LoginUsing,
   type PasswordPolicy,
-} from '../schemas/auth.schema';
+} from '../schemas/auth-fields.schema';
+import type { LoginUsing } from '../schemas/login.schema';
 import { NUMERIC_TEXT, type Country } from '../schemas/common.schema';
 import type { ErrorInfo, FieldErrors } from '../api/errors';
 

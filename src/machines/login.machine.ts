@@ -17,8 +17,8 @@ import {
   recoveryCodeField,
   totpCodeField,
   type TwoFactorChallenge,
-  type TwoFactorLoginRequest,
-} from '../schemas/two-factor.schema';
+} from '../schemas/two-factor-login.schema';
+import type { TwoFactorLoginRequest } from '../schemas/two-factor.schema';
 import * as z from 'zod/mini';
 import { errorInfo, type ErrorInfo } from '../api/errors';
 import type { FlowInput as BaseFlowInput, FormFlowEvent, NavigateParams, NotifyParams } from '../lib/flow';

@@ -5,6 +5,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { authApi } from '../api/auth';
+import { otpLoginApi } from '../api/public-flows';
 import type { ErrorInfo } from '../api/errors';
 import type { LoginFields, LoginResponse, LoginWithOtpRequest, OtpSent, SendOtpRequest } from '../schemas/auth.schema';
 import { EMPTY_IDENTIFIER, hasErrors, identifierBody, identifierErrors, withoutField, type IdentifierValues } from '../lib/validation';
@@ -91,8 +92,8 @@ export const otpLoginMachine = setup({
   },
   actors: {
     loadLoginFields: loadFieldsLogic(() => authApi.loginFields()),
-    sendOtp: fromPromise<OtpSent, SendOtpRequest>(({ input }) => authApi.sendOtp(input)),
-    loginWithOtp: fromPromise<LoginResponse, LoginWithOtpRequest>(({ input }) => authApi.loginWithOtp(input)),
+    sendOtp: fromPromise<OtpSent, SendOtpRequest>(({ input }) => otpLoginApi.sendOtp(input)),
+    loginWithOtp: fromPromise<LoginResponse, LoginWithOtpRequest>(({ input }) => otpLoginApi.loginWithOtp(input)),
     ticker: resendTicker,
   },
   actions: {

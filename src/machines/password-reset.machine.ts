@@ -5,7 +5,7 @@
  * Browser Back moves one step back with every value kept.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { authApi } from '../api/auth';
+import { passwordResetApi } from '../api/public-flows';
 import { errorInfo, type ErrorInfo, type FieldErrors } from '../api/errors';
 import type {
   CheckResetOtpRequest,
@@ -134,10 +134,10 @@ export const passwordResetMachine = setup({
     tags: {} as 'busy' | 'error',
   },
   actors: {
-    loadResetFields: loadFieldsLogic(() => authApi.resetFields()),
-    sendResetOtp: fromPromise<OtpSent, SendResetOtpRequest>(({ input }) => authApi.sendResetOtp(input)),
-    checkResetOtp: fromPromise<{ valid: boolean }, CheckResetOtpRequest>(({ input }) => authApi.checkResetOtp(input)),
-    resetPassword: fromPromise<{ message: string }, ResetPasswordRequest>(({ input }) => authApi.resetPassword(input)),
+    loadResetFields: loadFieldsLogic(() => passwordResetApi.resetFields()),
+    sendResetOtp: fromPromise<OtpSent, SendResetOtpRequest>(({ input }) => passwordResetApi.sendResetOtp(input)),
+    checkResetOtp: fromPromise<{ valid: boolean }, CheckResetOtpRequest>(({ input }) => passwordResetApi.checkResetOtp(input)),
+    resetPassword: fromPromise<{ message: string }, ResetPasswordRequest>(({ input }) => passwordResetApi.resetPassword(input)),
     ticker: resendTicker,
   },
   actions: {

@@ -4,7 +4,7 @@
  * /request-demo/success.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { authApi } from '../api/auth';
+import { requestDemoApi } from '../api/public-flows';
 import type { FieldErrors } from '../api/errors';
 import { DEMO_PLATFORM, type RequestDemoOptions, type RequestDemoRequest } from '../schemas/auth.schema';
 import {
@@ -88,8 +88,8 @@ export const requestDemoMachine = setup({
     tags: {} as 'busy' | 'error',
   },
   actors: {
-    loadOptions: fromPromise<RequestDemoOptions>(() => authApi.requestDemoOptions()),
-    requestDemo: fromPromise<{ message: string }, RequestDemoRequest>(({ input }) => authApi.requestDemo(input)),
+    loadOptions: fromPromise<RequestDemoOptions>(() => requestDemoApi.requestDemoOptions()),
+    requestDemo: fromPromise<{ message: string }, RequestDemoRequest>(({ input }) => requestDemoApi.requestDemo(input)),
   },
   actions: {
     ...flowCallbacks,

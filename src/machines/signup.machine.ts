@@ -7,7 +7,7 @@
  * slot, the company's public-signup switches do not apply, and from success another recruit can follow.
  */
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
-import { authApi } from '../api/auth';
+import { signupApi } from '../api/public-flows';
 import { errorInfo, type ErrorInfo, type FieldErrors } from '../api/errors';
 import type {
   OtpSent,
@@ -231,7 +231,7 @@ export const signupMachine = setup({
   },
   actors: {
     loadSignupData: fromPromise<LoadedSignupData, { referral: string | null }>(async ({ input }) => {
-      const data = await authApi.signupData(input.referral ?? undefined);
+      const data = await signupApi.signupData(input.referral ?? undefined);
       const modules = storage.getJSON<ModuleData>('module_data');
       return {
         data,
@@ -239,10 +239,10 @@ export const signupMachine = setup({
         storeRegisterUrl: storeRegistrationUrl(modules),
       };
     }),
-    validateReferral: fromPromise<ReferralValidation, { referral: string }>(({ input }) => authApi.validateReferral(input.referral)),
-    signup: fromPromise<SignupResponse, SignupRequest>(({ input }) => authApi.signup(input)),
-    verifySignup: fromPromise<{ message: string }, { key: string; otp: string }>(({ input }) => authApi.verifySignup(input)),
-    resendSignupVerification: fromPromise<OtpSent, { key: string }>(({ input }) => authApi.resendSignupVerification(input.key)),
+    validateReferral: fromPromise<ReferralValidation, { referral: string }>(({ input }) => signupApi.validateReferral(input.referral)),
+    signup: fromPromise<SignupResponse, SignupRequest>(({ input }) => signupApi.signup(input)),
+    verifySignup: fromPromise<{ message: string }, { key: string; otp: string }>(({ input }) => signupApi.verifySignup(input)),
+    resendSignupVerification: fromPromise<OtpSent, { key: string }>(({ input }) => signupApi.resendSignupVerification(input.key)),
     ticker: resendTicker,
   },
   delays: {

@@ -4,7 +4,7 @@
  * and password reset apply (passwordPolicyErrors) — and is typed twice.
  */
 import * as z from 'zod/mini';
-import { emailField, mobileField, passwordField, passwordPolicyErrors, passwordPolicySchema, type PasswordPolicy } from './auth.schema';
+import { emailField, mobileField, passwordField, passwordPolicyErrors, passwordPolicySchema, type PasswordPolicy } from './auth-fields.schema';
 import { idSchema } from './common.schema';
 import { cursorParam, limitParam } from './list-query.schema';
 

@@ -1,46 +1,21 @@
-/** Auth and user calls of spec §7: request bodies and `data` of the answers. */
+/**
+ * Auth and user calls of spec §7: request bodies and `data` of the answers. The form fields and the password policy
+ * (auth-fields.schema.ts) and the sign-in page's own answers (login.schema.ts) live apart, so that /login builds only
+ * those; this module re-exports them and holds the other public forms' schemas, which load with their pages.
+ */
 import * as z from 'zod/mini';
-import {
-  countrySchema,
-  currencySchema,
-  languageSchema,
-  planSchema,
-  userSchema,
-  cartItemSchema,
-  idSchema,
-  text as requestText,
-} from './common.schema';
+import { countrySchema, planSchema, idSchema, text as requestText } from './common.schema';
+import { emailField, mobileField, otpField, passwordField, passwordPolicySchema, phoneCodeField, usernameField } from './auth-fields.schema';
+import { loginUsingSchema, signupLocationSchema } from './login.schema';
+
+export * from './auth-fields.schema';
+export * from './login.schema';
 
 /** Single-line text (no control characters, so never a line break into a mail header or a log line). */
 const text = (max = 191) => requestText({ max });
 const required = (max = 191) => requestText({ max, min: 1 });
-export const emailField = z.string().check(z.trim(), z.maxLength(191), z.email());
-export const mobileField = z.string().check(z.trim(), z.regex(/^\d{4,15}$/));
-export const phoneCodeField = z.string().check(z.trim(), z.regex(/^\+?\d{1,4}$/));
-export const otpField = z.string().check(z.trim(), z.regex(/^\d{6}$/));
-export const usernameField = z.string().check(z.trim(), z.regex(/^[A-Za-z0-9._-]{3,32}$/));
-export const passwordField = z.string().check(z.minLength(1), z.maxLength(128));
 
-export const passwordPolicySchema = z.object({
-  enabled: z.boolean(),
-  min_length: z.number().check(z.int(), z.gte(1), z.lte(64)),
-  lowercase: z.boolean(),
-  uppercase: z.boolean(),
-  number: z.boolean(),
-  special: z.boolean(),
-});
-export type PasswordPolicy = z.infer<typeof passwordPolicySchema>;
 
-export const signupLocationSchema = z.enum(['app', 'store']);
-
-export const loginFieldsSchema = z.object({
-  phone_unique: z.boolean(),
-  email_unique: z.boolean(),
-  login_with_otp: z.boolean(),
-  countries: z.array(countrySchema),
-  signup_location: signupLocationSchema,
-});
-export type LoginFields = z.infer<typeof loginFieldsSchema>;
 
 export const resetFieldsSchema = z.object({
   password_policy: passwordPolicySchema,
@@ -49,9 +24,6 @@ export const resetFieldsSchema = z.object({
 });
 export type ResetFields = z.infer<typeof resetFieldsSchema>;
 
-/** How a member identifies themselves: by username, e-mail or mobile with its phone code. */
-export const loginUsingSchema = z.enum(['username', 'email', 'mobile_code']);
-export type LoginUsing = z.infer<typeof loginUsingSchema>;
 
 const identifierFields = {
   username: z.optional(usernameField),
@@ -119,22 +91,6 @@ export const resetPasswordRequestSchema = z.strictObject({
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
-/** `data` of /api/auth/login and /api/auth/login_with_otp (spec §7). */
-export const loginResponseSchema = z.object({
-  token: z.string(),
-  user: userSchema,
-  user_status: z.union([z.literal(0), z.literal(1)]),
-  user_allowed: z.boolean(),
-  is_master_demo: z.boolean(),
-  compensation_plan: planSchema,
-  default_store_id: z.nullable(z.number()),
-  store_token: z.nullable(z.string()),
-  sso_token: z.nullable(z.string()),
-  default_currency: currencySchema,
-  default_language: languageSchema,
-  cart: z.array(cartItemSchema),
-});
-export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const otpSentSchema = z.object({
   message: z.string(),
@@ -146,13 +102,10 @@ export const otpSentSchema = z.object({
 export type OtpSent = z.infer<typeof otpSentSchema>;
 
 export const otpValiditySchema = z.object({ valid: z.boolean() });
-export const messageSchema = z.object({ message: z.string() });
 
-export const logoutResponseSchema = z.object({ sso_logout_token: z.nullable(z.string()) });
 
 export const ssoTokenRequestSchema = z.strictObject({ sso_token: z.string().check(z.minLength(16), z.maxLength(256)) });
 
-export const ssoLogoutResponseSchema = z.object({ message: z.string() });
 
 export const requestDemoOptionsSchema = z.object({
   countries: z.array(countrySchema),
@@ -249,14 +202,3 @@ export const deleteAccountRequestSchema = z.strictObject({ password: passwordFie
 export const membersQuerySchema = z.object({ keyword: z.optional(text(64)), levels: z.optional(text(64)) });
 export const memberListSchema = z.array(smallUserSchema);
 
-/** Password policy check shared by the client form and the server. Returns i18n keys of unmet rules. */
-export function passwordPolicyErrors(policy: PasswordPolicy, password: string): string[] {
-  const out: string[] = [];
-  if (!policy.enabled) return password.length >= 1 ? out : ['validation:passwordRequired'];
-  if (password.length < policy.min_length) out.push('validation:passwordMinLength');
-  if (policy.lowercase && !/[a-z]/.test(password)) out.push('validation:passwordLowercase');
-  if (policy.uppercase && !/[A-Z]/.test(password)) out.push('validation:passwordUppercase');
-  if (policy.number && !/\d/.test(password)) out.push('validation:passwordNumber');
-  if (policy.special && !/[^A-Za-z0-9]/.test(password)) out.push('validation:passwordSpecial');
-  return out;
-}

@@ -6,7 +6,7 @@
  * The server checks the bodies with these schemas and the forms their values.
  */
 import * as z from 'zod/mini';
-import { emailField, mobileField, otpField, passwordField, passwordPolicyErrors, passwordPolicySchema, phoneCodeField, type PasswordPolicy } from './auth.schema';
+import { emailField, mobileField, otpField, passwordField, passwordPolicyErrors, passwordPolicySchema, phoneCodeField, type PasswordPolicy } from './auth-fields.schema';
 import { countrySchema } from './common.schema';
 
 /** GET /api/user/email: the member's current address. */

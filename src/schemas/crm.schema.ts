@@ -4,7 +4,7 @@
  * page URLs). Money is decimal text (estimated value), never a float.
  */
 import * as z from 'zod/mini';
-import { emailField, mobileField } from './auth.schema';
+import { emailField, mobileField } from './auth-fields.schema';
 import { idSchema, plainText } from './common.schema';
 import { cursorPage } from './common.schema';
 import { cursorParam, dateRangeParam, dayParam, isYmd, limitParam, oneOfParam, sortParam, textParam } from './list-query.schema';

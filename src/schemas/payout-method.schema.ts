@@ -5,7 +5,7 @@
  * format) — and what a payout request shows of it (the method and its masked destination).
  */
 import * as z from 'zod/mini';
-import { emailField } from './auth.schema';
+import { emailField } from './auth-fields.schema';
 
 export const PAYOUT_METHODS = ['bank_transfer', 'e_wallet', 'usdt_trc20'] as const;
 export type PayoutMethodId = (typeof PAYOUT_METHODS)[number];

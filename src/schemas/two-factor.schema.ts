@@ -5,19 +5,10 @@
  * right password with a challenge instead of a session, completed by POST /api/auth/login/two_factor.
  */
 import * as z from 'zod/mini';
-import { passwordField } from './auth.schema';
+import { passwordField } from './auth-fields.schema';
+import { recoveryCodeField, totpCodeField } from './two-factor-login.schema';
 
-/** Six digits from the authenticator app (spaces typed between groups are ignored). */
-export const totpCodeField = z.string().check(
-  z.overwrite((v) => v.replace(/\s+/g, '')),
-  z.regex(/^\d{6}$/, 'validation:twoFactorCodeFormat'),
-);
-
-/** A recovery code: ten letters and digits, typed with or without its dash, in any case. */
-export const recoveryCodeField = z.string().check(
-  z.overwrite((v) => v.replace(/[\s-]+/g, '').toUpperCase()),
-  z.regex(/^[0-9A-Z]{10}$/, 'validation:recoveryCodeFormat'),
-);
+export * from './two-factor-login.schema';
 
 /** GET /api/user/two_factor. */
 export const twoFactorStatusSchema = z.object({
@@ -58,15 +49,6 @@ export const twoFactorDisableRequestSchema = z.strictObject({
 });
 export type TwoFactorDisableRequest = z.infer<typeof twoFactorDisableRequestSchema>;
 
-/** What POST /api/auth/login answers instead of a session when the member has two-factor sign-in on. */
-export const twoFactorChallengeSchema = z.object({
-  two_factor_required: z.literal(true),
-  /** Random, single-use, five minutes; sent back in the body of /api/auth/login/two_factor, never in a URL. */
-  challenge: z.string(),
-  expires_in: z.number(),
-});
-export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
-
 /** Body of POST /api/auth/login/two_factor: the challenge and either a code or a recovery code. */
 export const twoFactorLoginRequestSchema = z.strictObject({
   challenge: z.string().check(z.minLength(1, 'validation:required'), z.maxLength(256)),
@@ -75,5 +57,3 @@ export const twoFactorLoginRequestSchema = z.strictObject({
 });
 export type TwoFactorLoginRequest = z.infer<typeof twoFactorLoginRequestSchema>;
 
-export const isTwoFactorChallenge = (answer: object): answer is TwoFactorChallenge =>
-  (answer as Partial<TwoFactorChallenge>).two_factor_required === true;

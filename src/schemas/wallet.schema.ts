@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { chosenPayoutMethodSchema } from './payout-method.schema';
 import { cursorPage, decimalString, idSchema } from './common.schema';
-import { passwordField } from './auth.schema';
+import { passwordField } from './auth-fields.schema';
 import {
   CASH_FLOWS,
   PAYOUT_INTERVALS,

@@ -75,3 +75,38 @@ describe('accessibility of every member page', () => {
     expect(await checkAll('dark')).toEqual({});
   }, 600_000);
 });
+
+/**
+ * The sign-in page in each colour scheme and language: as the server sends it, painted with the part of the
+ * stylesheet its markup uses before the app's scripts run (server/lib/used-css.ts), and once the app is in control
+ * of it with the whole stylesheet.
+ */
+describe('accessibility of the sign-in page', () => {
+  for (const scheme of ['light', 'dark'] as const)
+    test(`${scheme} scheme, English and Spanish: no serious or critical axe finding, before and after the app runs`, async () => {
+      const found: Record<string, Finding[]> = {};
+      for (const locale of ['en-US', 'es-ES']) {
+        const { context, page } = await newPage(app.browser, app.server, { locale });
+        await context.addCookies([{ name: 'color-scheme', value: scheme, url: app.server.url }]);
+        // The app's scripts and the whole stylesheet held back: the server's page as first painted.
+        let release!: () => void;
+        const gate = new Promise<void>((r) => (release = r));
+        await page.route(/\/assets\/(app-[A-Za-z0-9_-]{8}\.js|vendor-[A-Za-z0-9_-]{8}\.css)$/, async (route) => {
+          await gate;
+          await route.continue();
+        });
+        await page.goto('/login', { waitUntil: 'domcontentloaded' });
+        await page.locator('#root form').waitFor();
+        expect(await page.evaluate(() => [document.documentElement.getAttribute('data-mantine-color-scheme'), document.querySelectorAll('style[data-used]').length > 0])).toEqual([scheme, true]);
+        const before = await seriousFindings(page);
+        if (before.length) found[`${locale} before the app`] = before;
+        release();
+        await page.waitForFunction(() => window.__uplineReady === true);
+        await page.waitForLoadState('networkidle');
+        const after = await seriousFindings(page);
+        if (after.length) found[`${locale} with the app`] = after;
+        await context.close();
+      }
+      expect(found).toEqual({});
+    }, 120_000);
+});

@@ -33,17 +33,45 @@ const ready = (page: Page) => page.waitForFunction(() => window.__uplineReady ==
 const markForm = (page: Page) => page.evaluate(() => document.querySelector('#root form')!.setAttribute('data-test-mark', 'from-server'));
 const formStillMarked = (page: Page) => page.evaluate(() => document.querySelector('#root form')?.getAttribute('data-test-mark') ?? null);
 
+/** Holds the whole library stylesheet back until the returned function is called: the page is painted with its part. */
+async function heldStyles(page: Page): Promise<() => void> {
+  let releaseStyles!: () => void;
+  const stylesGate = new Promise<void>((r) => (releaseStyles = r));
+  await page.route(/\/assets\/vendor-[A-Za-z0-9_-]{8}\.css$/, async (route: Route) => {
+    await stylesGate;
+    await route.continue();
+  });
+  return releaseStyles;
+}
+
+/** The form's look (computed styles and boxes) with the page's part of the stylesheet, then with the whole one: the same. */
+async function looksTheSameWithTheWholeStylesheet(page: Page, releaseStyles: () => void) {
+  const looks = () =>
+    page.evaluate(() =>
+      ['#root form', '#root h1, #root h2', '#root input', '#root button[type="submit"]', '#root img'].map((selector) => {
+        const el = document.querySelector(selector);
+        if (!el) return `${selector}: missing`;
+        const s = getComputedStyle(el);
+        const box = el.getBoundingClientRect();
+        return [selector, s.display, s.color, s.backgroundColor, s.borderColor, s.padding, s.borderRadius, s.fontSize, s.fontWeight, box.x, box.y, box.width, box.height].join(' ');
+      }),
+    );
+  const styleSheets = () => page.evaluate(() => ({ part: document.querySelectorAll('style[data-used]').length, whole: document.querySelectorAll('link[rel="stylesheet"]').length }));
+  expect((await styleSheets()).part).toBeGreaterThan(0);
+  const withPart = await looks();
+  expect(withPart.join('\n')).not.toContain('missing');
+  releaseStyles();
+  await page.waitForFunction(() => document.querySelectorAll('style[data-used]').length === 0);
+  expect((await styleSheets()).whole).toBeGreaterThan(0);
+  expect(await looks()).toEqual(withPart);
+}
+
 describe('the server-rendered sign-in page', () => {
   test('is there before the app runs, asks nothing, and the app takes it over without redrawing it', async () => {
     const { context, page } = await newPage(app.browser, app.server);
     const { release, errors } = await held(page);
     // The whole library stylesheet held back too: the page is painted with the part of it that its markup uses.
-    let releaseStyles!: () => void;
-    const stylesGate = new Promise<void>((r) => (releaseStyles = r));
-    await page.route(/\/assets\/vendor-[A-Za-z0-9_-]{8}\.css$/, async (route: Route) => {
-      await stylesGate;
-      await route.continue();
-    });
+    const releaseStyles = await heldStyles(page);
     const api: string[] = [];
     const fonts: string[] = [];
     page.on('request', (r) => {
@@ -67,24 +95,7 @@ describe('the server-rendered sign-in page', () => {
     await markForm(page);
 
     // What the form looks like with the page's part of the stylesheet, and then with the whole one: the same.
-    const looks = () =>
-      page.evaluate(() =>
-        ['#root form', '#root h1, #root h2', '#root input', '#root button[type="submit"]', '#root img'].map((selector) => {
-          const el = document.querySelector(selector);
-          if (!el) return `${selector}: missing`;
-          const s = getComputedStyle(el);
-          const box = el.getBoundingClientRect();
-          return [selector, s.display, s.color, s.backgroundColor, s.padding, s.borderRadius, s.fontSize, s.fontWeight, box.x, box.y, box.width, box.height].join(' ');
-        }),
-      );
-    const styleSheets = () => page.evaluate(() => ({ part: document.querySelectorAll('style[data-used]').length, whole: document.querySelectorAll('link[rel="stylesheet"]').length }));
-    expect((await styleSheets()).part).toBeGreaterThan(0);
-    const withPart = await looks();
-    expect(withPart.join('\n')).not.toContain('missing');
-    releaseStyles();
-    await page.waitForFunction(() => document.querySelectorAll('style[data-used]').length === 0);
-    expect((await styleSheets()).whole).toBeGreaterThan(0);
-    expect(await looks()).toEqual(withPart);
+    await looksTheSameWithTheWholeStylesheet(page, releaseStyles);
     expect(await page.evaluate(() => window.__uplineReady)).toBeUndefined();
 
     release();
@@ -131,12 +142,15 @@ describe('the server-rendered sign-in page', () => {
     const { context, page } = await newPage(app.browser, app.server, { locale: 'es-ES' });
     await context.addCookies([{ name: 'color-scheme', value: 'dark', url: app.server.url }]);
     const { release, errors } = await held(page);
+    const releaseStyles = await heldStyles(page);
     await page.goto('/login', { waitUntil: 'domcontentloaded' });
     await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
     expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.getAttribute('data-mantine-color-scheme')])).toEqual([
       'es',
       'dark',
     ]);
+    // Drawn in the dark scheme with the page's part of the stylesheet as with the whole one.
+    await looksTheSameWithTheWholeStylesheet(page, releaseStyles);
     await markForm(page);
     release();
     await ready(page);

@@ -1,5 +1,6 @@
 import { createActor } from 'xstate';
 import { authApi } from '../../src/api/auth';
+import { otpLoginApi } from '../../src/api/public-flows';
 import { otpLoginMachine } from '../../src/machines/otp-login.machine';
 import { resendTicker } from '../../src/machines/flow-parts';
 import { apiError, flush, loginFields, otpSent, startControlledFlow } from '../support/auth-flows';
@@ -210,8 +211,8 @@ describe('OTP login machine', () => {
 
   it('the real actors call send_otp and login_with_otp', async () => {
     vi.spyOn(authApi, 'loginFields').mockResolvedValue(loginFields());
-    const send = vi.spyOn(authApi, 'sendOtp').mockResolvedValue(otpSent());
-    const verify = vi.spyOn(authApi, 'loginWithOtp').mockResolvedValue(loginResponse());
+    const send = vi.spyOn(otpLoginApi, 'sendOtp').mockResolvedValue(otpSent());
+    const verify = vi.spyOn(otpLoginApi, 'loginWithOtp').mockResolvedValue(loginResponse());
     const actor = createActor(otpLoginMachine, { input: { search: '' } }).start();
     await vi.waitFor(() => expect(actor.getSnapshot().matches('identify')).toBe(true));
     actor.send({ type: 'otp.change', field: 'email', value: 'jane@example.com' });

@@ -1,5 +1,5 @@
 import { createActor } from 'xstate';
-import { authApi } from '../../src/api/auth';
+import { passwordResetApi } from '../../src/api/public-flows';
 import { passwordResetMachine } from '../../src/machines/password-reset.machine';
 import { apiError, flush, otpSent, resetFields, startControlledFlow } from '../support/auth-flows';
 
@@ -228,10 +228,10 @@ describe('password reset machine', () => {
   });
 
   it('the real actors call the reset endpoints', async () => {
-    vi.spyOn(authApi, 'resetFields').mockResolvedValue(resetFields());
-    const send = vi.spyOn(authApi, 'sendResetOtp').mockResolvedValue(otpSent());
-    const check = vi.spyOn(authApi, 'checkResetOtp').mockResolvedValue({ valid: true });
-    const reset = vi.spyOn(authApi, 'resetPassword').mockResolvedValue({ message: 'ok' });
+    vi.spyOn(passwordResetApi, 'resetFields').mockResolvedValue(resetFields());
+    const send = vi.spyOn(passwordResetApi, 'sendResetOtp').mockResolvedValue(otpSent());
+    const check = vi.spyOn(passwordResetApi, 'checkResetOtp').mockResolvedValue({ valid: true });
+    const reset = vi.spyOn(passwordResetApi, 'resetPassword').mockResolvedValue({ message: 'ok' });
     const actor = createActor(passwordResetMachine, { input: { search: '' } }).start();
     await vi.waitFor(() => expect(actor.getSnapshot().matches('request')).toBe(true));
     actor.send({ type: 'reset.change', field: 'email', value: 'jane@example.com' });

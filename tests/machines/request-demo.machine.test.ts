@@ -1,5 +1,5 @@
 import { createActor } from 'xstate';
-import { authApi } from '../../src/api/auth';
+import { requestDemoApi } from '../../src/api/public-flows';
 import { requestDemoMachine, type RequestDemoField } from '../../src/machines/request-demo.machine';
 import { DEMO_OPTIONS, apiError, flush, startControlledFlow } from '../support/auth-flows';
 
@@ -113,8 +113,8 @@ describe('request demo machine', () => {
   });
 
   it('the real actors call GET and POST /api/request_demo', async () => {
-    vi.spyOn(authApi, 'requestDemoOptions').mockResolvedValue(DEMO_OPTIONS);
-    const send = vi.spyOn(authApi, 'requestDemo').mockResolvedValue({ message: 'ok' });
+    vi.spyOn(requestDemoApi, 'requestDemoOptions').mockResolvedValue(DEMO_OPTIONS);
+    const send = vi.spyOn(requestDemoApi, 'requestDemo').mockResolvedValue({ message: 'ok' });
     const actor = createActor(requestDemoMachine, { input: { search: '' } }).start();
     await vi.waitFor(() => expect(actor.getSnapshot().matches('form')).toBe(true));
     actor.send({ type: 'demo.change', field: 'name', value: 'Ann' });

@@ -1,5 +1,5 @@
 import { createActor } from 'xstate';
-import { authApi } from '../../src/api/auth';
+import { signupApi } from '../../src/api/public-flows';
 import { signupBody, signupMachine, type SignupInput, type SignupValues } from '../../src/machines/signup.machine';
 import type { SignupData } from '../../src/schemas/auth.schema';
 import { apiError, flush, otpSent, signupData, signupResponse, startControlledFlow } from '../support/auth-flows';
@@ -345,7 +345,7 @@ describe('signup machine', () => {
 
   it('the real loader finds the storefront registration link in module data', async () => {
     localStorage.setItem('module_data', JSON.stringify({ stores: [{ id: 2, name: 'Shop', address: '', url: 'https://shop.example.com' }], default_store_id: 2, default_country: null }));
-    const data = vi.spyOn(authApi, 'signupData').mockResolvedValue(signupData({ signup_location: 'store' }));
+    const data = vi.spyOn(signupApi, 'signupData').mockResolvedValue(signupData({ signup_location: 'store' }));
     const actor = createActor(signupMachine, { input: { search: '?referral=alice' } }).start();
     await vi.waitFor(() => expect(actor.getSnapshot().matches('store')).toBe(true));
     expect(data).toHaveBeenCalledWith('alice');

@@ -18,11 +18,18 @@ import { inlineEntryScripts } from '../../vite.config';
 
 let s: TestServer;
 let dist: string;
+// Rules of one colour scheme of the page (the root's attribute, quoted or not, or the host's), and one about it that no
+// scheme decides.
+const LIGHT_STYLES = ':root[data-mantine-color-scheme=light],:host([data-mantine-color-scheme=light]){--used-blue:#00f}';
+const DARK_STYLES = ":root[data-mantine-color-scheme='dark'],:host([data-mantine-color-scheme='dark']){--used-blue:#99f}";
+const EITHER_SCHEME = ':root:not([data-mantine-color-scheme=dark]){--used-gap:4px}';
+const SCHEME_STYLES = LIGHT_STYLES + DARK_STYLES + EITHER_SCHEME;
 // A library stylesheet in small: rules the sign-in markup uses (its Button and Paper classes, the page's elements, the
 // variables and keyframes those read) and rules it cannot use (a class on no element, a variable and keyframes nobody reads).
 const STYLES =
   '@font-face{font-family:Ubuntu;src:url(/assets/ubuntu-latin-400-normal.woff2)format("woff2")}body{margin:0}' +
   ':root{--used-gap:4px;--used-colour:var(--used-blue);--used-blue:#00f;--unused-gap:8px}' +
+  SCHEME_STYLES +
   '.mantine-Button-root{gap:var(--used-gap);color:var(--used-colour);animation:spin 1s}' +
   '.mantine-Paper-root:not(.never-on-the-page),.never-on-the-page{padding:0}' +
   '@media (min-width:40em){.mantine-Paper-root .never-on-the-page{margin:1px}.mantine-Paper-root{margin:2px}}' +
@@ -30,6 +37,8 @@ const STYLES =
 /** What of STYLES the sign-in page carries: the same rules in the same order, without what its markup cannot use. */
 const USED_STYLES =
   'body{margin:0}:root{--used-gap:4px;--used-colour:var(--used-blue);--used-blue:#00f}' +
+  LIGHT_STYLES +
+  EITHER_SCHEME +
   '.mantine-Button-root{gap:var(--used-gap);color:var(--used-colour);animation:spin 1s}' +
   '.mantine-Paper-root:not(.never-on-the-page){padding:0}@media (min-width:40em){.mantine-Paper-root{margin:2px}}' +
   '@keyframes spin{to{rotate:1turn}}';
@@ -129,6 +138,12 @@ describe('GET /login', () => {
     expect(sheets).toEqual(['/assets/app-test.css']);
     expect(html).toMatch(/<link rel="preload" as="style" crossorigin href="\/assets\/app-test.css">\s*(<link rel="modulepreload"[^>]*>\s*)+<\/body>/);
     for (const src of started) expect(html).toMatch(new RegExp(`<link rel="modulepreload" crossorigin href="${src}">\\s*(<link rel="modulepreload"[^>]*>\\s*)*</body>`));
+  });
+
+  it("in the dark scheme its cookie remembers, carries the dark scheme's rules of the stylesheet and not the light one's", async () => {
+    const html = (await page('/login', { cookie: 'color-scheme=dark' })).body;
+    expect(html).toMatch(/<html lang="en" data-mantine-color-scheme="dark" data-server-language="en" data-server-scheme="dark"/);
+    expect(html).toContain(`<style data-href="/assets/app-test.css" data-used>${USED_STYLES.replace(LIGHT_STYLES, DARK_STYLES)}</style>`);
   });
 
   it("runs its page head on the markup: the page's answers handed to the app without asking; hidden for a stored sign-in", async () => {

@@ -16,7 +16,7 @@
  */
 import * as z from 'zod/mini';
 import { contactApi, type ContactKind } from '../../api/contact';
-import { emailField, mobileField, phoneCodeField } from '../../schemas/auth.schema';
+import { emailField, mobileField, phoneCodeField } from '../../schemas/auth-fields.schema';
 import type { ContactDetails, EmailChangeValues, EmailSettings, PhoneChangeValues, PhoneSettings } from '../../schemas/contact.schema';
 import { createFormMachine, type SubmitInput } from '../form.machine';
 
