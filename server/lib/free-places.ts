@@ -20,7 +20,7 @@ import type { FreePlace, FreePlaces } from '../../src/schemas/network.schema';
 import type { AppContext } from './app-context';
 import { compensationSettings } from './compensation';
 import { fieldError } from './errors';
-import { fullName, likePrefix } from './genealogy';
+import { fullName, pathStartsWith } from './genealogy';
 import { findByUsername } from './members';
 import { legSlot, matrixWidth, type Leg } from './tree';
 
@@ -115,7 +115,7 @@ async function binaryPlaces(database: Database, caller: MemberRow, root: MemberR
   const rows = await database.rows<PlaceNode & { taken: string | null }>(sql`
     SELECT ${COLUMNS}, (SELECT string_agg(c.position, '') FROM members c WHERE c.parent_id = m.id) AS taken
     FROM members m
-    WHERE m.path LIKE ${likePrefix(root.path)} AND ${from} AND m.child_count < 2 AND m.verified
+    WHERE ${pathStartsWith(sql`m.path`, root.path)} AND ${from} AND m.child_count < 2 AND m.verified
     ORDER BY m.depth, m.path USING ~<~
     LIMIT ${want}`);
   for (const n of rows) {
@@ -151,7 +151,7 @@ async function matrixPlaces(
   // A parent's level below the caller: its recruits land one level deeper, at most `depth`.
   for (let d = int(self.depth); frontier.length && d - caller.depth < depth && places.length < want; d++) {
     const children = await ctx.database.rows<PlaceNode>(sql`
-      SELECT ${COLUMNS} FROM members m WHERE m.depth = ${d + 1} AND m.path LIKE ${likePrefix(root.path)}`);
+      SELECT ${COLUMNS} FROM members m WHERE m.depth = ${d + 1} AND ${pathStartsWith(sql`m.path`, root.path)}`);
     const taken = new Map<number, Set<number>>();
     for (const c of children) {
       const set = taken.get(int(c.parent_id)) ?? new Set<number>();

@@ -71,9 +71,14 @@ export function inDownline(ancestorPath: string, path: string): boolean {
   return ancestorPath !== '' && path.startsWith(ancestorPath);
 }
 
-/** `LIKE` pattern for everything starting with `prefix`. */
-export function likePrefix(prefix: string): string {
-  return prefix.replace(/[\\%_]/g, (c) => `\\${c}`) + '%';
+/**
+ * `column` (a path of the tree: placement or sponsor) starts with `prefix`, written as the range of the
+ * column's text_pattern_ops index ([prefix, prefixEnd(prefix))). A `LIKE` pattern bound as a parameter
+ * bounds nothing in a kept (generic) plan of a prepared statement: PostgreSQL then either re-plans the
+ * statement on every call or scans. An empty prefix (an unplaced member) has no downline: nothing matches.
+ */
+export function pathStartsWith(column: SQL, prefix: string): SQL {
+  return prefix === '' ? sql`false` : sql`(${column} ~>=~ ${prefix} AND ${column} ~<~ ${prefixEnd(prefix)})`;
 }
 
 const ID_TEXT = /^[1-9]\d{0,9}$/;
@@ -140,7 +145,7 @@ export async function resolveRoot(
   if (opts.username !== undefined && opts.username !== '' && caller.path !== '') {
     const [row] = await database.rows<AnchorRow>(
       sql`SELECT ${ANCHOR_COLUMNS} FROM ${ANCHOR_FROM}
-          WHERE lower(m.username) = ${opts.username.toLowerCase()} AND m.path LIKE ${likePrefix(caller.path)}`,
+          WHERE lower(m.username) = ${opts.username.toLowerCase()} AND ${pathStartsWith(sql`m.path`, caller.path)}`,
     );
     if (row && inDownline(caller.path, row.path)) {
       root = toAnchor(row);

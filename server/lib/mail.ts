@@ -12,6 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
+import { pathStartsWith } from './genealogy';
 import * as z from 'zod/mini';
 import type { Db } from '../db/client';
 import type { MemberRow } from '../db/schema';
@@ -121,7 +122,7 @@ const downlineIdsSql = (m: Pick<MemberRow, 'id' | 'path'>) => sql`
    )
    SELECT id FROM down
    UNION
-   SELECT b.id FROM members b WHERE b.id <> ${m.id} AND b.path LIKE ${escapeLike(m.path) + '%'})`;
+   SELECT b.id FROM members b WHERE b.id <> ${m.id} AND ${pathStartsWith(sql`b.path`, m.path)})`;
 
 /** Why `sender` may write to `recipientId`, or null when they may not. The company may write to anyone. */
 export async function relationTo(db: Executor, sender: MemberRow, recipientId: number): Promise<MailRelation | null> {

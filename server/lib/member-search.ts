@@ -3,6 +3,7 @@
  * verified members whose username, name or e-mail contains the keyword, nearest levels first.
  */
 import { sql } from 'drizzle-orm';
+import { pathStartsWith } from './genealogy';
 import type { Db } from '../db/client';
 import { members, type MemberRow } from '../db/schema';
 import type { SmallUser } from '../../src/schemas/auth.schema';
@@ -50,7 +51,7 @@ export async function placementDownline(db: Db, caller: MemberRow, keyword: stri
     .select(smallColumns)
     .from(members)
     .where(
-      sql`${members.path} LIKE ${caller.path + '%'} AND ${members.id} <> ${caller.id} AND ${members.verified}
+      sql`${pathStartsWith(sql`${members.path}`, caller.path)} AND ${members.id} <> ${caller.id} AND ${members.verified}
         AND ${members.depth} <= ${caller.depth + levels} AND ${keywordFilter(keyword)}`,
     )
     .orderBy(members.depth, members.id)

@@ -20,7 +20,7 @@ import type { Plan } from '../../src/schemas/common.schema';
 import type { RankCriterion } from '../../src/schemas/home.schema';
 import { RANK_CRITERIA } from '../../src/schemas/home.schema';
 import { compensationSettings } from './compensation';
-import { likePrefix } from './genealogy';
+import { pathStartsWith } from './genealogy';
 import * as money from './money';
 import type { Units } from './money';
 import { rowsOf } from './ledger';
@@ -209,14 +209,14 @@ export async function rankFigures(ex: Executor, shape: PlanShape, memberIds: num
           ? await rowsOf<{ level: number; members: number | string; volume: string }>(
               ex,
               sql`SELECT depth - ${Number(r.depth)} AS level, count(*) AS members, sum(pv)::text AS volume FROM members
-                  WHERE depth BETWEEN ${Number(r.depth) + 1} AND ${Number(r.depth) + shape.levels} AND path LIKE ${likePrefix(r.path)}
+                  WHERE depth BETWEEN ${Number(r.depth) + 1} AND ${Number(r.depth) + shape.levels} AND ${pathStartsWith(sql`path`, r.path)}
                   GROUP BY depth ORDER BY depth`,
             )
           : await rowsOf<{ level: number; members: number | string; volume: string }>(
               ex,
               sql`SELECT sponsor_depth - ${Number(r.sponsor_depth)} AS level, count(*) AS members, sum(pv)::text AS volume FROM members
                   WHERE sponsor_depth BETWEEN ${Number(r.sponsor_depth) + 1} AND ${Number(r.sponsor_depth) + shape.levels}
-                    AND sponsor_path LIKE ${likePrefix(r.sponsor_path)}
+                    AND ${pathStartsWith(sql`sponsor_path`, r.sponsor_path)}
                   GROUP BY sponsor_depth ORDER BY sponsor_depth`,
             );
       levels = byLevel.map((l) => ({ level: Number(l.level), members: Number(l.members), volume: money.parse(l.volume ?? '0') }));

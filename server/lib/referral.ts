@@ -12,7 +12,7 @@ import type { MemberRow } from '../db/schema';
 import { JOININGS_PAGE_SIZE, LEADERBOARD_SIZE, type Leader } from '../../src/schemas/referral.schema';
 import type { RecentJoining } from '../../src/schemas/network.schema';
 import { fieldError, forbidden } from './errors';
-import { likePrefix } from './genealogy';
+import { pathStartsWith } from './genealogy';
 import { decodeCursor, encodeCursor } from './pagination';
 import { trimDecimal } from './settings';
 import { jsonOf } from './figures';
@@ -59,7 +59,7 @@ export async function referralMember(db: Database, m: MemberRow): Promise<Referr
 
 /** Members of the sponsor downline (not the member): a condition on alias `m`. */
 const inDownline = (me: ReferralMember) =>
-  me.sponsorPath === '' ? sql`false` : sql`m.sponsor_path LIKE ${likePrefix(me.sponsorPath)} AND m.id <> ${me.id}`;
+  me.sponsorPath === '' ? sql`false` : sql`${pathStartsWith(sql`m.sponsor_path`, me.sponsorPath)} AND m.id <> ${me.id}`;
 
 interface SummaryRow {
   direct: number;

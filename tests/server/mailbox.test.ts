@@ -127,6 +127,20 @@ describe('recipients', () => {
     const none = (await get(s.app, '/api/mail/recipients', { token: downline.token, query: { keyword: stranger.username } })).body.data;
     expect(none.map((r: { username: string }) => r.username)).not.toContain(stranger.username);
   });
+
+  it('a member not placed in the tree yet (and recruiting no one) may write to the company only', async () => {
+    await s.database.db.execute(
+      sql`INSERT INTO members (username, email, password_hash, first_name, last_name)
+          SELECT 'mail.unplaced', 'mail.unplaced@example.net', password_hash, 'Una', 'Placed' FROM members WHERE username = 'demo'`,
+    );
+    const [me] = await rows<{ id: number; path: string }>(s.database, sql`SELECT id, path FROM members WHERE username = 'mail.unplaced'`);
+    expect(me.path).toBe('');
+    const token = (await login(s.app, 'mail.unplaced')).token;
+    const listed = (await get(s.app, '/api/mail/recipients', { token })).body.data as Array<{ username: string; relation: string }>;
+    expect(listed.map((r) => r.relation)).toEqual(['company']);
+    expect(await relationTo(s.database.db, await memberRow(me.id), stranger.id)).toBeNull();
+    expect(await relationTo(s.database.db, await memberRow(me.id), demo.id)).toBeNull();
+  });
 });
 
 describe('compose, read and reply', () => {

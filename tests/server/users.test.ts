@@ -47,6 +47,18 @@ describe('member searches', () => {
     expect((await get(s.app, '/api/users/members?keyword=%25', { token: demo.token })).body.data).toEqual([]);
   });
 
+  it('a member not placed in the tree yet has no placement downline to search', async () => {
+    await s.database.db.execute(
+      sql`INSERT INTO members (username, email, password_hash, first_name, last_name)
+          SELECT 'not.placed', 'not.placed@example.net', password_hash, 'Not', 'Placed' FROM members WHERE username = 'demo'`,
+    );
+    expect((await pathOf('not.placed')).path).toBe('');
+    const me = await login(s.app, 'not.placed');
+    expect((await get(s.app, '/api/users/members', { token: me.token })).body.data).toEqual([]);
+    expect((await get(s.app, '/api/users/placement_downlines?levels=3', { token: me.token })).body.data).toEqual([]);
+    expect((await get(s.app, '/api/users/members?keyword=demo', { token: me.token })).body.data).toEqual([]);
+  });
+
   it('placement_downlines and sponsor_downlines honour levels', async () => {
     const me = await login(s.app, 'demo');
     const demo = await pathOf('demo');
