@@ -103,8 +103,11 @@ export async function unblockMember(db: Db, id: number): Promise<void> {
   await db.update(members).set({ status: 1 }).where(eq(members.id, id));
 }
 
-/** The company's administrator (the first member with role 1), or null. */
+/**
+ * The company's administrator (the first member with role 1), or null. The role is written into the statement
+ * (not bound as a parameter) so that every plan of it reads the company's own index (migration 0046).
+ */
 export async function companyAdmin(db: Db): Promise<MemberRow | null> {
-  const [admin] = await db.select().from(members).where(eq(members.roleId, 1)).orderBy(members.id).limit(1);
+  const [admin] = await db.select().from(members).where(sql`${members.roleId} = 1`).orderBy(members.id).limit(1);
   return admin ?? null;
 }
