@@ -645,7 +645,7 @@ export async function tableLevel(
   const size = TABLE_LEVEL_PAGE_SIZE;
   const rows = await database.rows<NodeRow>(sql`
     SELECT ${NODE_COLUMNS} FROM members m ${NODE_JOINS}
-    WHERE m.depth = ${root.depth + level} AND m.path ~>=~ ${root.path} AND m.path ~<~ ${prefixEnd(root.path)}
+    WHERE m.depth = ${root.depth + level} AND ${pathStartsWith(sql`m.path`, root.path)}
       ${afterPath === null ? sql`` : sql`AND m.path ~>~ ${afterPath}`}
     ORDER BY m.path USING ~<~
     LIMIT ${size + 1} OFFSET ${afterPath === null ? (page - 1) * size : 0}`);
@@ -664,15 +664,13 @@ export async function subtreeHeight(database: Database, root: TreeAnchor): Promi
   if (root.path === '' || root.downlineCount === 0) return 0;
   if (root.downlineCount === root.childCount) return 1;
   const [top] = await database.rows<{ d: number | null }>(sql`SELECT max(depth) AS d FROM members`);
-  const end = prefixEnd(root.path);
   const exists = async (k: number) =>
     (
       await database.rows(
         // Ordered like the (depth, path) index: a deep level holds most members, and without the order the
         // planner may expect to meet one sooner in a sequential scan than it really does. The subtree is the
-        // index range of its paths (bound as parameters, as in subtreeRows): a LIKE pattern that is a parameter
-        // bounds nothing in the kept plan, which then read the level from its start to the subtree.
-        sql`SELECT 1 FROM members WHERE depth = ${root.depth + k} AND path ~>=~ ${root.path} AND path ~<~ ${end} ORDER BY depth, path USING ~<~ LIMIT 1`,
+        // index range of its paths (pathStartsWith).
+        sql`SELECT 1 FROM members WHERE depth = ${root.depth + k} AND ${pathStartsWith(sql`path`, root.path)} ORDER BY depth, path USING ~<~ LIMIT 1`,
       )
     ).length > 0;
   let lo = 2; // members at 2 levels below exist: more downline than children
