@@ -33,26 +33,8 @@ import {
   usernameError,
   withoutField,
 } from '../lib/validation';
-import {
-  codeActions,
-  codeErrors,
-  codeExhaustedUpdate,
-  codeGuards,
-  codeSentUpdate,
-  codeStep,
-  codeStepOn,
-  flowCallbacks,
-  formActions,
-  formGuards,
-  loadErrors,
-  loadErrorStates,
-  sendCodeState,
-  stepStates,
-  submitErrors,
-  resendTicker,
-  type CodeContext,
-  type CodeStepEvent,
-} from './flow-parts';
+import { flowCallbacks, formActions, formGuards, loadErrors, loadErrorStates, stepStates, submitErrors } from './flow-parts';
+import { codeActions, codeErrors, codeExhaustedUpdate, codeGuards, codeSentUpdate, codeStep, codeStepOn, sendCodeState, resendTicker, type CodeContext, type CodeStepEvent } from './code-step-parts';
 import { LOGIN_PATH, storedDefaultCountry, type FlowInput } from './login.machine';
 import type { FormFlowEvent } from '../lib/flow';
 
