@@ -5,7 +5,8 @@
 import { assign, fromCallback, type EventObject } from 'xstate';
 import { errorInfo, type ErrorInfo, type FieldErrors } from '../api/errors';
 import type { OtpSent } from '../schemas/auth.schema';
-import { hasFieldKey, otpError, withoutField } from '../lib/validation';
+import { withoutField } from '../lib/validation';
+import { hasFieldKey, otpError } from '../lib/code-and-password';
 import { errorOf, failureErrors, outputOf, submitError, submitErrors, type ErrorArgs, type FormErrorContext, type OutputArgs } from './flow-parts';
 
 /** What a flow with a one-time-code step keeps. */

@@ -19,20 +19,8 @@ import type {
 import type { ModuleData } from '../schemas/common.schema';
 import { storage } from '../lib/storage';
 import { storefrontBase, storefrontRegisterLink } from '../lib/links';
-import {
-  collectErrors,
-  confirmationError,
-  emailError,
-  hasErrors,
-  isEmpty,
-  mobileError,
-  passwordError,
-  phoneCodeError,
-  pickPhoneCode,
-  requiredError,
-  usernameError,
-  withoutField,
-} from '../lib/validation';
+import { collectErrors, emailError, hasErrors, isEmpty, mobileError, phoneCodeError, pickPhoneCode, requiredError, usernameError, withoutField } from '../lib/validation';
+import { confirmationError, passwordError } from '../lib/code-and-password';
 import { flowCallbacks, formActions, formGuards, loadErrors, loadErrorStates, stepStates, submitErrors } from './flow-parts';
 import { codeActions, codeErrors, codeExhaustedUpdate, codeGuards, codeSentUpdate, codeStep, codeStepOn, sendCodeState, resendTicker, type CodeContext, type CodeStepEvent } from './code-step-parts';
 import { LOGIN_PATH, storedDefaultCountry, type FlowInput } from './login.machine';
