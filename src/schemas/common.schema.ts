@@ -13,12 +13,12 @@ export const NUMERIC_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 
 export const idSchema = z.number().check(z.int(), z.nonnegative());
 
-export const errorBodySchema = z.object({
-  error_code: z.optional(z.string()),
-  message: z.optional(z.string()),
-  errors: z.optional(z.record(z.string(), z.array(z.string()))),
-});
-export type ErrorBody = z.infer<typeof errorBodySchema>;
+/** The body of a refused call (spec §8), as src/api/errors.ts reads it (leniently, by hand: it is never parsed). */
+export interface ErrorBody {
+  error_code?: string;
+  message?: string;
+  errors?: Record<string, string[]>;
+}
 
 export const companySchema = z.object({
   name: z.string(),
