@@ -3,9 +3,9 @@
  * of the flow the session invoked for the area (src/app/flow-route.tsx). Views load lazily per
  * route, and the member area (/member/*) is its own chunk: nothing here imports member code.
  */
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
-import { FlowRoute } from './app/flow-route';
+import { FlowRoute, type FlowActor, type FlowKey } from './app/flow-route';
 import { lazyView } from './app/lazy-view';
 import { loadedMemberArea, loadMemberArea } from './app/member-preload';
 import { PublicPage } from './app/public-page';
@@ -52,6 +52,28 @@ function MemberGate() {
   return <MemberArea />;
 }
 
+/** A flow's page: the public layout around the view of the flow the session invoked for the area. */
+function flowPage<K extends FlowKey>(path: string, flow: K, View: ComponentType<{ actor: FlowActor<K> }>) {
+  return (
+    <Route path={path}>
+      <Public>
+        <FlowRoute flow={flow} render={(actor) => <View actor={actor} />} />
+      </Public>
+    </Route>
+  );
+}
+
+/** A public page without a flow of its own. */
+function publicPage(path: string, View: ComponentType) {
+  return (
+    <Route path={path}>
+      <Public>
+        <View />
+      </Public>
+    </Route>
+  );
+}
+
 export function AppRoutes() {
   return (
     <Switch>
@@ -62,91 +84,23 @@ export function AppRoutes() {
       <Route path="/">
         <PageLoader fullScreen />
       </Route>
-      <Route path="/login">
-        <Public>
-          <FlowRoute flow="login" render={(actor) => <LoginView actor={actor} />} />
-        </Public>
-      </Route>
-      <Route path="/login/continue">
-        <Public>
-          <FlowRoute flow="login" render={(actor) => <LoginContinueView actor={actor} />} />
-        </Public>
-      </Route>
-      <Route path="/login/two-factor">
-        <Public>
-          <FlowRoute flow="login" render={(actor) => <LoginContinueView actor={actor} />} />
-        </Public>
-      </Route>
-      <Route path="/login/otp">
-        <Public>
-          <FlowRoute flow="otpLogin" render={(actor) => <LoginOtpView actor={actor} />} />
-        </Public>
-      </Route>
-      <Route path="/password/forgot">
-        <Public>
-          <FlowRoute flow="passwordReset" render={(actor) => <PasswordForgotView actor={actor} />} />
-        </Public>
-      </Route>
-      <Route path="/password/forgot/otp">
-        <Public>
-          <FlowRoute flow="passwordReset" render={(actor) => <PasswordForgotOtpView actor={actor} />} />
-        </Public>
-      </Route>
-      <Route path="/password/reset">
-        <Public>
-          <FlowRoute flow="passwordReset" render={(actor) => <PasswordResetView actor={actor} />} />
-        </Public>
-      </Route>
-      <Route path="/password/reset/success">
-        <Public>
-          <FlowRoute flow="passwordReset" render={(actor) => <PasswordResetSuccessView actor={actor} />} />
-        </Public>
-      </Route>
-      <Route path="/signup">
-        <Public>
-          <FlowRoute flow="signup" render={(actor) => <SignupView actor={actor} />} />
-        </Public>
-      </Route>
-      <Route path="/signup/otp">
-        <Public>
-          <FlowRoute flow="signup" render={(actor) => <SignupOtpView actor={actor} />} />
-        </Public>
-      </Route>
-      <Route path="/signup/success">
-        <Public>
-          <FlowRoute flow="signup" render={(actor) => <SignupSuccessView actor={actor} />} />
-        </Public>
-      </Route>
-      <Route path="/request-demo">
-        <Public>
-          <FlowRoute flow="requestDemo" render={(actor) => <RequestDemoView actor={actor} />} />
-        </Public>
-      </Route>
-      <Route path="/request-demo/success">
-        <Public>
-          <FlowRoute flow="requestDemo" render={(actor) => <RequestDemoSuccessView actor={actor} />} />
-        </Public>
-      </Route>
-      <Route path="/sso_login">
-        <Public>
-          <SsoLoginScreen />
-        </Public>
-      </Route>
-      <Route path="/sso_logout">
-        <Public>
-          <SsoLogoutScreen />
-        </Public>
-      </Route>
-      <Route path="/account-blocked">
-        <Public>
-          <AccountBlockedScreen />
-        </Public>
-      </Route>
-      <Route path="/demo-blocked">
-        <Public>
-          <DemoBlockedScreen />
-        </Public>
-      </Route>
+      {flowPage('/login', 'login', LoginView)}
+      {flowPage('/login/continue', 'login', LoginContinueView)}
+      {flowPage('/login/two-factor', 'login', LoginContinueView)}
+      {flowPage('/login/otp', 'otpLogin', LoginOtpView)}
+      {flowPage('/password/forgot', 'passwordReset', PasswordForgotView)}
+      {flowPage('/password/forgot/otp', 'passwordReset', PasswordForgotOtpView)}
+      {flowPage('/password/reset', 'passwordReset', PasswordResetView)}
+      {flowPage('/password/reset/success', 'passwordReset', PasswordResetSuccessView)}
+      {flowPage('/signup', 'signup', SignupView)}
+      {flowPage('/signup/otp', 'signup', SignupOtpView)}
+      {flowPage('/signup/success', 'signup', SignupSuccessView)}
+      {flowPage('/request-demo', 'requestDemo', RequestDemoView)}
+      {flowPage('/request-demo/success', 'requestDemo', RequestDemoSuccessView)}
+      {publicPage('/sso_login', SsoLoginScreen)}
+      {publicPage('/sso_logout', SsoLogoutScreen)}
+      {publicPage('/account-blocked', AccountBlockedScreen)}
+      {publicPage('/demo-blocked', DemoBlockedScreen)}
       <Route>
         <Public>
           <NotFoundView />

@@ -4,7 +4,7 @@
  * whatever the caller checked before: a line break in a header would let a value add headers of its own.
  */
 import nodemailer from 'nodemailer';
-import { hasControlCharacters } from '../../src/schemas/common.schema';
+import { hasControlCharacters } from '../../src/schemas/values.schema';
 
 export interface MailMessage {
   to: string;

@@ -22,7 +22,7 @@ import {
   type Sort,
 } from '../../src/schemas/list-query.schema';
 import { searchString, tolerantValue } from '../../src/lib/search-codec';
-import { MAX_ID } from '../../src/schemas/common.schema';
+import { MAX_ID } from '../../src/schemas/values.schema';
 import { issuesToFieldMap, validationError, type FieldMap } from './errors';
 
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Sort };

@@ -12,7 +12,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { envelope, isIdText } from '../../src/schemas/common.schema';
+import { envelope } from '../../src/schemas/common.schema';
+import { isIdText } from '../../src/schemas/values.schema';
 import {
   boardSchema,
   leadListQuerySchema,

@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../lib/app-context';
 import * as z from 'zod/mini';
-import { envelope, idText } from '../../src/schemas/common.schema';
+import { envelope } from '../../src/schemas/common.schema';
+import { idText } from '../../src/schemas/values.schema';
 import {
   PAYOUT_INTERVALS,
   payoutCancelResultSchema,

@@ -6,7 +6,8 @@ import * as z from 'zod/mini';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../lib/app-context';
-import { envelope, text } from '../../src/schemas/common.schema';
+import { envelope } from '../../src/schemas/common.schema';
+import { text } from '../../src/schemas/values.schema';
 import {
   adminInfoSchema,
   deleteAccountRequestSchema,

@@ -3,7 +3,8 @@
  * data export (GET /api/user/data_export, a file). The account deletion is authApi.deleteAccount.
  */
 import * as z from 'zod/mini';
-import { download, get } from './client';
+import { get } from './client';
+import { download } from './download';
 import { accountSummarySchema, faqPageSchema, faqsQuerySchema, type FaqsQuery } from '../schemas/account-hub.schema';
 
 export const accountHubApi = {

@@ -11,7 +11,6 @@ import { storage } from '../lib/storage';
 import { APP_KEY, callHeaders, commonParams, FORM_CONTENT_TYPE, JSON_CONTENT_TYPE } from './call-common';
 import { askEarly, takeEarlyAnswer } from './early';
 import { readJson } from './json';
-import { DOWNLOAD_URL_LIFETIME_MS, saveFile } from '../lib/save-file';
 
 export type Query = Record<string, string | number | boolean | null | undefined | Array<string | number>>;
 
@@ -129,7 +128,8 @@ function firstIssue(error: z.core.$ZodError): { field: string; issue: string } {
   return { field: i ? i.path.map(String).join('.') || '(root)' : '(root)', issue: i?.message ?? 'is invalid' };
 }
 
-async function send(
+/** Sends a call (or has the replay's transport answer it); the answer whatever its status. */
+export async function send(
   path: string,
   opts: RequestOptions,
   body: BodyInit | undefined,
@@ -168,7 +168,8 @@ async function send(
   return res;
 }
 
-function handleFailure(method: string, res: FetchResponse<unknown>, opts: RequestOptions): never {
+/** Throws the ApiError of a failed answer, after telling the session what it means (401, user_blocked, demo_blocked). */
+export function handleFailure(method: string, res: FetchResponse<unknown>, opts: RequestOptions): never {
   const body = res._data instanceof Blob ? undefined : res._data instanceof ArrayBuffer ? readJson(new TextDecoder().decode(res._data)) : res._data;
   const err = res.status === 200 || res.status === 201 ? new ApiError('unknown', res.status, body) : errorFromStatus(res.status, body);
   if (err.isUserBlocked) hooks.onUserBlocked();
@@ -268,26 +269,3 @@ export const del = <S extends z.ZodMiniType>(schema: S, path: string, body?: unk
 /** Multipart POST: `form` is sent as multipart/form-data (files under their field names). */
 export const postMultipart = <S extends z.ZodMiniType>(schema: S, path: string, form: FormData, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
   request(schema, path, { ...opts, method: 'POST', body: form });
-
-export { DOWNLOAD_URL_LIFETIME_MS };
-
-function fileNameFrom(res: FetchResponse<unknown>, path: string): string {
-  const cd = res.headers.get('content-disposition') ?? '';
-  const m = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(cd);
-  if (m) return decodeURIComponent(m[1]);
-  return path.split('?')[0].split('/').filter(Boolean).pop() ?? 'download';
-}
-
-/**
- * File download (spec §7): a GET with a blob answer saved under `fileName` or a name derived from
- * the answer or the path. The object URL is revoked after 40 s (spec §9).
- */
-export async function download(path: string, query?: Query, fileName?: string): Promise<string> {
-  const res = await send(path, { query }, undefined, false, 'blob');
-  if (res.status !== 200 && res.status !== 201) {
-    console.error('Download failed:', res.status);
-    handleFailure('GET', res, {});
-  }
-  const name = fileName ?? fileNameFrom(res, path);
-  return saveFile(res._data as Blob, name);
-}

@@ -17,7 +17,8 @@ import {
   type SaleFilters,
   type SaleValues,
 } from '../schemas/crm-sales.schema';
-import { download, get, post } from './client';
+import { get, post } from './client';
+import { download } from './download';
 
 const SALES = '/api/crm/sales';
 const INVOICES = '/api/crm/invoices';

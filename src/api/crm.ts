@@ -32,7 +32,8 @@ import {
   type LeadMove,
   type LeadValues,
 } from '../schemas/crm.schema';
-import { del, download, get, post, put } from './client';
+import { del, get, post, put } from './client';
+import { download } from './download';
 
 const LEADS = '/api/crm/leads';
 const leadPath = (id: number) => `${LEADS}/${encodeURIComponent(String(id))}`;

@@ -1,5 +1,6 @@
 /** Network history calls of spec §7: PV history and binary history. */
-import { download, get } from './client';
+import { get } from './client';
+import { download } from './download';
 import { binaryHistoryPageSchema, historyQuerySchema, pvHistoryPageSchema, type HistoryFilters } from '../schemas/history.schema';
 import { queryRecord } from '../lib/search-codec';
 

@@ -3,7 +3,8 @@
  * (files under documents[], category, id_number only when given), the delete of a pending document and the
  * download of one of the member's own files.
  */
-import { del, download, get, postMultipart } from './client';
+import { del, get, postMultipart } from './client';
+import { download } from './download';
 import { messageSchema } from '../schemas/login.schema';
 import { kycCategoryListSchema, kycDetailsSchema, kycDocumentListSchema, kycDocumentSchema, type KycValues } from '../schemas/kyc.schema';
 

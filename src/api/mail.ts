@@ -4,7 +4,8 @@
  * attachments[]), bin and restore, and the download of an attachment.
  */
 import * as z from 'zod/mini';
-import { del, download, get, post, postMultipart, put } from './client';
+import { del, get, post, postMultipart, put } from './client';
+import { download } from './download';
 import { messageSchema } from '../schemas/login.schema';
 import {
   mailConversationSchema,

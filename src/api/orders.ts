@@ -1,5 +1,6 @@
 /** Orders calls of spec §7. */
-import { download, get } from './client';
+import { get } from './client';
+import { download } from './download';
 import { orderDetailSchema, recentOrdersPageSchema, recentOrdersQuerySchema, type OrderFilters } from '../schemas/orders.schema';
 import { queryRecord } from '../lib/search-codec';
 

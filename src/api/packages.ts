@@ -4,7 +4,8 @@
  * history).
  */
 import * as z from 'zod/mini';
-import { download, get, post, postMultipart } from './client';
+import { get, post, postMultipart } from './client';
+import { download } from './download';
 import type { OrderFilters } from '../schemas/orders.schema';
 import { queryRecord } from '../lib/search-codec';
 import { packagePaymentOptionsSchema, purchaseSchema, walletPaymentResultSchema } from '../schemas/packages.schema';

@@ -15,7 +15,7 @@ import {
   type ProductFilters,
 } from '../schemas/shop.schema';
 import { addressSchema } from '../schemas/account.schema';
-import { cursorPage } from '../schemas/common.schema';
+import { cursorPage } from '../schemas/values.schema';
 
 const addressesPageSchema = cursorPage(addressSchema);
 

@@ -4,7 +4,8 @@
  * one event, and its calendar file (.ics, saved under the name the server gives it).
  */
 import * as z from 'zod/mini';
-import { download, get } from './client';
+import { get } from './client';
+import { download } from './download';
 import { articleSchema, eventSchema, storyItemSchema } from '../schemas/home.schema';
 import { eventPageSchema, eventsQuerySchema, eventTagsSchema, storiesQuerySchema, storyPageSchema, type EventsQuery, type StoriesQuery } from '../schemas/stories.schema';
 

@@ -4,7 +4,8 @@
  * close, and the download of one of the member's own files.
  */
 import * as z from 'zod/mini';
-import { download, get, post, postMultipart } from './client';
+import { get, post, postMultipart } from './client';
+import { download } from './download';
 import { ticketPageSchema, ticketSchema, ticketsQuerySchema, type ReplyValues, type TicketsQuery, type TicketValues } from '../schemas/support.schema';
 
 function withFiles(form: FormData, files: readonly File[]): FormData {

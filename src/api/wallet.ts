@@ -1,5 +1,6 @@
 /** Wallet and payout calls of spec §7. Lists are cursor-paged: pass `cursor` from the previous next_page_url. */
-import { download, get, post } from './client';
+import { get, post } from './client';
+import { download } from './download';
 import { queryRecord } from '../lib/search-codec';
 import { cashFlowApplies, type PAYOUT_INTERVALS } from '../schemas/list-query.schema';
 import {

@@ -11,9 +11,7 @@ import type { NavigateParams, NotifyParams } from '../lib/flow';
 import { sessionMachine } from '../machines/session.machine';
 import { loginMachine } from '../machines/login.machine';
 import { deferredFlows } from '../machines/deferred-flows';
-import { ssoLoginMachine } from '../machines/sso-login.machine';
-import { ssoLogoutMachine } from '../machines/sso-logout.machine';
-import { blockedLogoutMachine, type OpenInNewTabParams } from '../machines/blocked-logout.machine';
+import type { OpenInNewTabParams } from '../machines/logout-call';
 import type { PromiseToastNotifyParams } from '../machines/promise-toast.machine';
 
 export interface SessionBindings {
@@ -72,9 +70,9 @@ export function bindSessionMachine(b: SessionBindings) {
       passwordReset: deferredFlows.passwordReset.provide(flow),
       signup: deferredFlows.signup.provide(flow),
       requestDemo: deferredFlows.requestDemo.provide(flow),
-      ssoLogin: ssoLoginMachine.provide(flow),
-      ssoLogout: ssoLogoutMachine.provide(flow),
-      blockedLogout: blockedLogoutMachine.provide({ actions: { navigate, notify, openInNewTab } }),
+      ssoLogin: deferredFlows.ssoLogin.provide(flow),
+      ssoLogout: deferredFlows.ssoLogout.provide(flow),
+      blockedLogout: deferredFlows.blockedLogout.provide({ actions: { navigate, notify, openInNewTab } }),
     },
   });
 }

@@ -12,7 +12,7 @@ import { DEFAULT_DATE_FORMAT } from '../lib/dates';
 import { bottomBar, buildMenu, menuSwitches } from '../lib/menu';
 import { notificationCountMachine } from '../machines/home.machine';
 import { preferencesMachine } from '../machines/preferences.machine';
-import { DEFAULT_CURRENCY } from '../schemas/common.schema';
+import { DEFAULT_CURRENCY } from '../schemas/values.schema';
 import { ListFormatProvider } from '../views/components/paged-list/list-format';
 import { DisplayFormatProvider } from '../views/member/display-format';
 import { MemberShellView } from '../views/member/member-shell.view';

@@ -23,8 +23,9 @@ let loaded: MemberAreaModule | null = null;
 
 /** The member area's code (one chunk and what it imports); the same promise every time once loaded. */
 export function loadMemberArea(): Promise<MemberAreaModule> {
-  loading ??= import('./member-area').then(
-    (m) => (loaded = m),
+  // The member area's Logout too (the session machine's logout call, src/machines/logout-call.ts).
+  loading ??= Promise.all([import('./member-area'), import('../machines/logout-call')]).then(
+    ([m]) => (loaded = m),
     (error: unknown) => {
       loading = null; // the next attempt fetches again
       throw error;

@@ -4,7 +4,8 @@
  * the symbol on its side. The arithmetic is exact (BigInt on the decimal digits): no float ever
  * touches an amount. A missing or non-numeric amount counts as 0.
  */
-import { DEFAULT_CURRENCY, NUMERIC_TEXT, type Currency } from '../schemas/common.schema';
+import { NUMERIC_TEXT, type Currency } from '../schemas/common.schema';
+import { DEFAULT_CURRENCY } from '../schemas/values.schema';
 
 /** An exact decimal: `units / 10^scale`. */
 interface Decimal {

@@ -1,18 +1,11 @@
 /**
- * Client-side field checks of the public forms. Every check returns an i18n key of the `validation`
+ * Client-side field checks of the public forms (the one-time-code and password checks, which only the flows
+ * loaded on first use need, are in code-and-password.ts). Every check returns an i18n key of the `validation`
  * namespace (or null), the same keys the server answers with, so a field shows the same message
  * whichever side noticed the problem. The rules are the shared schemas of src/schemas.
  */
 import * as z from 'zod/mini';
-import {
-  emailField,
-  mobileField,
-  otpField,
-  passwordPolicyErrors,
-  phoneCodeField,
-  usernameField,
-  type PasswordPolicy,
-} from '../schemas/auth-fields.schema';
+import { emailField, mobileField, phoneCodeField, usernameField } from '../schemas/auth-fields.schema';
 import type { LoginUsing } from '../schemas/login.schema';
 import { NUMERIC_TEXT, type Country } from '../schemas/common.schema';
 import type { ErrorInfo, FieldErrors } from '../api/errors';
@@ -50,44 +43,6 @@ export function phoneCodeError(value: string | null | undefined): FieldKey {
 export function usernameError(value: string | null | undefined, required = true): FieldKey {
   if (isEmpty(value)) return required ? 'validation:required' : null;
   return z.safeParse(usernameField, value).success ? null : 'validation:invalidUsername';
-}
-
-export function otpError(value: string | null | undefined): FieldKey {
-  if (isEmpty(value)) return 'validation:required';
-  return z.safeParse(otpField, value).success ? null : 'validation:otpFormat';
-}
-
-/** The first unmet rule of the server's password policy (all of them: passwordPolicyErrors). */
-export function passwordError(policy: PasswordPolicy | null | undefined, value: string | null | undefined): FieldKey {
-  const v = value ?? '';
-  if (v === '') return 'validation:required';
-  if (!policy) return null;
-  return passwordPolicyErrors(policy, v)[0] ?? null;
-}
-
-export function confirmationError(password: string | null | undefined, confirmation: string | null | undefined): FieldKey {
-  if (isEmpty(confirmation)) return 'validation:required';
-  return (password ?? '') === (confirmation ?? '') ? null : 'validation:passwordMismatch';
-}
-
-/** The rules of a policy, each with whether `password` meets it — the live checklist. */
-export interface PolicyRule {
-  key: 'passwordMinLength' | 'passwordLowercase' | 'passwordUppercase' | 'passwordNumber' | 'passwordSpecial';
-  met: boolean;
-  values?: Record<string, string>;
-}
-
-export function passwordChecklist(policy: PasswordPolicy | null | undefined, password: string | null | undefined): PolicyRule[] {
-  if (!policy || !policy.enabled) return [];
-  const unmet = new Set(passwordPolicyErrors(policy, password ?? ''));
-  const rules: PolicyRule[] = [
-    { key: 'passwordMinLength', met: !unmet.has('validation:passwordMinLength'), values: { min: String(policy.min_length) } },
-  ];
-  if (policy.lowercase) rules.push({ key: 'passwordLowercase', met: !unmet.has('validation:passwordLowercase') });
-  if (policy.uppercase) rules.push({ key: 'passwordUppercase', met: !unmet.has('validation:passwordUppercase') });
-  if (policy.number) rules.push({ key: 'passwordNumber', met: !unmet.has('validation:passwordNumber') });
-  if (policy.special) rules.push({ key: 'passwordSpecial', met: !unmet.has('validation:passwordSpecial') });
-  return rules;
 }
 
 /** Drop the null entries of a map of checks. */
@@ -151,9 +106,4 @@ export function retryAfterSeconds(e: ErrorInfo | null | undefined): number | nul
   if (!e?.message) return null;
   const m = /(\d+)\s*(?:s\b|sec|second)/i.exec(e.message);
   return m ? Number(m[1]) : null;
-}
-
-/** True when some field error of the answer is `key` (e.g. 'validation:otpExpired'). */
-export function hasFieldKey(e: ErrorInfo, key: string): boolean {
-  return Object.values(e.fields).includes(key);
 }

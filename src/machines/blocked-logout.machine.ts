@@ -7,37 +7,13 @@
  * message is shown.
  */
 import { fromPromise, setup } from 'xstate';
-import { authApi } from '../api/auth';
 import { errorInfo } from '../api/errors';
-import { storefrontBase, storefrontSsoLogoutLink } from '../lib/links';
-import { storage } from '../lib/storage';
-import type { ModuleData } from '../schemas/common.schema';
+import { logoutCall, storeLogoutTab, type LogoutResult, type OpenInNewTabParams } from './logout-call';
 import type { FlowInput, NavigateParams, NotifyParams, RouteChangedEvent } from '../lib/flow';
 
+export { logoutCall, storeLogoutTab, type LogoutResult, type OpenInNewTabParams };
+
 export type BlockedLogoutOutput = { type: 'loggedOut' } | { type: 'failed' };
-
-export interface LogoutResult {
-  /** The storefront's single sign-on logout page with the token the logout answered (spec §2, §7), if any. */
-  storeLogoutUrl: string | null;
-}
-
-/**
- * Logout, then the store session when one exists (its failure does not undo the logout). When the answer
- * carries an sso_logout_token and a storefront is known, its single sign-on logout link comes back to be
- * opened in a new tab.
- */
-export async function logoutCall(): Promise<LogoutResult> {
-  const { sso_logout_token: token } = await authApi.logout();
-  if (storage.get('store_auth_token')) await authApi.storeLogout().catch(() => undefined);
-  const base = token ? storefrontBase(storage.getJSON<ModuleData>('module_data')) : null;
-  return { storeLogoutUrl: base && token ? storefrontSsoLogoutLink(base, token) : null };
-}
-
-/** Named action of the flows that log out: opens a page in a new tab (bound at the root). */
-export type OpenInNewTabParams = { url: string | null };
-
-/** The params of `openInNewTab` after a logout: the storefront's sign-on logout page, if the answer gave one. */
-export const storeLogoutTab = ({ event }: { event: { output?: LogoutResult } }): OpenInNewTabParams => ({ url: event.output?.storeLogoutUrl ?? null });
 
 export const blockedLogoutMachine = setup({
   types: {

@@ -1,6 +1,7 @@
 /**
- * Flows that only some visits need — OTP login, password reset, signup, request demo — are loaded
- * the first time their area is entered, so the first page carries the sign-in flow only.
+ * Flows that only some visits need — OTP login, password reset, signup, request demo, single sign-on
+ * login and logout, the blocked screens' logout — are loaded the first time their area is entered (the
+ * blocked screens' logout: when its button is pressed), so the first page carries the sign-in flow only.
  *
  * The session machine invokes each of them through a stand-in: an object that behaves exactly as
  * the loaded machine (every property and method is the machine's own, `provide` included) and is
@@ -13,6 +14,9 @@ import type { otpLoginMachine } from './otp-login.machine';
 import type { passwordResetMachine } from './password-reset.machine';
 import type { signupMachine } from './signup.machine';
 import type { requestDemoMachine } from './request-demo.machine';
+import type { ssoLoginMachine } from './sso-login.machine';
+import type { ssoLogoutMachine } from './sso-logout.machine';
+import type { blockedLogoutMachine } from './blocked-logout.machine';
 
 export class FlowNotLoadedError extends Error {
   constructor(readonly area: string) {
@@ -32,6 +36,9 @@ const slots: Record<string, Slot> = {
   passwordReset: { load: () => import('./password-reset.machine').then((m) => m.passwordResetMachine) },
   signup: { load: () => import('./signup.machine').then((m) => m.signupMachine) },
   requestDemo: { load: () => import('./request-demo.machine').then((m) => m.requestDemoMachine) },
+  ssoLogin: { load: () => import('./sso-login.machine').then((m) => m.ssoLoginMachine) },
+  ssoLogout: { load: () => import('./sso-logout.machine').then((m) => m.ssoLogoutMachine) },
+  blockedLogout: { load: () => import('./blocked-logout.machine').then((m) => m.blockedLogoutMachine) },
 };
 
 /** An object standing for `resolve()`'s result, resolved at its first use and then kept. */
@@ -63,6 +70,9 @@ export const deferredFlows = {
   passwordReset: deferred<typeof passwordResetMachine>('passwordReset'),
   signup: deferred<typeof signupMachine>('signup'),
   requestDemo: deferred<typeof requestDemoMachine>('requestDemo'),
+  ssoLogin: deferred<typeof ssoLoginMachine>('ssoLogin'),
+  ssoLogout: deferred<typeof ssoLogoutMachine>('ssoLogout'),
+  blockedLogout: deferred<typeof blockedLogoutMachine>('blockedLogout'),
 };
 
 /** True when the area's flow can be invoked now (areas whose flow is part of the first page always can). */

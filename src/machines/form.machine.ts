@@ -42,22 +42,8 @@ import * as z from 'zod/mini';
 import { classifyFailure, endsSession, errorInfo, type ErrorInfo, type Failure, type FieldErrors } from '../api/errors';
 import type { NotifyParams } from '../lib/flow';
 import type { OtpSent } from '../schemas/auth.schema';
-import {
-  codeActions,
-  codeErrors,
-  codeExhaustedUpdate,
-  codeGuards,
-  codeSentActions,
-  codeSentUpdate,
-  codeStep,
-  codeStepOn,
-  formActions,
-  formGuards,
-  outputOf,
-  sendCodeState,
-  stepStates,
-  resendTicker,
-} from './flow-parts';
+import { formActions, formGuards, outputOf, stepStates } from './flow-parts';
+import { codeActions, codeErrors, codeExhaustedUpdate, codeGuards, codeSentActions, codeSentUpdate, codeStep, codeStepOn, sendCodeState, resendTicker } from './code-step-parts';
 import { factoryStamp } from './factory-registry';
 
 /** Field → i18n key of every problem `schema` finds in `values` (the first one per field). */

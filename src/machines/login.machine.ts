@@ -30,22 +30,7 @@ import {
   withoutField,
   type IdentifierValues,
 } from '../lib/validation';
-import {
-  fieldsLoaded,
-  flowCallbacks,
-  formActions,
-  formGuards,
-  keptUsing,
-  loadedOnDone,
-  loadErrors,
-  loadErrorStates,
-  loadFieldsLogic,
-  stepStates,
-  storedDefaultCountry,
-  submitErrors,
-  type FormErrorContext,
-  type LoadedFields,
-} from './flow-parts';
+import { fieldsLoaded, flowCallbacks, formActions, formGuards, keptUsing, loadedOnDone, loadErrors, loadErrorStates, loadFieldsLogic, stepStates, storedDefaultCountry, submitErrors, type FormErrorContext, type LoadedFields } from './flow-parts';
 
 export const LOGIN_PATH = '/login';
 export const LOGIN_CONTINUE_PATH = '/login/continue';

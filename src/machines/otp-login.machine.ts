@@ -9,29 +9,8 @@ import { otpLoginApi } from '../api/public-flows';
 import type { ErrorInfo } from '../api/errors';
 import type { LoginFields, LoginResponse, LoginWithOtpRequest, OtpSent, SendOtpRequest } from '../schemas/auth.schema';
 import { EMPTY_IDENTIFIER, hasErrors, identifierBody, identifierErrors, withoutField, type IdentifierValues } from '../lib/validation';
-import {
-  codeActions,
-  codeErrors,
-  codeExhaustedUpdate,
-  codeGuards,
-  codeSentUpdate,
-  codeStep,
-  codeStepOn,
-  fieldsLoaded,
-  flowCallbacks,
-  formActions,
-  formGuards,
-  keptUsing,
-  loadErrors,
-  loadErrorStates,
-  loadFieldsLogic,
-  sendCodeState,
-  stepStates,
-  resendTicker,
-  type CodeContext,
-  type CodeStepEvent,
-  type LoadedFields,
-} from './flow-parts';
+import { fieldsLoaded, flowCallbacks, formActions, formGuards, keptUsing, loadErrors, loadErrorStates, loadFieldsLogic, stepStates, type LoadedFields } from './flow-parts';
+import { codeActions, codeErrors, codeExhaustedUpdate, codeGuards, codeSentUpdate, codeStep, codeStepOn, sendCodeState, resendTicker, type CodeContext, type CodeStepEvent } from './code-step-parts';
 import type { FlowInput, LoggedInOutput } from './login.machine';
 import type { FormFlowEvent } from '../lib/flow';
 

@@ -14,45 +14,10 @@ import type {
   ResetPasswordRequest,
   SendResetOtpRequest,
 } from '../schemas/auth.schema';
-import {
-  collectErrors,
-  confirmationError,
-  EMPTY_IDENTIFIER,
-  hasErrors,
-  identifierBody,
-  identifierErrors,
-  otpError,
-  passwordError,
-  withoutField,
-  type IdentifierValues,
-} from '../lib/validation';
-import {
-  codeActions,
-  codeErrors,
-  codeExhaustedTransition,
-  codeExhaustedUpdate,
-  codeExpiredGuard,
-  codeGuards,
-  codeSentUpdate,
-  codeStep,
-  codeStepOn,
-  fieldsLoaded,
-  flowCallbacks,
-  formActions,
-  formGuards,
-  keptUsing,
-  loadedOnDone,
-  loadErrors,
-  loadErrorStates,
-  loadFieldsLogic,
-  sendCodeState,
-  stepStates,
-  submitErrors,
-  resendTicker,
-  type CodeContext,
-  type CodeStepEvent,
-  type LoadedFields,
-} from './flow-parts';
+import { collectErrors, EMPTY_IDENTIFIER, hasErrors, identifierBody, identifierErrors, withoutField, type IdentifierValues } from '../lib/validation';
+import { confirmationError, otpError, passwordError } from '../lib/code-and-password';
+import { fieldsLoaded, flowCallbacks, formActions, formGuards, keptUsing, loadedOnDone, loadErrors, loadErrorStates, loadFieldsLogic, stepStates, submitErrors, type LoadedFields } from './flow-parts';
+import { codeActions, codeErrors, codeExhaustedTransition, codeExhaustedUpdate, codeExpiredGuard, codeGuards, codeSentUpdate, codeStep, codeStepOn, sendCodeState, resendTicker, type CodeContext, type CodeStepEvent } from './code-step-parts';
 import { LOGIN_PATH, type FlowInput } from './login.machine';
 import type { FormFlowEvent } from '../lib/flow';
 

@@ -15,17 +15,7 @@ import {
   requiredError,
   withoutField,
 } from '../lib/validation';
-import {
-  flowCallbacks,
-  formActions,
-  formGuards,
-  loadedOnDone,
-  loadErrors,
-  loadErrorStates,
-  stepStates,
-  submitErrors,
-  type FormErrorContext,
-} from './flow-parts';
+import { flowCallbacks, formActions, formGuards, loadedOnDone, loadErrors, loadErrorStates, stepStates, submitErrors, type FormErrorContext } from './flow-parts';
 import type { FlowInput } from './login.machine';
 import type { FormFlowEvent } from '../lib/flow';
 

@@ -36,10 +36,8 @@ import {
 } from '../lib/paths';
 import { isLoggedInOutput, isLoggedOutOutput, type NavigateParams, type NotifyParams } from '../lib/flow';
 import { loginMachine } from './login.machine';
-import { deferredFlows, loadFlowFor } from './deferred-flows';
-import { ssoLoginMachine } from './sso-login.machine';
-import { ssoLogoutMachine } from './sso-logout.machine';
-import { blockedLogoutMachine, logoutCall, storeLogoutTab, type LogoutResult, type OpenInNewTabParams } from './blocked-logout.machine';
+import { deferredFlows, loadFlow, loadFlowFor } from './deferred-flows';
+import type { LogoutResult, OpenInNewTabParams } from './logout-call';
 
 export const HOME_MENU = 'home';
 
@@ -130,13 +128,10 @@ const loginResponseOf = (event: unknown): LoginResponse | null => {
   return isLoggedInOutput(output) ? output.response : null;
 };
 
-// OTP login, password reset, signup and request demo load when first needed (src/machines/deferred-flows.ts).
+// The other flows load when first needed (src/machines/deferred-flows.ts).
 const FLOW_ACTORS = {
   login: loginMachine,
   ...deferredFlows,
-  ssoLogin: ssoLoginMachine,
-  ssoLogout: ssoLogoutMachine,
-  blockedLogout: blockedLogoutMachine,
 };
 
 /** Clears what logout clears (spec §4): user, session, menu, cached data and the cart. */
@@ -170,8 +165,11 @@ const sessionSetup = setup({
   },
   actors: {
     boot: fromPromise<BootResult, { path: string }>(({ input }) => bootCall(input.path)),
-    logout: fromPromise<LogoutResult>(() => logoutCall()),
+    /** The logout call (and the storefront links it builds) arrives with the member area (src/app/member-preload.ts). */
+    logout: fromPromise<LogoutResult>(() => import('./logout-call').then((m) => m.logoutCall())),
     verify: fromPromise<User>(() => authApi.authCheck()),
+    /** The code of a flow loaded on first use (src/machines/deferred-flows.ts). */
+    loadFlow: fromPromise<void, { area: string }>(({ input }) => loadFlow(input.area)),
     /** A signed-in member's language choice is their setting (spec §1): saved on the server too. */
     saveLanguage: fromPromise<void, { code: string }>(async ({ input }) => {
       await preferencesApi.update({ language: input.code }).catch(() => undefined);
@@ -503,7 +501,7 @@ export const sessionMachine = sessionSetup.createMachine({
             onDone: {
               target: '#session.unauthenticated',
               actions: [
-                { type: 'openInNewTab', params: storeLogoutTab },
+                { type: 'openInNewTab', params: ({ event }) => ({ url: event.output?.storeLogoutUrl ?? null }) },
                 'clearSession',
                 'signOut',
                 ...go({ to: LOGIN_PATH }),
@@ -618,7 +616,18 @@ function blockedState(page: string, tryAgainTo: string, extra: StateConfig['on']
       idle: {
         on: {
           'blocked.tryAgain': { target: '#session.booting', actions: go({ to: tryAgainTo }) },
-          'blocked.logout': { guard: 'isAuthenticated' as const, target: 'loggingOut' },
+          'blocked.logout': { guard: 'isAuthenticated' as const, target: 'loadingLogout' },
+        },
+      },
+      /** The Logout flow's code is loaded on first use (at once when already here); when that fails the screen stays, with the logout error. */
+      loadingLogout: {
+        tags: ['busy' as const],
+        invoke: {
+          id: 'loadLogout' as const,
+          src: 'loadFlow' as const,
+          input: { area: 'blockedLogout' },
+          onDone: { target: 'loggingOut' },
+          onError: { target: 'idle', actions: { type: 'notify' as const, params: { kind: 'error' as const, key: 'auth:logoutError' } } },
         },
       },
       loggingOut: {

@@ -19,40 +19,10 @@ import type {
 import type { ModuleData } from '../schemas/common.schema';
 import { storage } from '../lib/storage';
 import { storefrontBase, storefrontRegisterLink } from '../lib/links';
-import {
-  collectErrors,
-  confirmationError,
-  emailError,
-  hasErrors,
-  isEmpty,
-  mobileError,
-  passwordError,
-  phoneCodeError,
-  pickPhoneCode,
-  requiredError,
-  usernameError,
-  withoutField,
-} from '../lib/validation';
-import {
-  codeActions,
-  codeErrors,
-  codeExhaustedUpdate,
-  codeGuards,
-  codeSentUpdate,
-  codeStep,
-  codeStepOn,
-  flowCallbacks,
-  formActions,
-  formGuards,
-  loadErrors,
-  loadErrorStates,
-  sendCodeState,
-  stepStates,
-  submitErrors,
-  resendTicker,
-  type CodeContext,
-  type CodeStepEvent,
-} from './flow-parts';
+import { collectErrors, emailError, hasErrors, isEmpty, mobileError, phoneCodeError, pickPhoneCode, requiredError, usernameError, withoutField } from '../lib/validation';
+import { confirmationError, passwordError } from '../lib/code-and-password';
+import { flowCallbacks, formActions, formGuards, loadErrors, loadErrorStates, stepStates, submitErrors } from './flow-parts';
+import { codeActions, codeErrors, codeExhaustedUpdate, codeGuards, codeSentUpdate, codeStep, codeStepOn, sendCodeState, resendTicker, type CodeContext, type CodeStepEvent } from './code-step-parts';
 import { LOGIN_PATH, storedDefaultCountry, type FlowInput } from './login.machine';
 import type { FormFlowEvent } from '../lib/flow';
 

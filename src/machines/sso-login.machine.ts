@@ -7,7 +7,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import { authApi } from '../api/auth';
 import type { ErrorInfo } from '../api/errors';
 import type { LoginResponse } from '../schemas/auth.schema';
-import { flowCallbacks, outputOf, ssoActions, ssoCallStates, ssoGuards, ssoRetryStates } from './flow-parts';
+import { flowCallbacks, outputOf } from './flow-parts';
+import { ssoActions, ssoCallStates, ssoGuards, ssoRetryStates } from './sso-parts';
 import type { FlowInput, RouteChangedEvent } from '../lib/flow';
 
 export interface SsoLoginContext {

@@ -10,7 +10,8 @@ import { fromPromise, setup } from 'xstate';
 import { authApi } from '../api/auth';
 import type { ErrorInfo } from '../api/errors';
 import { storage } from '../lib/storage';
-import { flowCallbacks, ssoActions, ssoCallStates, ssoGuards, ssoRetryStates } from './flow-parts';
+import { flowCallbacks } from './flow-parts';
+import { ssoActions, ssoCallStates, ssoGuards, ssoRetryStates } from './sso-parts';
 import type { FlowInput, RouteChangedEvent } from '../lib/flow';
 
 export interface SsoLogoutInput extends FlowInput {

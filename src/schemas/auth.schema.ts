@@ -4,7 +4,8 @@
  * those; this module re-exports them and holds the other public forms' schemas, which load with their pages.
  */
 import * as z from 'zod/mini';
-import { countrySchema, planSchema, idSchema, text as requestText } from './common.schema';
+import { countrySchema, planSchema, idSchema } from './common.schema';
+import { text as requestText } from './values.schema';
 import { emailField, mobileField, otpField, passwordField, passwordPolicySchema, phoneCodeField, usernameField } from './auth-fields.schema';
 import { loginUsingSchema, signupLocationSchema } from './login.schema';
 

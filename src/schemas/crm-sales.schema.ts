@@ -6,7 +6,8 @@
  * past its due day — on the server, for the answers and the list's filter alike.
  */
 import * as z from 'zod/mini';
-import { cursorPage, idSchema } from './common.schema';
+import { idSchema } from './common.schema';
+import { cursorPage } from './values.schema';
 import { crmText } from './crm.schema';
 import { cursorParam, dateRangeParam, dayParam, limitParam, oneOfParam, sortParam, textParam } from './list-query.schema';
 

@@ -5,8 +5,9 @@
  */
 import * as z from 'zod/mini';
 import { emailField, mobileField } from './auth-fields.schema';
-import { idSchema, plainText } from './common.schema';
-import { cursorPage } from './common.schema';
+import { idSchema } from './common.schema';
+import { plainText } from './values.schema';
+import { cursorPage } from './values.schema';
 import { cursorParam, dateRangeParam, dayParam, isYmd, limitParam, oneOfParam, sortParam, textParam } from './list-query.schema';
 
 export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'proposal', 'won', 'lost'] as const;

@@ -1,6 +1,7 @@
 /** Network history calls of spec §7: PV history and binary history (cursor-paged). */
 import * as z from 'zod/mini';
-import { cursorPage, decimalString, idSchema } from './common.schema';
+import { idSchema, decimalString } from './common.schema';
+import { cursorPage } from './values.schema';
 import { isoDateTime, labelsSchema } from './wallet.schema';
 import { historyQuery, type QueryParams } from './list-query.schema';
 

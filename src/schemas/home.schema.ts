@@ -5,7 +5,8 @@
  * digits; instants are ISO 8601 UTC; months are yyyy-MM.
  */
 import * as z from 'zod/mini';
-import { cursorPage, decimalString, idSchema, planSchema } from './common.schema';
+import { idSchema, planSchema, decimalString } from './common.schema';
+import { cursorPage } from './values.schema';
 import { recentJoiningSchema } from './network.schema';
 import { isoDateTime, kycStatusSchema, labelsSchema, transactionSchema, ymdSchema } from './wallet.schema';
 import { cursorParam, limitParam } from './list-query.schema';

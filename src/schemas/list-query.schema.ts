@@ -12,7 +12,7 @@
  * a repeated single-valued parameter is validation:invalidType.
  */
 import * as z from 'zod/mini';
-import { plainText } from './common.schema';
+import { plainText } from './values.schema';
 
 export const SORTS = ['asc', 'desc'] as const;
 export type Sort = (typeof SORTS)[number];

@@ -5,7 +5,8 @@
  * cleaned again in the browser before it is shown.
  */
 import * as z from 'zod/mini';
-import { idSchema, text } from './common.schema';
+import { idSchema } from './common.schema';
+import { text } from './values.schema';
 import { listQueryShape, oneOfParam, textParam } from './list-query.schema';
 
 /** The recipient value that names the company's mailbox. */

@@ -8,7 +8,8 @@
  */
 import * as z from 'zod/mini';
 import { downlineReportQuery, positiveIntParam, textParam, usernameParam, type QueryParams } from './list-query.schema';
-import { decimalString, idSchema, idText, planSchema } from './common.schema';
+import { idSchema, planSchema, decimalString } from './common.schema';
+import { idText } from './values.schema';
 
 const count = z.number().check(z.int(), z.nonnegative());
 const level = z.number().check(z.int(), z.nonnegative());

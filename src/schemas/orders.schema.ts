@@ -1,6 +1,7 @@
 /** Orders calls of spec §7: the recent-orders page and one order's detail. */
 import * as z from 'zod/mini';
-import { cursorPage, decimalString, idSchema } from './common.schema';
+import { idSchema, decimalString } from './common.schema';
+import { cursorPage } from './values.schema';
 import { isoDateTime, ymdSchema } from './wallet.schema';
 import { recentOrdersQuery, type QueryParams } from './list-query.schema';
 

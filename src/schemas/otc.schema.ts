@@ -4,7 +4,8 @@
  * the receipt sent afterwards and decided by staff.
  */
 import * as z from 'zod/mini';
-import { cursorPage, decimalString, idSchema, text } from './common.schema';
+import { idSchema, decimalString } from './common.schema';
+import { cursorPage, text } from './values.schema';
 import { listQuerySchema } from './list-query.schema';
 import { isoDateTime } from './wallet.schema';
 

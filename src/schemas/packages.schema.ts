@@ -4,7 +4,7 @@
  * the e-wallet.
  */
 import * as z from 'zod/mini';
-import { decimalString, idSchema } from './common.schema';
+import { idSchema, decimalString } from './common.schema';
 import { packageDataSchema } from './home.schema';
 import { isoDateTime } from './wallet.schema';
 

@@ -5,7 +5,8 @@
  * member's sponsor downline (everyone they brought in, and everyone those brought in, …).
  */
 import * as z from 'zod/mini';
-import { cursorPage, decimalString, idSchema } from './common.schema';
+import { idSchema, decimalString } from './common.schema';
+import { cursorPage } from './values.schema';
 import { recentJoiningSchema } from './network.schema';
 import { referralJoiningsQuery, type QueryParams } from './list-query.schema';
 

@@ -3,7 +3,8 @@
  * server, checkout and card payments. Shared by the server (validation, OpenAPI) and the client.
  */
 import * as z from 'zod/mini';
-import { cursorPage, decimalString, idSchema, idText } from './common.schema';
+import { idSchema, decimalString } from './common.schema';
+import { cursorPage, idText } from './values.schema';
 import { addressRequestSchema } from './account.schema';
 import { listQueryShape, textParam } from './list-query.schema';
 import { orderDetailSchema } from './orders.schema';

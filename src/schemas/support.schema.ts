@@ -6,7 +6,8 @@
  * server), 10 MB each, at most SUPPORT_MAX_FILES per message.
  */
 import * as z from 'zod/mini';
-import { idSchema, text } from './common.schema';
+import { idSchema } from './common.schema';
+import { text } from './values.schema';
 import { cursorParam, limitParam, oneOfParam } from './list-query.schema';
 
 export const TICKET_STATUSES = ['open', 'awaiting_member', 'answered', 'resolved', 'closed'] as const;

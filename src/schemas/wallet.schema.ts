@@ -4,7 +4,8 @@
  */
 import * as z from 'zod/mini';
 import { chosenPayoutMethodSchema } from './payout-method.schema';
-import { cursorPage, decimalString, idSchema } from './common.schema';
+import { idSchema, decimalString } from './common.schema';
+import { cursorPage } from './values.schema';
 import { passwordField } from './auth-fields.schema';
 import {
   CASH_FLOWS,

@@ -1,7 +1,8 @@
 /** Money on screen (spec §3 Currency, §5): exact conversion, US grouping, the currency's digits and symbol side. */
 import { describe, expect, it } from 'vitest';
 import { convertAmount, formatDecimal, formatMoney, isNumericText, truncateDecimal } from '../../src/lib/money';
-import { DEFAULT_CURRENCY, type Currency } from '../../src/schemas/common.schema';
+import { type Currency } from '../../src/schemas/common.schema';
+import { DEFAULT_CURRENCY } from '../../src/schemas/values.schema';
 
 const currency = (over: Partial<Currency>): Currency => ({ ...DEFAULT_CURRENCY, ...over });
 const EUR = currency({ id: 2, code: 'EUR', name: 'Euro', symbol: '€', value: '0.92' });

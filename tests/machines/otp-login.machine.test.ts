@@ -2,7 +2,7 @@ import { createActor } from 'xstate';
 import { authApi } from '../../src/api/auth';
 import { otpLoginApi } from '../../src/api/public-flows';
 import { otpLoginMachine } from '../../src/machines/otp-login.machine';
-import { resendTicker } from '../../src/machines/flow-parts';
+import { resendTicker } from '../../src/machines/code-step-parts';
 import { apiError, flush, loginFields, otpSent, startControlledFlow } from '../support/auth-flows';
 import { loginResponse } from '../support/session-fixtures';
 

@@ -416,8 +416,10 @@ describe('blocked states', () => {
   it('logs out from the blocked screen through the blockedLogout flow', async () => {
     const h = await blockedMember();
     h.actor.send({ type: 'blocked.logout' });
+    // The overlay shows at once, while the flow's code is made sure of (loaded on first use).
     expect(h.actor.getSnapshot().hasTag('busy')).toBe(true);
-    expect(h.actor.getSnapshot().children.blockedLogout).toBeDefined();
+    await waitFor(h.actor, (s) => s.children.blockedLogout !== undefined);
+    expect(h.actor.getSnapshot().hasTag('busy')).toBe(true);
     h.toFlow('blockedLogout', { type: 'stub.finish', output: { type: 'loggedOut' } });
     expect(h.actor.getSnapshot().matches({ unauthenticated: 'login' })).toBe(true);
     expect(storage.get('auth_token')).toBeNull();
@@ -427,6 +429,7 @@ describe('blocked states', () => {
   it('stays blocked (overlay gone) when the blocked logout fails', async () => {
     const h = await blockedMember();
     h.actor.send({ type: 'blocked.logout' });
+    await waitFor(h.actor, (s) => s.children.blockedLogout !== undefined);
     h.toFlow('blockedLogout', { type: 'stub.finish', output: { type: 'failed' } });
     expect(h.actor.getSnapshot().matches({ accountBlocked: 'idle' } as never)).toBe(true);
     expect(h.actor.getSnapshot().hasTag('busy')).toBe(false);
@@ -439,6 +442,19 @@ describe('blocked states', () => {
     h.actor.send({ type: 'blocked.logout' });
     expect(h.actor.getSnapshot().matches({ accountBlocked: 'idle' } as never)).toBe(true);
     expect(h.actor.getSnapshot().children.blockedLogout).toBeUndefined();
+  });
+
+  it('stays blocked with the logout error when the Logout flow cannot be loaded', async () => {
+    storeSession();
+    const h = sessionHarness({ path: '/member/home/dashboard', boot: signedIn, loadFlow: () => Promise.reject(new Error('offline')) });
+    await waitFor(h.actor, (s) => s.matches('authenticated'));
+    h.actor.send({ type: 'session.userBlocked' });
+    h.actor.send({ type: 'blocked.logout' });
+    expect(h.actor.getSnapshot().hasTag('busy')).toBe(true);
+    await waitFor(h.actor, (s) => !s.hasTag('busy'));
+    expect(h.actor.getSnapshot().matches({ accountBlocked: 'idle' } as never)).toBe(true);
+    expect(h.actor.getSnapshot().children.blockedLogout).toBeUndefined();
+    expect(h.notes.at(-1)).toEqual({ kind: 'error', key: 'auth:logoutError' });
   });
 
   it('Try again clears the block, goes to root with the redirectedFrom marker and boots again', async () => {

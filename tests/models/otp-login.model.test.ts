@@ -1,6 +1,7 @@
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import { otpLoginMachine } from '../../src/machines/otp-login.machine';
-import { identifierErrors, otpError } from '../../src/lib/validation';
+import { identifierErrors } from '../../src/lib/validation';
+import { otpError } from '../../src/lib/code-and-password';
 import { apiError, describeGeneratedPaths, loginFields, otpSent } from '../support/auth-flows';
 import { loginResponse } from '../support/session-fixtures';
 

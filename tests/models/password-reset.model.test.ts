@@ -1,6 +1,7 @@
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import { newPasswordErrors, passwordResetMachine } from '../../src/machines/password-reset.machine';
-import { identifierErrors, otpError } from '../../src/lib/validation';
+import { identifierErrors } from '../../src/lib/validation';
+import { otpError } from '../../src/lib/code-and-password';
 import { apiError, describeGeneratedPaths, otpSent, resetFields } from '../support/auth-flows';
 
 type Snap = SnapshotFrom<typeof passwordResetMachine>;

@@ -1,6 +1,6 @@
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import { REFERRAL_DEBOUNCE_MS, signupErrors, signupMachine } from '../../src/machines/signup.machine';
-import { otpError } from '../../src/lib/validation';
+import { otpError } from '../../src/lib/code-and-password';
 import { apiError, describeGeneratedPaths, otpSent, signupData, signupResponse } from '../support/auth-flows';
 
 type Snap = SnapshotFrom<typeof signupMachine>;

@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { apiHeaders } from '../support/server';
 import { get, login, rows } from './helpers';
 import { assertHarmless, HOSTILE_HTML } from '../support/html-corpus';
-import { hasControlCharacters } from '../../src/schemas/common.schema';
+import { hasControlCharacters } from '../../src/schemas/values.schema';
 
 let s: TestServer;
 beforeAll(async () => {

@@ -32,7 +32,8 @@ import type {
   SignupResponse,
   PasswordPolicy,
 } from '../../src/schemas/auth.schema';
-import { DEFAULT_CURRENCY, type Country } from '../../src/schemas/common.schema';
+import { type Country } from '../../src/schemas/common.schema';
+import { DEFAULT_CURRENCY } from '../../src/schemas/values.schema';
 import type { FlowInput } from '../../src/lib/flow';
 import { recordPathModel } from './path-registry';
 

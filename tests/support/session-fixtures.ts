@@ -1,7 +1,7 @@
 /** Sample data of the shapes the API answers with, for session and SSO tests (company and modules from the demo seed). */
 import type { LoginResponse } from '../../src/schemas/auth.schema';
 import type { ModuleData, User } from '../../src/schemas/common.schema';
-import { DEFAULT_CURRENCY } from '../../src/schemas/common.schema';
+import { DEFAULT_CURRENCY } from '../../src/schemas/values.schema';
 import { COMPANY, MODULES } from '../../server/seed/reference';
 import { ApiError } from '../../src/api/errors';
 

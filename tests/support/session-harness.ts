@@ -57,6 +57,8 @@ export interface HarnessOptions {
   logout?: () => Promise<LogoutResult | void>;
   /** Answer of the re-check of a restored session's token. */
   verify?: () => Promise<import('../../src/schemas/common.schema').User>;
+  /** Loading the code of a flow loaded on first use (default: already loaded). */
+  loadFlow?: (area: string) => Promise<void>;
   flows?: Partial<Record<'login' | 'otpLogin' | 'passwordReset' | 'signup' | 'requestDemo' | 'ssoLogin' | 'ssoLogout' | 'blockedLogout', AnyActorLogic>>;
   /** Echo navigations back as route.changed (like the app's RouteSync). */
   router?: boolean;
@@ -125,6 +127,7 @@ export function sessionHarness(options: HarnessOptions = {}) {
         logoutCalls += 1;
         return (options.logout ? await options.logout() : undefined) ?? { storeLogoutUrl: null };
       }),
+      ...(options.loadFlow ? { loadFlow: fromPromise<void, { area: string }>(({ input }) => options.loadFlow!(input.area)) } : {}),
       ...(flows as unknown as Record<string, never>),
     },
   });

@@ -53,7 +53,7 @@ import {
 } from '../../machines/wallet-lists.machine';
 import { payoutStatementMachine, walletStatementMachine } from '../../machines/wallet-pages.machine';
 import { faqsQuerySchema } from '../../schemas/account-hub.schema';
-import { DEFAULT_CURRENCY } from '../../schemas/common.schema';
+import { DEFAULT_CURRENCY } from '../../schemas/values.schema';
 import { genealogyQuerySchema } from '../../schemas/network.schema';
 import { notificationsQuerySchema, type NotificationsUrl } from '../../schemas/home.schema';
 import '../../views/components/paged-list/member-list-css';

@@ -7,7 +7,8 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_DATE_FORMAT, formatDate, formatDay, type DateInput } from '../../lib/dates';
 import { formatMoney, type MoneyOptions } from '../../lib/money';
-import { DEFAULT_CURRENCY, type Currency } from '../../schemas/common.schema';
+import { type Currency } from '../../schemas/common.schema';
+import { DEFAULT_CURRENCY } from '../../schemas/values.schema';
 
 export interface DisplaySettings {
   currency: Currency;

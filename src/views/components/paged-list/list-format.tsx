@@ -4,7 +4,8 @@
  * 'M j, Y g:i A', English).
  */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { DEFAULT_CURRENCY, type Currency } from '../../../schemas/common.schema';
+import { type Currency } from '../../../schemas/common.schema';
+import { DEFAULT_CURRENCY } from '../../../schemas/values.schema';
 import { formatMoney, formatDecimal } from '../../../lib/money';
 import { formatDate, formatDay, DEFAULT_DATE_FORMAT } from '../../../lib/dates';
 

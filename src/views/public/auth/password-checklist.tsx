@@ -2,7 +2,7 @@
 import { Box, Group, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PasswordPolicy } from '../../../schemas/auth.schema';
-import { passwordChecklist } from '../../../lib/validation';
+import { passwordChecklist } from '../../../lib/code-and-password';
 import { CheckIcon } from '../../components/icons';
 
 export function PasswordChecklist({ policy, password, id }: { policy: PasswordPolicy | null | undefined; password: string; id?: string }) {
