@@ -298,7 +298,11 @@ function toTreeNode(row: NodeRow, callerDepth: number, plan: Plan, earnings: Map
   };
 }
 
-export const fullName = (first: string, last: string | null) => [first, (last ?? '').trim()].filter(Boolean).join(' ');
+/** First and last name with one space between them, leaving out an empty one (the last name trimmed). */
+export function fullName(first: string, last: string | null): string {
+  const l = last === null ? '' : last.trim();
+  return first === '' ? l : l === '' ? first : `${first} ${l}`;
+}
 
 /** The end of the `~<~` range of the paths starting with `prefix` ('1.2.' → '1.2/'): its last character, one up. */
 export function prefixEnd(prefix: string): string {
@@ -405,14 +409,27 @@ const TREE_PACKED = (Object.keys(NODE_EXPRESSIONS) as Array<keyof NodeRow>).filt
 const TREE_NULLABLE: ReadonlyArray<keyof NodeRow> = ['parent_id', 'position', 'slot', 'rank_id', 'package_id', 'total_earnings'];
 /** Where each column is in a TreeRow. */
 const T = Object.fromEntries([...TREE_PACKED, ...TREE_TEXT].map((n, i) => [n, i])) as Record<keyof NodeRow, number>;
-const NULLABLE_AT = TREE_NULLABLE.map((n) => T[n]);
 const TREE_LIST = `concat(${TREE_PACKED.map((n) => NODE_EXPRESSIONS[n]).join(`, ',', `)}), ${TREE_TEXT.map((n) => NODE_EXPRESSIONS[n]).join(', ')}`;
 
-/** A TreeRow of the row the database sent (its first TREE_TEXT.length + 1 columns). */
+const PACKED_COUNT = TREE_PACKED.length;
+/** Per packed column: is it one of TREE_NULLABLE (empty text there is a null)? */
+const PACKED_NULLABLE = TREE_PACKED.map((n) => TREE_NULLABLE.includes(n));
+
+/**
+ * A TreeRow of the row the database sent (its first TREE_TEXT.length + 1 columns): the packed text cut at its
+ * commas in one pass (no column holds one), an empty nullable column read as null, then the text columns.
+ */
 function treeRow(row: unknown[]): TreeRow {
-  const r: TreeRow = (row[0] as string).split(',');
-  for (const i of NULLABLE_AT) if (r[i] === '') r[i] = null;
-  for (let i = 1; i <= TREE_TEXT.length; i++) r.push(row[i] as string | null);
+  const packed = row[0] as string;
+  const r: TreeRow = new Array(PACKED_COUNT + TREE_TEXT.length);
+  let from = 0;
+  for (let k = 0; k < PACKED_COUNT; k++) {
+    let to = k === PACKED_COUNT - 1 ? -1 : packed.indexOf(',', from);
+    if (to < 0) to = packed.length;
+    r[k] = to === from && PACKED_NULLABLE[k] ? null : packed.slice(from, to);
+    from = to + 1;
+  }
+  for (let i = 1; i <= TREE_TEXT.length; i++) r[PACKED_COUNT + i - 1] = row[i] as string | null;
   return r;
 }
 const treeId = (r: TreeRow) => int(r[T.id]);
@@ -536,28 +553,49 @@ function nodeHead(r: TreeRow, callerDepth: number, binary: boolean, names: Compa
   );
 }
 
-/** The nested form's JSON text: each node's fields, then `name`, `package_id` and its `children` by place. */
+/**
+ * The nested form's JSON text: each node's fields, then `name`, `package_id` and its `children` by place (slot, a
+ * node without one last, then id). Ids, parents and places are read once per row; the text is written in one pass.
+ */
 function nestedJson(rows: TreeRow[], heads: string[], rootId: number): string | null {
-  const children = new Map<number, number[]>();
+  const n = rows.length;
+  const at = new Map<number, number>();
   let rootAt = -1;
-  for (let i = 0; i < rows.length; i++) {
-    const r = rows[i];
-    if (int(r[T.id]) === rootId) rootAt = i;
-    if (int(r[T.id]) === rootId || r[T.parent_id] === null) continue;
-    const siblings = children.get(int(r[T.parent_id]));
-    if (siblings) siblings.push(i);
-    else children.set(int(r[T.parent_id]), [i]);
+  for (let i = 0; i < n; i++) {
+    const id = int(rows[i][T.id]);
+    at.set(id, i);
+    if (id === rootId) rootAt = i;
   }
-  const byPlace = (a: number, b: number) =>
-    (intOrNull(rows[a][T.slot]) ?? Number.MAX_SAFE_INTEGER) - (intOrNull(rows[b][T.slot]) ?? Number.MAX_SAFE_INTEGER) || int(rows[a][T.id]) - int(rows[b][T.id]);
-  const write = (i: number): string => {
+  if (rootAt < 0) return null;
+  // Each row's children (row numbers), in the order the rows came.
+  const children: Array<number[] | undefined> = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const parent = rows[i][T.parent_id];
+    if (i === rootAt || parent === null) continue;
+    const p = at.get(int(parent));
+    if (p === undefined) continue;
+    const siblings = children[p];
+    if (siblings) siblings.push(i);
+    else children[p] = [i];
+  }
+  const place = (i: number) => (rows[i][T.slot] === null ? Number.MAX_SAFE_INTEGER : int(rows[i][T.slot]));
+  const byPlace = (a: number, b: number) => place(a) - place(b) || int(rows[a][T.id]) - int(rows[b][T.id]);
+  let out = '';
+  const write = (i: number) => {
     const r = rows[i];
-    const below = children.get(int(r[T.id]));
-    return `${heads[i]},"name":${jsonString(fullName(r[T.first_name] as string, r[T.last_name] as string | null))},"package_id":${r[T.package_id] ?? 'null'},"children":[${
-      below ? below.sort(byPlace).map(write).join(',') : ''
-    }]}`;
+    out += `${heads[i]},"name":${jsonString(fullName(r[T.first_name] as string, r[T.last_name]))},"package_id":${r[T.package_id] ?? 'null'},"children":[`;
+    const below = children[i];
+    if (below) {
+      if (below.length > 1) below.sort(byPlace);
+      for (let k = 0; k < below.length; k++) {
+        if (k) out += ',';
+        write(below[k]);
+      }
+    }
+    out += ']}';
   };
-  return rootAt < 0 ? null : write(rootAt);
+  write(rootAt);
+  return out;
 }
 
 /**
