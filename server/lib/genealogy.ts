@@ -300,7 +300,7 @@ function toTreeNode(row: NodeRow, callerDepth: number, plan: Plan, earnings: Map
 
 /** First and last name with one space between them, leaving out an empty one (the last name trimmed). */
 export function fullName(first: string, last: string | null): string {
-  const l = last === null ? '' : last.trim();
+  const l = (last ?? '').trim();
   return first === '' ? l : l === '' ? first : `${first} ${l}`;
 }
 
