@@ -12,7 +12,7 @@ import { notFound } from './errors';
 import { format, parse } from './money';
 import type { ListQuery } from './pagination';
 import { jsonOf } from './figures';
-import { isoUtc, rowsOf } from './ledger';
+import { isoUtcText, rowsOf } from './ledger';
 import type { Keyed } from './list-endpoint';
 
 /** A search term as an ILIKE pattern that matches it literally anywhere. */
@@ -94,24 +94,34 @@ interface LeadJson {
   updated_at: string;
 }
 
+/** The list's columns and the table's, written once as SQL text (a page's statement builds only what varies). */
+const LEAD_LIST_COLUMNS = sql.raw(
+  `"crm_leads"."id", "crm_leads"."name", "crm_leads"."company", "crm_leads"."email", "crm_leads"."phone", "crm_leads"."source", ` +
+    `"crm_leads"."status", "crm_leads"."interest", "crm_leads"."estimated_value"::text AS estimated_value, ` +
+    `"crm_leads"."next_follow_up"::text AS next_follow_up, "crm_leads"."lost_reason" AS lost_reason, "crm_leads"."contact_id" AS contact_id, ` +
+    `${isoUtcText('"crm_leads"."created_at"')} AS created_at, ${isoUtcText('"crm_leads"."updated_at"')} AS updated_at, "crm_leads"."created_at" AS _at`,
+);
+const LEAD_CREATED = sql.raw(`"crm_leads"."created_at"`);
+const LEAD_ID = sql.raw(`"crm_leads"."id"`);
+const PAGE_AT = sql.raw('x._at');
+const PAGE_ID = sql.raw('x.id');
+
 /**
  * The member's live leads matching `f`, a page in the list's order after its cursor: one statement whose
- * rows come as JSON text (the same leads and fields as the table's rows through toLead).
+ * rows come as JSON text (the same leads and fields as the table's rows through toLead). Each lead's paging
+ * time is its ISO text (read back as a time only for the last lead of a page).
  */
 export async function leadPage(db: Db, member: MemberRow, q: ListQuery, f: LeadFilterValues, limit: number): Promise<Array<Keyed<{ item: Lead }>>> {
   const extra = leadWhere(f);
   const [r] = await rowsOf<{ items: string | null }>(
     db,
-    sql`SELECT json_agg(x ORDER BY ${q.orderSql(sql`x._at`, sql`x.id`)})::text AS items FROM (
-          SELECT ${crmLeads.id}, ${crmLeads.name}, ${crmLeads.company}, ${crmLeads.email}, ${crmLeads.phone}, ${crmLeads.source}, ${crmLeads.status},
-                 ${crmLeads.interest}, ${crmLeads.estimatedValue}::text AS estimated_value, ${crmLeads.nextFollowUp}::text AS next_follow_up,
-                 ${crmLeads.lostReason} AS lost_reason, ${crmLeads.contactId} AS contact_id,
-                 ${isoUtc(sql`${crmLeads.createdAt}`)} AS created_at, ${isoUtc(sql`${crmLeads.updatedAt}`)} AS updated_at, ${crmLeads.createdAt} AS _at
-          FROM ${crmLeads}
-          WHERE ${crmLeads.memberId} = ${member.id} AND ${crmLeads.deletedAt} IS NULL
-            AND ${q.rangeSql(sql`${crmLeads.createdAt}`)} AND ${q.afterCursorSql(sql`${crmLeads.createdAt}`, sql`${crmLeads.id}`)}
+    sql`SELECT json_agg(x ORDER BY ${q.orderSql(PAGE_AT, PAGE_ID)})::text AS items FROM (
+          SELECT ${LEAD_LIST_COLUMNS}
+          FROM "crm_leads"
+          WHERE "crm_leads"."member_id" = ${member.id} AND "crm_leads"."deleted_at" IS NULL
+            AND ${q.rangeSql(LEAD_CREATED)} AND ${q.afterCursorSql(LEAD_CREATED, LEAD_ID)}
             ${extra ? sql`AND ${extra}` : sql``}
-          ORDER BY ${q.orderSql(sql`${crmLeads.createdAt}`, sql`${crmLeads.id}`)}
+          ORDER BY ${q.orderSql(LEAD_CREATED, LEAD_ID)}
           LIMIT ${limit}) x`,
   );
   return jsonOf<LeadJson[]>(r?.items, []).map((l) => ({
@@ -131,7 +141,7 @@ export async function leadPage(db: Db, member: MemberRow, q: ListQuery, f: LeadF
       created_at: l.created_at,
       updated_at: l.updated_at,
     } as Lead,
-    _at: new Date(l.created_at),
+    _at: l.created_at,
     _id: l.id,
   }));
 }

@@ -298,7 +298,11 @@ function toTreeNode(row: NodeRow, callerDepth: number, plan: Plan, earnings: Map
   };
 }
 
-export const fullName = (first: string, last: string | null) => [first, (last ?? '').trim()].filter(Boolean).join(' ');
+/** First and last name with one space between them, leaving out an empty one (the last name trimmed). */
+export function fullName(first: string, last: string | null): string {
+  const l = (last ?? '').trim();
+  return first === '' ? l : l === '' ? first : `${first} ${l}`;
+}
 
 /** The end of the `~<~` range of the paths starting with `prefix` ('1.2.' → '1.2/'): its last character, one up. */
 export function prefixEnd(prefix: string): string {
@@ -405,14 +409,27 @@ const TREE_PACKED = (Object.keys(NODE_EXPRESSIONS) as Array<keyof NodeRow>).filt
 const TREE_NULLABLE: ReadonlyArray<keyof NodeRow> = ['parent_id', 'position', 'slot', 'rank_id', 'package_id', 'total_earnings'];
 /** Where each column is in a TreeRow. */
 const T = Object.fromEntries([...TREE_PACKED, ...TREE_TEXT].map((n, i) => [n, i])) as Record<keyof NodeRow, number>;
-const NULLABLE_AT = TREE_NULLABLE.map((n) => T[n]);
 const TREE_LIST = `concat(${TREE_PACKED.map((n) => NODE_EXPRESSIONS[n]).join(`, ',', `)}), ${TREE_TEXT.map((n) => NODE_EXPRESSIONS[n]).join(', ')}`;
 
-/** A TreeRow of the row the database sent (its first TREE_TEXT.length + 1 columns). */
+const PACKED_COUNT = TREE_PACKED.length;
+/** Per packed column: is it one of TREE_NULLABLE (empty text there is a null)? */
+const PACKED_NULLABLE = TREE_PACKED.map((n) => TREE_NULLABLE.includes(n));
+
+/**
+ * A TreeRow of the row the database sent (its first TREE_TEXT.length + 1 columns): the packed text cut at its
+ * commas in one pass (no column holds one), an empty nullable column read as null, then the text columns.
+ */
 function treeRow(row: unknown[]): TreeRow {
-  const r: TreeRow = (row[0] as string).split(',');
-  for (const i of NULLABLE_AT) if (r[i] === '') r[i] = null;
-  for (let i = 1; i <= TREE_TEXT.length; i++) r.push(row[i] as string | null);
+  const packed = row[0] as string;
+  const r: TreeRow = new Array(PACKED_COUNT + TREE_TEXT.length);
+  let from = 0;
+  for (let k = 0; k < PACKED_COUNT; k++) {
+    let to = k === PACKED_COUNT - 1 ? -1 : packed.indexOf(',', from);
+    if (to < 0) to = packed.length;
+    r[k] = to === from && PACKED_NULLABLE[k] ? null : packed.slice(from, to);
+    from = to + 1;
+  }
+  for (let i = 1; i <= TREE_TEXT.length; i++) r[PACKED_COUNT + i - 1] = row[i] as string | null;
   return r;
 }
 const treeId = (r: TreeRow) => int(r[T.id]);
@@ -536,28 +553,49 @@ function nodeHead(r: TreeRow, callerDepth: number, binary: boolean, names: Compa
   );
 }
 
-/** The nested form's JSON text: each node's fields, then `name`, `package_id` and its `children` by place. */
+/**
+ * The nested form's JSON text: each node's fields, then `name`, `package_id` and its `children` by place (slot, a
+ * node without one last, then id). Ids, parents and places are read once per row; the text is written in one pass.
+ */
 function nestedJson(rows: TreeRow[], heads: string[], rootId: number): string | null {
-  const children = new Map<number, number[]>();
+  const n = rows.length;
+  const at = new Map<number, number>();
   let rootAt = -1;
-  for (let i = 0; i < rows.length; i++) {
-    const r = rows[i];
-    if (int(r[T.id]) === rootId) rootAt = i;
-    if (int(r[T.id]) === rootId || r[T.parent_id] === null) continue;
-    const siblings = children.get(int(r[T.parent_id]));
-    if (siblings) siblings.push(i);
-    else children.set(int(r[T.parent_id]), [i]);
+  for (let i = 0; i < n; i++) {
+    const id = int(rows[i][T.id]);
+    at.set(id, i);
+    if (id === rootId) rootAt = i;
   }
-  const byPlace = (a: number, b: number) =>
-    (intOrNull(rows[a][T.slot]) ?? Number.MAX_SAFE_INTEGER) - (intOrNull(rows[b][T.slot]) ?? Number.MAX_SAFE_INTEGER) || int(rows[a][T.id]) - int(rows[b][T.id]);
-  const write = (i: number): string => {
+  if (rootAt < 0) return null;
+  // Each row's children (row numbers), in the order the rows came.
+  const children: Array<number[] | undefined> = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const parent = rows[i][T.parent_id];
+    if (i === rootAt || parent === null) continue;
+    const p = at.get(int(parent));
+    if (p === undefined) continue;
+    const siblings = children[p];
+    if (siblings) siblings.push(i);
+    else children[p] = [i];
+  }
+  const place = (i: number) => (rows[i][T.slot] === null ? Number.MAX_SAFE_INTEGER : int(rows[i][T.slot]));
+  const byPlace = (a: number, b: number) => place(a) - place(b) || int(rows[a][T.id]) - int(rows[b][T.id]);
+  let out = '';
+  const write = (i: number) => {
     const r = rows[i];
-    const below = children.get(int(r[T.id]));
-    return `${heads[i]},"name":${jsonString(fullName(r[T.first_name] as string, r[T.last_name] as string | null))},"package_id":${r[T.package_id] ?? 'null'},"children":[${
-      below ? below.sort(byPlace).map(write).join(',') : ''
-    }]}`;
+    out += `${heads[i]},"name":${jsonString(fullName(r[T.first_name] as string, r[T.last_name]))},"package_id":${r[T.package_id] ?? 'null'},"children":[`;
+    const below = children[i];
+    if (below) {
+      if (below.length > 1) below.sort(byPlace);
+      for (let k = 0; k < below.length; k++) {
+        if (k) out += ',';
+        write(below[k]);
+      }
+    }
+    out += ']}';
   };
-  return rootAt < 0 ? null : write(rootAt);
+  write(rootAt);
+  return out;
 }
 
 /**
@@ -716,32 +754,62 @@ export function decodeCursor(text: string): ReportCursor | null {
   return { createdAt: m[1], id: Number(m[2]) };
 }
 
-/** A report row as read: the join time once, to the microsecond (the cursor; the answer shows milliseconds). */
-interface ReportRow {
-  id: number;
-  parent_id: number | null;
-  status: number;
-  email: string | null;
-  username: string;
-  avatar: string | null;
-  pv: string;
-  tv: string;
-  cv: string;
-  cursor_at: string;
-  rank_id: number | null;
-  rank_name: string | null;
-  rank_icon: string | null;
-  first_name: string;
-  last_name: string | null;
-  level: number;
-  total_earnings: string | null;
-  total_left: string;
-  total_right: string;
-  carry_left: string;
-  carry_right: string;
-  sponsor_username: string | null;
-  placement_username: string | null;
+/**
+ * A report row as read, an array: first its numbers, decimals and join time as one comma-separated text (`concat`: a
+ * null is empty; none of them holds a comma), then its text columns, each a column of its own — ten values to read
+ * per row, not twenty-three. The join time comes once, to the microsecond (the cursor; the answer shows milliseconds).
+ */
+const REPORT_PACKED = [
+  'm.id',
+  'm.parent_id',
+  'm.status',
+  'm.pv',
+  'm.tv',
+  'm.cv',
+  `to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+  'm.rank_id',
+  'page.level',
+  'g.total',
+  'm.total_left',
+  'm.total_right',
+  'm.carry_left',
+  'm.carry_right',
+] as const;
+/** Where each packed value is. */
+const P = { id: 0, parent_id: 1, status: 2, pv: 3, tv: 4, cv: 5, cursor_at: 6, rank_id: 7, level: 8, total_earnings: 9, total_left: 10, total_right: 11, carry_left: 12, carry_right: 13 };
+/** Where each text column is in the row (the packed text is column 0). */
+const R = { email: 1, username: 2, avatar: 3, rank_name: 4, rank_icon: 5, first_name: 6, last_name: 7, sponsor_username: 8, placement_username: 9 };
+/** The packed values that may be null (empty text). */
+const REPORT_NULLABLE = REPORT_PACKED.map((_, i) => i === P.parent_id || i === P.rank_id || i === P.level || i === P.total_earnings);
+
+/** The packed values of a report row, cut at their commas in one pass; an empty nullable one is null. */
+function reportPacked(packed: string): Array<string | null> {
+  const n = REPORT_PACKED.length;
+  const out: Array<string | null> = new Array(n);
+  let from = 0;
+  for (let k = 0; k < n; k++) {
+    let to = k === n - 1 ? -1 : packed.indexOf(',', from);
+    if (to < 0) to = packed.length;
+    out[k] = to === from && REPORT_NULLABLE[k] ? null : packed.slice(from, to);
+    from = to + 1;
+  }
+  return out;
 }
+
+/**
+ * The page's statement, the same text for every call (prepared once per connection): $1 the member, $2 sponsor
+ * downline, $3 level, $4 username (lower case), $5 newest first, $6 … $7 the cursor, $8 rows to skip, $9 rows to take.
+ */
+const REPORT_PAGE = `SELECT concat(${REPORT_PACKED.join(", ',', ")}),
+         m.email, m.username, m.avatar, r.name, r.icon, m.first_name, m.last_name, s.username, pp.username
+  FROM downline_report_page($1::int, $2::boolean, $3::int, $4::text, $5::boolean, $6::timestamptz, $7::int, $8::int, $9::int)
+         WITH ORDINALITY AS page(id, level, n)
+  JOIN members m ON m.id = page.id
+  LEFT JOIN ranks r ON r.id = m.rank_id
+  LEFT JOIN members s ON s.id = m.sponsor_id
+  LEFT JOIN members pp ON pp.id = m.parent_id
+  LEFT JOIN member_gross_earnings g ON g.member_id = m.id
+  ORDER BY page.n`;
 
 const jsonInt = (v: unknown) => (v === null || v === undefined ? 'null' : String(Number(v)));
 
@@ -750,15 +818,16 @@ const jsonInt = (v: unknown) => (v === null || v === undefined ? 'null' : String
  * (checked against it outside production, see sendJsonText). Decimals lose their trailing zeros (trimDecimal)
  * and need no escaping; the join time is shown to the millisecond, cut as to_char's MS cuts it.
  */
-function reportRowJson(r: ReportRow): string {
+function reportRowJson(p: Array<string | null>, t: unknown[]): string {
+  const text = (i: number) => jsonText(t[i] as string | null);
   return (
-    `{"id":${jsonInt(r.id)},"parent_id":${jsonInt(r.parent_id)},"sponsor_username":${jsonText(r.sponsor_username)},` +
-    `"placement_username":${jsonText(r.placement_username)},"status":${int(r.status) === 1 ? 1 : 0},"email":${jsonText(r.email)},` +
-    `"username":${jsonString(r.username)},"avatar":${jsonText(r.avatar)},"pv":"${dec(r.pv)}","tv":"${dec(r.tv)}","cv":"${dec(r.cv)}",` +
-    `"created_at":"${r.cursor_at.slice(0, 23)}Z","rank_id":${jsonInt(r.rank_id)},"rank_name":${jsonText(r.rank_name)},` +
-    `"rank_icon":${jsonText(r.rank_icon)},"first_name":${jsonString(r.first_name)},"last_name":${jsonText(r.last_name)},` +
-    `"level":${jsonInt(r.level)},"total_earnings":"${dec(r.total_earnings)}","total_left":"${dec(r.total_left)}",` +
-    `"total_right":"${dec(r.total_right)}","carry_left":"${dec(r.carry_left)}","carry_right":"${dec(r.carry_right)}"}`
+    `{"id":${jsonInt(p[P.id])},"parent_id":${jsonInt(p[P.parent_id])},"sponsor_username":${text(R.sponsor_username)},` +
+    `"placement_username":${text(R.placement_username)},"status":${int(p[P.status]) === 1 ? 1 : 0},"email":${text(R.email)},` +
+    `"username":${jsonString(t[R.username] as string)},"avatar":${text(R.avatar)},"pv":"${dec(p[P.pv])}","tv":"${dec(p[P.tv])}","cv":"${dec(p[P.cv])}",` +
+    `"created_at":"${(p[P.cursor_at] as string).slice(0, 23)}Z","rank_id":${jsonInt(p[P.rank_id])},"rank_name":${text(R.rank_name)},` +
+    `"rank_icon":${text(R.rank_icon)},"first_name":${jsonString(t[R.first_name] as string)},"last_name":${text(R.last_name)},` +
+    `"level":${jsonInt(p[P.level])},"total_earnings":"${dec(p[P.total_earnings])}","total_left":"${dec(p[P.total_left])}",` +
+    `"total_right":"${dec(p[P.total_right])}","carry_left":"${dec(p[P.carry_left])}","carry_right":"${dec(p[P.carry_right])}"}`
   );
 }
 
@@ -782,31 +851,29 @@ export async function downlineReport(
 ): Promise<{ rowsJson: string; hasMore: boolean; last: ReportCursor | null }> {
   const size = REPORT_PAGE_SIZE;
   if (caller.path === '') return { rowsJson: '[]', hasMore: false, last: null };
-  const rows = await database.rows<ReportRow>(sql`
-    SELECT m.id, m.parent_id, m.status, m.email, m.username, m.avatar, m.pv::text AS pv, m.tv::text AS tv, m.cv::text AS cv,
-           to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at,
-           m.rank_id, r.name AS rank_name, r.icon AS rank_icon, m.first_name, m.last_name, page.level,
-           g.total::text AS total_earnings,
-           m.total_left::text AS total_left, m.total_right::text AS total_right,
-           m.carry_left::text AS carry_left, m.carry_right::text AS carry_right,
-           s.username AS sponsor_username, pp.username AS placement_username
-    FROM downline_report_page(${caller.id}::int, ${q.category === 'sponsor'}::boolean, ${q.level ?? null}::int,
-           ${q.username?.toLowerCase() ?? null}::text, ${q.sort !== 'asc'}::boolean, ${q.after?.createdAt ?? null}::timestamptz,
-           ${q.after?.id ?? null}::int, ${q.after ? 0 : (q.page - 1) * size}::int, ${size + 1}::int) WITH ORDINALITY AS page(id, level, n)
-    JOIN members m ON m.id = page.id
-    LEFT JOIN ranks r ON r.id = m.rank_id
-    LEFT JOIN members s ON s.id = m.sponsor_id
-    LEFT JOIN members pp ON pp.id = m.parent_id
-    LEFT JOIN member_gross_earnings g ON g.member_id = m.id
-    ORDER BY page.n`);
+  const rows = await database.arrays(REPORT_PAGE, [
+    caller.id,
+    q.category === 'sponsor',
+    q.level ?? null,
+    q.username?.toLowerCase() ?? null,
+    q.sort !== 'asc',
+    q.after?.createdAt ?? null,
+    q.after?.id ?? null,
+    q.after ? 0 : (q.page - 1) * size,
+    size + 1,
+  ]);
   const hasMore = rows.length > size;
   const count = Math.min(rows.length, size);
   let rowsJson = '[';
-  for (let i = 0; i < count; i++) rowsJson += (i ? ',' : '') + reportRowJson(rows[i]);
-  const lastRow = count ? rows[count - 1] : undefined;
+  let last: ReportCursor | null = null;
+  for (let i = 0; i < count; i++) {
+    const packed = reportPacked(rows[i][0] as string);
+    rowsJson += (i ? ',' : '') + reportRowJson(packed, rows[i]);
+    if (i === count - 1) last = { createdAt: packed[P.cursor_at] as string, id: int(packed[P.id]) };
+  }
   return {
     hasMore,
-    last: lastRow ? { createdAt: lastRow.cursor_at, id: int(lastRow.id) } : null,
+    last,
     rowsJson: `${rowsJson}]`,
   };
 }
