@@ -42,7 +42,8 @@ function encode(vars: Record<string, string>, step: (c: string) => string): stri
     const found = Object.keys(merged.colors)
       .map((palette) => [palette, shadeOf(palette, value, step)] as const)
       .find(([, shade]) => shade !== null);
-    words.push(`${must(found, name)[0]}.${found![1]}`);
+    const [palette, shade] = must(found ?? null, name);
+    words.push(`${palette}.${shade}`);
   }
   const expected = new Set(Object.keys(vars));
   for (const palette of Object.keys(merged.colors).filter((p) => p !== 'dark')) {
