@@ -3,13 +3,14 @@
  * two-factor sign-in on. Every route renders the step the login machine is in (the machine keeps the
  * URL in step with it).
  */
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { allowedLoginUsing, type loginMachine } from '../../../machines/login.machine';
 import { useFieldError } from '../../components/field-error';
+import { LightAlert } from '../../components/light-alert';
 import { PageLoader } from '../../components/page-loader';
 import { AuthCard } from './auth-card';
 import { loadState, LoadStatus } from './flow-status';
@@ -122,9 +123,7 @@ function PasswordStep({ actor, snap }: { actor: LoginActor; snap: LoginSnapshot 
     <AuthCard title={t('enterPasswordTitle')}>
       <SigningInAs actor={actor} snap={snap} />
       {identifierErrors.length > 0 && (
-        <Alert color="red" variant="light" role="alert">
-          {identifierErrors.join(' ')}
-        </Alert>
+        <LightAlert color="red">{identifierErrors.join(' ')}</LightAlert>
       )}
       <form noValidate method="post" onSubmit={submitting(actor, 'auth.submit')}>
         <Stack gap="md">
