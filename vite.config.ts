@@ -91,6 +91,20 @@ export function inlineEntries(): Plugin {
 }
 
 /**
+ * Vite's preload helper (`__vitePreload`, in front of every dynamic import) is replaced by src/app/preload-helper.ts,
+ * the same behaviour in a third of the bytes of the first chunk.
+ */
+export function preloadHelper(): Plugin {
+  const helper = path.resolve(import.meta.dirname, 'src/app/preload-helper.ts');
+  return {
+    name: 'upline:preload-helper',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (source) => (source === '\0vite/preload-helper.js' ? helper : null),
+  };
+}
+
+/**
  * Brotli and gzip copies of the built text files (name.br, name.gz next to each), served by the reference server
  * to browsers that accept them (@fastify/static preCompressed): the 0.5 MB of scripts travel as ~140 KB.
  */
@@ -122,7 +136,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), ...(isSsrBuild ? [] : [inlineEntries(), precompress()])],
+  plugins: [react(), ...(isSsrBuild ? [] : [preloadHelper(), inlineEntries(), precompress()])],
   server: {
     proxy: { '/api': apiTarget, '/locales': apiTarget },
   },
