@@ -13,6 +13,9 @@ process.env.VITE_APP_KEY ||= process.env.APP_KEY || 'upline-demo-key';
 // The version a support snapshot names (package.json).
 process.env.VITE_APP_VERSION ||= (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
+/** Files of the first page's chunks (the groups of build.rolldownOptions.output.codeSplitting, and the runtime). */
+const FIRST_PAGE_FILE = /^assets\/(rolldown-runtime|vendor|app)-[\w-]+\.(js|css)$/;
+
 /** The app's build target, for the app and for the scripts inlined into its page. */
 const TARGET = 'es2022';
 
@@ -146,7 +149,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: true,
     // No modulepreload polyfill in the first chunk (1.2 KB): current browsers all know <link rel="modulepreload">, and
     // one that does not still loads every module the page imports, only without fetching it ahead.
-    modulePreload: { polyfill: false },
+    // The files of the first page (the runtime, vendor and app chunks and their stylesheets) are there before any
+    // lazily loaded chunk is asked for: they are left out of the lists of files to fetch alongside one.
+    modulePreload: { polyfill: false, resolveDependencies: (_file, deps) => deps.filter((dep) => !FIRST_PAGE_FILE.test(dep)) },
     rolldownOptions: {
       // The support replay is an entry of its own (replay.html → src/replay/main.tsx); its code is a chunk the member app never loads.
       ...(isSsrBuild ? {} : { input: { main: path.resolve(import.meta.dirname, 'index.html'), replay: path.resolve(import.meta.dirname, 'replay.html') } }),
