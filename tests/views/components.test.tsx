@@ -200,10 +200,13 @@ describe('ColourSchemeToggle', () => {
     renderUi(<ColourSchemeToggle />, { colorSchemeManager: colourSchemeManager });
     vi.useFakeTimers();
     try {
+      const before = new Set(document.head.querySelectorAll('style[data-mantine-disable-transition]'));
       act(() => screen.getByRole('button', { name: 'Switch to dark mode' }).click());
-      expect(document.head.querySelector('style[data-mantine-disable-transition]')?.textContent).toContain('transition: none');
+      const paused = [...document.head.querySelectorAll('style[data-mantine-disable-transition]')].filter((s) => !before.has(s));
+      expect(paused).toHaveLength(1);
+      expect(paused[0].textContent).toContain('transition: none');
       act(() => void vi.advanceTimersByTime(20));
-      expect(document.head.querySelector('style[data-mantine-disable-transition]')).toBeNull();
+      expect(paused[0].isConnected).toBe(false);
     } finally {
       vi.useRealTimers();
     }
