@@ -8,7 +8,7 @@ import { Suspense, useEffect } from 'react';
 import { I18nextProvider, getI18n } from 'react-i18next';
 import { Router } from 'wouter';
 import { colourSchemeManager } from '../lib/colour-scheme';
-import { readableColours } from '../theme/readable-colours';
+import { readableColours } from '../theme/readable-colours-resolved';
 import { theme } from '../theme/theme';
 import { AppRoutes } from '../routes';
 import { ErrorView } from '../views/components/error-view';

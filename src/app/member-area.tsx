@@ -22,6 +22,9 @@ import { MemberPageProvider, MemberRoutes, type MemberPageContext } from './memb
 import { bindPreferences } from './member/member-forms';
 import type { MemberRoute } from './member/member-route';
 import { MEMBER_ROUTES } from './member/route-table';
+// The toasts' store and host come with the member area: a toast raised there (a call that failed offline among
+// them) has its code at hand instead of fetching it then.
+import '../views/components/toasts-host';
 
 export function MemberArea({ routes = MEMBER_ROUTES }: { routes?: readonly MemberRoute[] }) {
   const { user, moduleData, send, actor: session } = useSession();

@@ -4,7 +4,7 @@
  * is updated. Timers pause while the pointer is over a toast (Mantine's default).
  * Messages arrive already translated: callers (views, the session's `notify` action) translate keys.
  */
-import { notifications, type NotificationData } from '@mantine/notifications';
+import type { NotificationData, notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 
 export type ToastKind = 'success' | 'error' | 'info' | 'warning' | 'loading';
@@ -60,9 +60,26 @@ function toData({ kind, message, title, id }: ToastInput & { id: string }): Noti
 }
 
 /**
- * The toast host (Mantine's container and transitions) is only fetched once a toast is wanted:
- * pages that never show one (most first visits of /login) never download it.
+ * The toasts' store and host (Mantine's notifications store, container and transitions) come in their own chunk
+ * (src/views/components/toasts-host.tsx), fetched once a toast is wanted: pages that never show one (most first
+ * visits of /login) never download it. Until the chunk has arrived, what is asked of the store waits here, in
+ * order, and is handed to the store as soon as the chunk hands it over (attachToastStore): no toast is lost.
  */
+type ToastStore = typeof notifications;
+let store: ToastStore | null = null;
+const waiting: ((s: ToastStore) => void)[] = [];
+
+function withStore(op: (s: ToastStore) => void): void {
+  if (store) op(store);
+  else waiting.push(op);
+}
+
+/** Called by the toasts' chunk as it is evaluated: the store from then on, and what waited for it. */
+export function attachToastStore(s: ToastStore): void {
+  store = s;
+  for (const op of waiting.splice(0)) op(s);
+}
+
 let hostWanted = false;
 const hostListeners = new Set<() => void>();
 export function requestToastHost(): void {
@@ -73,6 +90,11 @@ export function requestToastHost(): void {
 export function isToastHostWanted(): boolean {
   return hostWanted;
 }
+/** The chunk could not be fetched (offline): the next toast asks for it again; what waits keeps waiting. */
+export function toastHostFailed(): void {
+  hostWanted = false;
+  for (const l of hostListeners) l();
+}
 export function onToastHostWanted(listener: () => void): () => void {
   hostListeners.add(listener);
   return () => hostListeners.delete(listener);
@@ -82,22 +104,26 @@ export function onToastHostWanted(listener: () => void): () => void {
 export function showToast(input: ToastInput): string {
   requestToastHost();
   const id = input.id ?? nextId();
-  if (input.kind === 'success' || input.kind === 'error') notifications.clean();
-  notifications.show(toData({ ...input, id }));
+  const data = toData({ ...input, id });
+  withStore((s) => {
+    if (input.kind === 'success' || input.kind === 'error') s.clean();
+    s.show(data);
+  });
   return id;
 }
 
 /** Turns an existing toast (usually a loading one) into another kind, keeping its place. */
 export function updateToast(id: string, input: Omit<ToastInput, 'id'>): void {
-  notifications.update(toData({ ...input, id }));
+  const data = toData({ ...input, id });
+  withStore((s) => s.update(data));
 }
 
 export function hideToast(id: string): void {
-  notifications.hide(id);
+  withStore((s) => s.hide(id));
 }
 
 export function clearToasts(): void {
-  notifications.clean();
+  withStore((s) => s.clean());
 }
 
 type Message<T> = ReactNode | ((value: T) => ReactNode);

@@ -3,10 +3,17 @@
  * "dimmed" text (#868e96 on white is 3.3:1) and its coloured text (`c="red"` is red.6, 3.3:1; teal.6
  * is 2.6:1) are replaced by the first shade of the same colour that is readable on the page's
  * background, darkened (light scheme) or lightened (dark scheme) a little more where no shade is.
+ *
+ * The colours depend on the theme alone, so they are worked out ahead: `npm run theme:colours` writes what
+ * `resolveReadableColours` answers for the app's theme into src/theme/readable-colour-values.ts, and the app hands
+ * MantineProvider src/theme/readable-colours-resolved.ts, which reads them from there (no contrast search in the
+ * browser at start, and none of this code in its scripts). tests/theme/readable-colours.test.ts fails when that file no longer matches the theme.
  */
 import { darken, lighten, luminance, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 export const READABLE_CONTRAST = 4.5;
+/** How much darker (light scheme) or lighter (dark scheme) a colour is pushed at a time where no shade is readable. */
+export const STEP = 0.05;
 const LIGHT_BODY = '#ffffff';
 
 export function contrast(a: string, b: string): number {
@@ -38,15 +45,16 @@ function readableOnAll(candidates: string[], backgrounds: string[], step: (c: st
   return c;
 }
 
-export const readableColours: CSSVariablesResolver = (theme) => {
+/** The readable colours of `theme` (the theme as MantineProvider merges it with Mantine's defaults). */
+export const resolveReadableColours: CSSVariablesResolver = (theme) => {
   const darkBody = theme.colors.dark[7];
   const primary = theme.colors[theme.primaryColor];
   // Where text is read in the light scheme: the page, grey panels and striped rows, the primary-tinted
   // active menu entry; in the dark scheme: the page and the cards and inputs a shade lighter.
   const lightSurfaces = [LIGHT_BODY, theme.colors.gray[0], theme.colors.gray[1], primary[1]];
   const darkSurfaces = [darkBody, theme.colors.dark[6]];
-  const darker = (c: string) => darken(c, 0.05);
-  const lighter = (c: string) => lighten(c, 0.05);
+  const darker = (c: string) => darken(c, STEP);
+  const lighter = (c: string) => lighten(c, STEP);
   const light: Record<string, string> = {
     '--mantine-color-dimmed': readableOnAll([theme.colors.gray[6], theme.colors.gray[7]], lightSurfaces, darker),
     '--mantine-color-placeholder': readableOnAll([theme.colors.gray[6], theme.colors.gray[7]], [LIGHT_BODY], darker),

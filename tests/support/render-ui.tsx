@@ -10,7 +10,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { initI18nForTests, readLocaleFiles } from '../../src/i18n/i18n';
 import { theme } from '../../src/theme/theme';
-import { readableColours } from '../../src/theme/readable-colours';
+import { readableColours } from '../../src/theme/readable-colours-resolved';
 
 /** Evaluates (min-width|max-width: N(em|px)) against window.innerWidth (16 px per em). */
 function matches(query: string): boolean {

@@ -1,6 +1,7 @@
 import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { contrast, readableColours } from '../../src/theme/readable-colours';
+import { readableColours } from '../../src/theme/readable-colours-resolved';
+import { contrast, resolveReadableColours } from '../../src/theme/readable-colours';
 import { theme } from '../../src/theme/theme';
 
 const merged = mergeMantineTheme(DEFAULT_THEME, theme);
@@ -8,6 +9,11 @@ const resolved = readableColours(merged) as { light: Record<string, string>; dar
 const darkBody = DEFAULT_THEME.colors.dark[7];
 
 describe('readable text colours', () => {
+  it('the colours the app is given are what the resolver answers for its theme (else: npm run theme:colours)', () => {
+    expect(resolved).toEqual(resolveReadableColours(merged));
+    expect(Object.keys(resolved.light).length).toBeGreaterThan(40);
+  });
+
   it('grey "dimmed" text reads at 4.5:1 or better on the page in both schemes (Mantine\'s own is 3.3:1 on white)', () => {
     expect(contrast(DEFAULT_THEME.colors.gray[6], '#ffffff')).toBeLessThan(4.5);
     expect(contrast(resolved.light['--mantine-color-dimmed'], '#ffffff')).toBeGreaterThanOrEqual(4.5);

@@ -187,6 +187,30 @@ describe('ColourSchemeToggle', () => {
     expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark');
     expect(screen.getByRole('button', { name: 'Switch to light mode' })).toBeInTheDocument();
   });
+
+  it('"auto" follows the device (light here) and a switch sets the other scheme', async () => {
+    localStorage.setItem(COLOUR_SCHEME_KEY, 'auto');
+    renderUi(<ColourSchemeToggle />, { colorSchemeManager: colourSchemeManager });
+    await userEvent.click(screen.getByRole('button', { name: 'Switch to dark mode' }));
+    expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    expect(localStorage.getItem(COLOUR_SCHEME_KEY)).toBe('dark');
+  });
+
+  it('the page does not animate into the other scheme: transitions are off for a moment', async () => {
+    renderUi(<ColourSchemeToggle />, { colorSchemeManager: colourSchemeManager });
+    vi.useFakeTimers();
+    try {
+      const before = new Set(document.head.querySelectorAll('style[data-mantine-disable-transition]'));
+      act(() => screen.getByRole('button', { name: 'Switch to dark mode' }).click());
+      const paused = [...document.head.querySelectorAll('style[data-mantine-disable-transition]')].filter((s) => !before.has(s));
+      expect(paused).toHaveLength(1);
+      expect(paused[0].textContent).toContain('transition: none');
+      act(() => void vi.advanceTimersByTime(20));
+      expect(paused[0].isConnected).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe('RouterErrorBoundary', () => {

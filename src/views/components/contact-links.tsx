@@ -3,7 +3,7 @@ import { Anchor, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mailtoLink, skypeLink, telLink, telegramLink, whatsappChatLink } from '../../lib/links';
-import { ChatIcon, MailIcon, PhoneIcon, SendIcon } from './icons';
+import { ChatIcon, MailIcon, PhoneIcon, SendIcon } from './more-icons';
 
 export interface ContactLinksProps {
   email?: string | null;

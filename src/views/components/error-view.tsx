@@ -2,8 +2,9 @@
  * Server-error and connection-error screens (spec §2, §8): an illustration 25vh tall, a title, a
  * description and a retry button. `compact` fits the same content inside a card or a list.
  */
-import { Button, Image, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PlainImage } from './plain-boxes';
 
 export type ErrorKind = 'connection' | 'server';
 
@@ -34,7 +35,7 @@ export function ErrorView({ kind, onRetry, compact = false, retrying = false }: 
       ta="center"
       data-error-kind={kind}
     >
-      <Image src={c.image} alt="" h={compact ? 96 : '25vh'} w="auto" fit="contain" />
+      <PlainImage src={c.image} alt="" h={compact ? 96 : '25vh'} w="auto" fit="contain" />
       <div role="alert">
         <Title order={compact ? 3 : 2} size={compact ? 'h4' : 'h3'}>
           {t(c.title)}

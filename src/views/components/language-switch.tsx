@@ -2,12 +2,12 @@
  * Language switch: a native select listing the languages by their own names. Native on purpose: it
  * is keyboard- and screen-reader-friendly everywhere, opens the phone's own picker, and adds almost
  * nothing to the first page (a popover menu would pull in the floating-position library, ~29 KB
- * gzipped, on /login).
+ * gzipped, on /login). Drawn as Mantine's NativeSelect (./plain-select).
  */
-import { NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../schemas/common.schema';
 import { GlobeIcon } from './icons';
+import { PlainSelect } from './plain-select';
 
 export type LanguageOption = Pick<Language, 'code' | 'name' | 'native_name'>;
 
@@ -22,7 +22,7 @@ export function LanguageSwitch({ languages, current, onChange }: LanguageSwitchP
   if (languages.length < 2) return null;
   const active = languages.find((l) => l.code === current) ?? languages.find((l) => current.startsWith(`${l.code}-`));
   return (
-    <NativeSelect
+    <PlainSelect
       aria-label={t('language')}
       title={t('language')}
       size="sm"

@@ -1,6 +1,7 @@
 /** Spinners (spec §2): an inline one and a centred page loader, both announced to screen readers. */
-import { Center, Loader, type LoaderProps } from '@mantine/core';
+import { Loader, type LoaderProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PlainCenter } from './plain-boxes';
 
 export function Spinner(props: LoaderProps) {
   const { t } = useTranslation('common', { useSuspense: false });
@@ -10,8 +11,8 @@ export function Spinner(props: LoaderProps) {
 export function PageLoader({ fullScreen = false }: { fullScreen?: boolean }) {
   const { t } = useTranslation('common', { useSuspense: false });
   return (
-    <Center mih={fullScreen ? '100dvh' : '50vh'} role="status" aria-live="polite" aria-label={t('loading', 'Loading…')}>
+    <PlainCenter mih={fullScreen ? '100dvh' : '50vh'} role="status" aria-live="polite" aria-label={t('loading', 'Loading…')}>
       <Loader aria-hidden="true" />
-    </Center>
+    </PlainCenter>
   );
 }

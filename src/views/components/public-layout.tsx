@@ -3,7 +3,7 @@
  * toggle, the page centred with the company logo (max 50 px high) above it, and a footer with the
  * current year, the company name and a rights notice.
  */
-import { Box, Container, Group, Image, Stack, Text } from '@mantine/core';
+import { Box, Container, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../../i18n/i18n';
@@ -11,6 +11,7 @@ import { APP_LANGUAGES } from '../../i18n/languages';
 import type { Company } from '../../schemas/common.schema';
 import { ColourSchemeToggle } from './colour-scheme-toggle';
 import { LanguageSwitch, type LanguageOption } from './language-switch';
+import { PlainImage } from './plain-boxes';
 
 export interface PublicLayoutProps {
   company: Pick<Company, 'name' | 'logo'> | null | undefined;
@@ -39,7 +40,7 @@ export function PublicLayout({ company, children, width = 400, languages, curren
       <Container component="main" size={width} w="100%" px="md" py="lg" style={{ flex: 1, display: 'flex', flexDirection: 'column', justifyContent: 'center' }}>
         <Stack gap="lg">
           {company?.logo && (
-            <Image src={company.logo} alt={t('companyLogo', { company: name })} mah={50} w="auto" fit="contain" mx="auto" />
+            <PlainImage src={company.logo} alt={t('companyLogo', { company: name })} mah={50} w="auto" fit="contain" mx="auto" />
           )}
           <div>{children}</div>
         </Stack>

@@ -1,19 +1,30 @@
 /**
- * `<Toasts />`: mount once inside MantineProvider. The host (Mantine's notifications container and
- * its transitions, ~9 KB gzipped) loads in its own chunk when the first toast is shown; that toast
- * waits in the notifications store and appears as soon as the host mounts.
+ * `<Toasts />`: mount once inside MantineProvider. The toasts' store and host (Mantine's notifications, ~9 KB
+ * gzipped) load in their own chunk when the first toast is wanted (the member area brings them along too); toasts
+ * raised before wait in src/lib/toast.ts and appear as soon as the chunk has arrived. Should it fail to arrive
+ * (offline), the next toast asks for it again.
  */
-import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { isToastHostWanted, onToastHostWanted } from '../../lib/toast';
+import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
+import { isToastHostWanted, onToastHostWanted, toastHostFailed } from '../../lib/toast';
 
-const ToastsHost = lazy(() => import('./toasts-host'));
+let host: ComponentType | null = null;
 
 export function Toasts() {
-  const wanted = useSyncExternalStore(onToastHostWanted, isToastHostWanted, isToastHostWanted);
-  if (!wanted) return null;
-  return (
-    <Suspense fallback={null}>
-      <ToastsHost />
-    </Suspense>
-  );
+  const wanted = useSyncExternalStore(onToastHostWanted, isToastHostWanted, () => false);
+  const [Host, setHost] = useState<ComponentType | null>(() => host);
+  useEffect(() => {
+    if (!wanted || Host) return;
+    let live = true;
+    import('./toasts-host').then(
+      (m) => {
+        host = m.default;
+        if (live) setHost(() => m.default);
+      },
+      () => toastHostFailed(),
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, Host]);
+  return Host ? <Host /> : null;
 }

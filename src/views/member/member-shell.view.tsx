@@ -16,7 +16,7 @@ import { Link } from 'wouter';
 import { activeMenu, type MenuEntry } from '../../lib/menu';
 import type { Company, Currency, User } from '../../schemas/common.schema';
 import { ColourSchemeToggle } from '../components/colour-scheme-toggle';
-import { LogoutIcon } from '../components/icons';
+import { LogoutIcon } from '../components/more-icons';
 import { LanguageSwitch, type LanguageOption } from '../components/language-switch';
 import { OverlaySpinner } from '../components/overlay-spinner';
 import { fullName, initials } from '../components/person';

@@ -1,15 +1,17 @@
 /**
  * The two-step sign-in of /login and /login/continue, and /login/two-factor for a member with
  * two-factor sign-in on. Every route renders the step the login machine is in (the machine keeps the
- * URL in step with it).
+ * URL in step with it); the two-factor step is in ./two-factor-step.
  */
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import type { FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
+import { lazyView } from '../../../app/lazy-view';
 import { allowedLoginUsing, type loginMachine } from '../../../machines/login.machine';
 import { useFieldError } from '../../components/field-error';
+import { LightAlert } from '../../components/light-alert';
 import { PageLoader } from '../../components/page-loader';
 import { AuthCard } from './auth-card';
 import { loadState, LoadStatus } from './flow-status';
@@ -20,9 +22,9 @@ import { SubmitAlert, submitProblem } from './submit-alert';
 import { UnplacedErrors } from './unplaced-errors';
 
 export type LoginActor = ActorRefFrom<typeof loginMachine>;
-type LoginSnapshot = ReturnType<LoginActor['getSnapshot']>;
+export type LoginSnapshot = ReturnType<LoginActor['getSnapshot']>;
 
-const IDENTIFIER_FIELDS = ['username', 'email', 'mobile', 'mobile_code', 'login_using'];
+export const IDENTIFIER_FIELDS = ['username', 'email', 'mobile', 'mobile_code', 'login_using'];
 
 /** The identifier as the member typed it, for "Signing in as …". */
 export function identifierText(s: Pick<LoginSnapshot['context'], 'loginUsing' | 'values'>): string {
@@ -44,7 +46,7 @@ export function otpLoginHref(s: Pick<LoginSnapshot['context'], 'loginUsing' | 'v
   return `/login/otp?${q.toString()}`;
 }
 
-function submitting(actor: LoginActor, type: 'auth.continue' | 'auth.submit' | 'auth.verify') {
+export function submitting(actor: LoginActor, type: 'auth.continue' | 'auth.submit' | 'auth.verify') {
   return (e: FormEvent) => {
     e.preventDefault();
     actor.send({ type });
@@ -96,7 +98,7 @@ function IdentifyStep({ actor, snap }: { actor: LoginActor; snap: LoginSnapshot 
 }
 
 /** "Signing in as …" with the link back to the first step. */
-function SigningInAs({ actor, snap }: { actor: LoginActor; snap: LoginSnapshot }) {
+export function SigningInAs({ actor, snap }: { actor: LoginActor; snap: LoginSnapshot }) {
   const { t } = useTranslation('auth');
   return (
     <Group gap="xs" justify="space-between" wrap="nowrap">
@@ -118,13 +120,12 @@ function PasswordStep({ actor, snap }: { actor: LoginActor; snap: LoginSnapshot 
   const step = snap.matches('credentials') ? (snap.value as { credentials: string }).credentials : null;
   const identifierErrors = IDENTIFIER_FIELDS.map(error).filter((m): m is string => !!m);
   const otpHref = c.fields?.login_with_otp ? otpLoginHref(c) : null;
+  useEffect(() => void loadTwoFactorStep().catch(() => undefined), []);
   return (
     <AuthCard title={t('enterPasswordTitle')}>
       <SigningInAs actor={actor} snap={snap} />
       {identifierErrors.length > 0 && (
-        <Alert color="red" variant="light" role="alert">
-          {identifierErrors.join(' ')}
-        </Alert>
+        <LightAlert color="red">{identifierErrors.join(' ')}</LightAlert>
       )}
       <form noValidate method="post" onSubmit={submitting(actor, 'auth.submit')}>
         <Stack gap="md">
@@ -152,60 +153,15 @@ function PasswordStep({ actor, snap }: { actor: LoginActor; snap: LoginSnapshot 
   );
 }
 
-function TwoFactorStep({ actor, snap }: { actor: LoginActor; snap: LoginSnapshot }) {
-  const { t } = useTranslation('auth');
-  const c = snap.context;
-  const error = useFieldError(c.fieldErrors);
-  const busy = snap.hasTag('busy');
-  const step = snap.matches('twoFactor') ? (snap.value as { twoFactor: string }).twoFactor : null;
-  const recovery = c.secondFactor === 'recovery';
-  return (
-    <AuthCard title={t('twoFactor.title')} description={recovery ? t('twoFactor.recoveryHint') : t('twoFactor.codeHint')}>
-      <SigningInAs actor={actor} snap={snap} />
-      <form noValidate method="post" onSubmit={submitting(actor, 'auth.verify')}>
-        <Stack gap="md">
-          {recovery ? (
-            <TextInput
-              key="recovery"
-              label={t('twoFactor.recoveryLabel')}
-              autoComplete="one-time-code"
-              autoCapitalize="characters"
-              spellCheck={false}
-              value={c.values.recoveryOtp ?? ''}
-              onChange={(e) => actor.send({ type: 'auth.change', field: 'recoveryOtp', value: e.currentTarget.value })}
-              error={error('recovery_code')}
-              maxLength={16}
-              autoFocus
-            />
-          ) : (
-            <TextInput
-              key="code"
-              label={t('twoFactor.codeLabel')}
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              pattern="[0-9 ]*"
-              value={c.values.totp ?? ''}
-              onChange={(e) => actor.send({ type: 'auth.change', field: 'totp', value: e.currentTarget.value })}
-              error={error('code')}
-              maxLength={7}
-              autoFocus
-            />
-          )}
-          <UnplacedErrors errors={c.fieldErrors} shown={['code', 'recovery_code', ...IDENTIFIER_FIELDS, 'password']} />
-          <SubmitAlert problem={submitProblem(step)} retryAfter={c.retryAfter} />
-          <Button type="submit" fullWidth loading={busy}>
-            {t('twoFactor.verify')}
-          </Button>
-        </Stack>
-      </form>
-      <Group justify="center">
-        <Anchor component="button" type="button" size="sm" onClick={() => actor.send({ type: 'auth.useRecovery', recovery: !recovery })}>
-          {recovery ? t('twoFactor.useApp') : t('twoFactor.useRecovery')}
-        </Anchor>
-      </Group>
-    </AuthCard>
-  );
-}
+/**
+ * The two-factor step is code of its own (./two-factor-step), fetched once the password step is on screen (a
+ * member with two-factor sign-in on goes on to it from there) or when the flow is restored on it: the first page
+ * neither carries nor evaluates it.
+ */
+type TwoFactorStepComponent = typeof import('./two-factor-step').TwoFactorStep;
+let twoFactorStep: TwoFactorStepComponent | undefined;
+const loadTwoFactorStep = () => import('./two-factor-step').then((m) => (twoFactorStep = m.TwoFactorStep));
+const TwoFactorStep = lazyView(loadTwoFactorStep, () => twoFactorStep);
 
 export function LoginFlow({ actor }: { actor: LoginActor }) {
   const snap = useSelector(actor, (s) => s);

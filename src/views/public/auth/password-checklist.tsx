@@ -3,7 +3,7 @@ import { Box, Group, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PasswordPolicy } from '../../../schemas/auth.schema';
 import { passwordChecklist } from '../../../lib/code-and-password';
-import { CheckIcon } from '../../components/icons';
+import { CheckIcon } from '../../components/more-icons';
 
 export function PasswordChecklist({ policy, password, id }: { policy: PasswordPolicy | null | undefined; password: string; id?: string }) {
   const { t } = useTranslation('auth');

@@ -1,7 +1,8 @@
 /** Phone code (native select of the countries) and the mobile number next to it. */
-import { Group, NativeSelect, TextInput } from '@mantine/core';
+import { Group, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Country } from '../../../schemas/common.schema';
+import { PlainSelect } from '../../components/plain-select';
 
 export const phoneCodeLabel = (code: string) => `+${code.replace(/^\+/, '')}`;
 
@@ -22,7 +23,7 @@ export function PhoneFields({ countries, code, mobile, onCode, onMobile, codeErr
   const known = countries.some((c) => c.phone_code === code);
   return (
     <Group gap="xs" align="flex-start" wrap="nowrap">
-      <NativeSelect
+      <PlainSelect
         label={t('phoneCode')}
         w={120}
         style={{ flexShrink: 0 }}

@@ -2,8 +2,8 @@
  * The message under a form after a failed submission that is not about one field: the server's
  * rate limit (with its wait: seconds, or minutes from a minute on, e.g. a locked account), a connection or server problem, or a code that can no longer be used.
  */
-import { Alert } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LightAlert } from '../../components/light-alert';
 
 export type SubmitProblem = 'rateLimited' | 'connectionError' | 'serverError' | 'tooManyAttempts';
 const PROBLEMS: readonly string[] = ['rateLimited', 'connectionError', 'serverError', 'tooManyAttempts'];
@@ -29,8 +29,6 @@ export function SubmitAlert({ problem, retryAfter }: { problem: SubmitProblem | 
           ? t('submitServerError')
           : t('otpTooManyAttemptsNotice');
   return (
-    <Alert color={problem === 'rateLimited' || problem === 'tooManyAttempts' ? 'yellow' : 'red'} variant="light" role="alert">
-      {text}
-    </Alert>
+    <LightAlert color={problem === 'rateLimited' || problem === 'tooManyAttempts' ? 'yellow' : 'red'}>{text}</LightAlert>
   );
 }
