@@ -85,7 +85,8 @@ const meetingsOf = (when: SQL, today: boolean) => sql`(SELECT mt.id, mt.title, m
  * then the next ones) and their invitees as JSON arrays, which the server completes with each meeting's local
  * day and time. Leads per status, follow-ups per day and whether there are contacts are maintained figures
  * (migration 0039), read by key; the listed meetings' invitees come in one list with the name of each one's
- * lead or contact, read by key next to it (a deleted one has none, and is not shown).
+ * lead or contact, read by its key for each invitee (a deleted one has none, and is not shown): a join there
+ * let the plan kept for every member read all members' contacts to hash them.
  */
 const CRM_DASHBOARD_READ = fixedRead(sql`SELECT
       ${followUpsJson(sql`l.next_follow_up < ${at.today}::date`, sql`l.next_follow_up, l.id`)} AS overdue,
@@ -103,11 +104,11 @@ const CRM_DASHBOARD_READ = fixedRead(sql`SELECT
                  array_agg(m.id) AS ids
             FROM (${meetingsOf(sql`mt.starts_at >= ${at.dayStart}::timestamptz AND mt.starts_at < ${at.tomorrowStart}::timestamptz`, true)}
                   UNION ALL ${meetingsOf(sql`mt.starts_at >= ${at.tomorrowStart}::timestamptz`, false)}) m) listed,
-         LATERAL (SELECT json_agg(json_build_array(i.meeting_id, i.lead_id, i.contact_id, l.name, c.name) ORDER BY i.id)::text AS invitees
-            FROM crm_meeting_invitees i
-            LEFT JOIN crm_leads l ON l.id = i.lead_id AND l.deleted_at IS NULL
-            LEFT JOIN crm_contacts c ON c.id = i.contact_id AND c.deleted_at IS NULL
-            WHERE i.meeting_id = ANY (listed.ids) AND i.member_id = ${at.member}) inv,
+         LATERAL (SELECT json_agg(json_build_array(i.meeting_id, i.lead_id, i.contact_id,
+                            CASE WHEN i.lead_id IS NOT NULL THEN (SELECT l.name FROM crm_leads l WHERE l.id = i.lead_id AND l.deleted_at IS NULL) END,
+                            CASE WHEN i.contact_id IS NOT NULL THEN (SELECT c.name FROM crm_contacts c WHERE c.id = i.contact_id AND c.deleted_at IS NULL) END)
+                          ORDER BY i.id)::text AS invitees
+            FROM crm_meeting_invitees i WHERE i.meeting_id = ANY (listed.ids) AND i.member_id = ${at.member}) inv,
          (SELECT coalesce(sum(leads) FILTER (WHERE day < ${at.today}::date), 0)::int AS overdue_total,
                  coalesce(sum(leads) FILTER (WHERE day = ${at.today}::date), 0)::int AS today_total
             FROM crm_follow_up_days WHERE member_id = ${at.member} AND day <= ${at.today}::date) d,
