@@ -50,8 +50,8 @@ export function percent(part: number, whole: number): string | null {
 
 /** A meeting as the dashboard's statement lists it: [id, title, starts_at (ISO, UTC), time_zone, duration_minutes, place, link, today]. */
 type MeetingJson = [number, string, string, string, number, string, string, boolean];
-/** An invitee of a listed meeting as the statement lists it: [meeting id, lead id, contact id, the live lead's name, the live contact's name]. */
-type InviteeJson = [number, number | null, number | null, string | null, string | null];
+/** An invitee of a listed meeting as the statement lists it: [meeting id, lead id, contact id]. */
+type InviteeJson = [number, number | null, number | null];
 
 /** The values the dashboard's statement is run with, bound by name (the statement's text is written once). */
 const at = {
@@ -84,9 +84,8 @@ const meetingsOf = (when: SQL, today: boolean) => sql`(SELECT mt.id, mt.title, m
  * member's day and month (`at`), each value once. Follow-ups come as the answer's JSON text; meetings (today's,
  * then the next ones) and their invitees as JSON arrays, which the server completes with each meeting's local
  * day and time. Leads per status, follow-ups per day and whether there are contacts are maintained figures
- * (migration 0039), read by key; the listed meetings' invitees come in one list with the name of each one's
- * lead or contact, read by its key for each invitee (a deleted one has none, and is not shown): a join there
- * let the plan kept for every member read all members' contacts to hash them.
+ * (migration 0039), read by key; the listed meetings' invitees come in one list, their leads' and contacts'
+ * names in one read each (not one read per invitee).
  */
 const CRM_DASHBOARD_READ = fixedRead(sql`SELECT
       ${followUpsJson(sql`l.next_follow_up < ${at.today}::date`, sql`l.next_follow_up, l.id`)} AS overdue,
@@ -97,6 +96,8 @@ const CRM_DASHBOARD_READ = fixedRead(sql`SELECT
       (SELECT count(*)::int FROM crm_meetings
         WHERE member_id = ${at.member} AND deleted_at IS NULL AND starts_at >= ${at.tomorrowStart}::timestamptz) AS upcoming_total,
       inv.invitees,
+      (SELECT json_agg(json_build_array(l.id, l.name))::text FROM crm_leads l WHERE inv.leads IS NOT NULL AND l.id = ANY (inv.leads) AND l.deleted_at IS NULL) AS lead_names,
+      (SELECT json_agg(json_build_array(c.id, c.name))::text FROM crm_contacts c WHERE inv.contacts IS NOT NULL AND c.id = ANY (inv.contacts) AND c.deleted_at IS NULL) AS contact_names,
       (SELECT json_agg(json_build_array(status, leads, value::text))::text FROM crm_lead_figures WHERE member_id = ${at.member}) AS by_status,
       w.won_count, w.won_value, s.sales_count, s.sales_total,
       EXISTS (SELECT 1 FROM crm_figures WHERE member_id = ${at.member} AND contacts > 0) AS contacts
@@ -104,10 +105,9 @@ const CRM_DASHBOARD_READ = fixedRead(sql`SELECT
                  array_agg(m.id) AS ids
             FROM (${meetingsOf(sql`mt.starts_at >= ${at.dayStart}::timestamptz AND mt.starts_at < ${at.tomorrowStart}::timestamptz`, true)}
                   UNION ALL ${meetingsOf(sql`mt.starts_at >= ${at.tomorrowStart}::timestamptz`, false)}) m) listed,
-         LATERAL (SELECT json_agg(json_build_array(i.meeting_id, i.lead_id, i.contact_id,
-                            CASE WHEN i.lead_id IS NOT NULL THEN (SELECT l.name FROM crm_leads l WHERE l.id = i.lead_id AND l.deleted_at IS NULL) END,
-                            CASE WHEN i.contact_id IS NOT NULL THEN (SELECT c.name FROM crm_contacts c WHERE c.id = i.contact_id AND c.deleted_at IS NULL) END)
-                          ORDER BY i.id)::text AS invitees
+         LATERAL (SELECT json_agg(json_build_array(i.meeting_id, i.lead_id, i.contact_id) ORDER BY i.id)::text AS invitees,
+                         array_agg(i.lead_id) FILTER (WHERE i.lead_id IS NOT NULL) AS leads,
+                         array_agg(i.contact_id) FILTER (WHERE i.contact_id IS NOT NULL) AS contacts
             FROM crm_meeting_invitees i WHERE i.meeting_id = ANY (listed.ids) AND i.member_id = ${at.member}) inv,
          (SELECT coalesce(sum(leads) FILTER (WHERE day < ${at.today}::date), 0)::int AS overdue_total,
                  coalesce(sum(leads) FILTER (WHERE day = ${at.today}::date), 0)::int AS today_total
@@ -129,6 +129,8 @@ export const crmDashboardQuery = (db: Db) => ({
       meetings: string | null,
       upcomingTotal: number,
       invitees: string | null,
+      leadNames: string | null,
+      contactNames: string | null,
       byStatus: string | null,
       wonCount: number,
       wonValue: string,
@@ -153,7 +155,7 @@ function meetingBrief([id, title, startsAt, timeZone, durationMinutes, place, li
  */
 export async function crmDashboardJson(query: CrmDashboardQuery, member: MemberRow, timeZone: string, now = new Date()): Promise<string> {
   const today = localParts(now, timeZone).date;
-  const [overdue, dueToday, overdueTotal, todayTotal, meetingsJson, upcomingTotal, inviteesJson, byStatusJson, wonCount, wonValue, salesCount, salesTotal, contacts] = await query.execute({
+  const [overdue, dueToday, overdueTotal, todayTotal, meetingsJson, upcomingTotal, inviteesJson, leadNamesJson, contactNamesJson, byStatusJson, wonCount, wonValue, salesCount, salesTotal, hasContacts] = await query.execute({
     member: member.id,
     today,
     dayStart: zonedInstant(today, '00:00', timeZone)!.toISOString(),
@@ -163,17 +165,15 @@ export async function crmDashboardJson(query: CrmDashboardQuery, member: MemberR
   const byStatus = jsonOf<Array<[string, number, string]>>(byStatusJson, []);
   const statusRow = (st: string) => byStatus.find(([status]) => status === st);
   const open = OPEN_LEAD_STATUSES.map((st) => statusRow(st));
-  // Invitees of the listed meetings, in the order invited: leads and contacts still there (a deleted one has no name).
+  // Invitees of the listed meetings, in the order invited: leads and contacts still there (their names read by key).
+  const leads = new Map(jsonOf<Array<[number, string]>>(leadNamesJson, []));
+  const contacts = new Map(jsonOf<Array<[number, string]>>(contactNamesJson, []));
   const invitees = new Map<number, Invitee[]>();
-  for (const [meetingId, leadId, contactId, leadName, contactName] of jsonOf<InviteeJson[]>(inviteesJson, [])) {
+  for (const [meetingId, leadId, contactId] of jsonOf<InviteeJson[]>(inviteesJson, [])) {
+    const lead = leadId !== null ? leads.get(leadId) : undefined;
+    const contact = contactId !== null ? contacts.get(contactId) : undefined;
     const invitee: Invitee | null =
-      leadId !== null
-        ? leadName !== null
-          ? { kind: 'lead', id: leadId, name: leadName }
-          : null
-        : contactName !== null
-          ? { kind: 'contact', id: contactId!, name: contactName }
-          : null;
+      leadId !== null ? (lead !== undefined ? { kind: 'lead', id: leadId, name: lead } : null) : contact !== undefined ? { kind: 'contact', id: contactId!, name: contact } : null;
     if (!invitee) continue;
     const list = invitees.get(meetingId);
     if (list) list.push(invitee);
@@ -191,7 +191,7 @@ export async function crmDashboardJson(query: CrmDashboardQuery, member: MemberR
     },
     won_this_month: { count: Number(wonCount ?? 0), value: money2(wonValue) },
     sales_this_month: { count: Number(salesCount ?? 0), total: money2(salesTotal) },
-    has_records: byStatus.some(([, leads]) => Number(leads) > 0) || !!contacts,
+    has_records: byStatus.some(([, leads]) => Number(leads) > 0) || !!hasContacts,
   };
   return (
     `{"today":"${today}","follow_ups":{"overdue":[${overdue ?? ''}],"overdue_total":${Number(overdueTotal ?? 0)},` +
