@@ -85,7 +85,8 @@ const meetingsOf = (when: SQL, today: boolean) => sql`(SELECT mt.id, mt.title, m
  * then the next ones) and their invitees as JSON arrays, which the server completes with each meeting's local
  * day and time. Leads per status, follow-ups per day and whether there are contacts are maintained figures
  * (migration 0039), read by key; the listed meetings' invitees come in one list, their leads' and contacts'
- * names in one read each (not one read per invitee).
+ * names in one read each (not one read per invitee), among the member's own (an invitee is always one: the plan
+ * reads the member's rows, not every member's).
  */
 const CRM_DASHBOARD_READ = fixedRead(sql`SELECT
       ${followUpsJson(sql`l.next_follow_up < ${at.today}::date`, sql`l.next_follow_up, l.id`)} AS overdue,
@@ -96,8 +97,8 @@ const CRM_DASHBOARD_READ = fixedRead(sql`SELECT
       (SELECT count(*)::int FROM crm_meetings
         WHERE member_id = ${at.member} AND deleted_at IS NULL AND starts_at >= ${at.tomorrowStart}::timestamptz) AS upcoming_total,
       inv.invitees,
-      (SELECT json_agg(json_build_array(l.id, l.name))::text FROM crm_leads l WHERE inv.leads IS NOT NULL AND l.id = ANY (inv.leads) AND l.deleted_at IS NULL) AS lead_names,
-      (SELECT json_agg(json_build_array(c.id, c.name))::text FROM crm_contacts c WHERE inv.contacts IS NOT NULL AND c.id = ANY (inv.contacts) AND c.deleted_at IS NULL) AS contact_names,
+      (SELECT json_agg(json_build_array(l.id, l.name))::text FROM crm_leads l WHERE inv.leads IS NOT NULL AND l.member_id = ${at.member} AND l.id = ANY (inv.leads) AND l.deleted_at IS NULL) AS lead_names,
+      (SELECT json_agg(json_build_array(c.id, c.name))::text FROM crm_contacts c WHERE inv.contacts IS NOT NULL AND c.member_id = ${at.member} AND c.id = ANY (inv.contacts) AND c.deleted_at IS NULL) AS contact_names,
       (SELECT json_agg(json_build_array(status, leads, value::text))::text FROM crm_lead_figures WHERE member_id = ${at.member}) AS by_status,
       w.won_count, w.won_value, s.sales_count, s.sales_total,
       EXISTS (SELECT 1 FROM crm_figures WHERE member_id = ${at.member} AND contacts > 0) AS contacts
