@@ -85,7 +85,8 @@ const meetingsOf = (when: SQL, today: boolean) => sql`(SELECT mt.id, mt.title, m
  * answer's JSON text; meetings (today's, then the next ones) and their invitees as JSON arrays, which the
  * server completes with each meeting's local day and time. Leads per status, follow-ups per day and whether
  * there are contacts are maintained figures (migration 0039), read by key; the listed meetings' invitees come
- * in one list, their leads' and contacts' names in one read by key each (not one read per invitee).
+ * in one list, their leads' and contacts' names in one read by key each (not one read per invitee), among the
+ * member's own (an invitee is always one): the kept plan reads one member's rows, not every member's.
  */
 export const crmDashboardQuery = (db: Db) =>
   db
