@@ -77,12 +77,17 @@ export interface FixedRead {
 }
 
 export function fixedRead(query: SQL): FixedRead {
-  const { sql: text, params } = new PgDialect().sqlToQuery(query);
-  return {
-    name: `f_${createHash('sha1').update(text).digest('base64url')}`,
-    text,
-    params: params.map((p) => (is(p, Placeholder) ? { placeholder: p.name } : { value: p })),
-  };
+  const rendered = new PgDialect().sqlToQuery(query);
+  // A placeholder written several times is one parameter (`$n` each time): bound and read once per call.
+  const params: FixedRead['params'] = [];
+  const numbers = rendered.params.map((p) => {
+    const at = is(p, Placeholder) ? params.findIndex((q) => 'placeholder' in q && q.placeholder === p.name) : -1;
+    if (at >= 0) return at + 1;
+    params.push(is(p, Placeholder) ? { placeholder: p.name } : { value: p });
+    return params.length;
+  });
+  const text = rendered.sql.replace(/\$(\d+)\b/g, (_, n: string) => `$${numbers[Number(n) - 1]}`);
+  return { name: `f_${createHash('sha1').update(text).digest('base64url')}`, text, params };
 }
 
 /**

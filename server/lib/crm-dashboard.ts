@@ -15,7 +15,7 @@ import {
   type MonthRow,
 } from '../../src/schemas/crm-dashboard.schema';
 import { LEAD_SOURCES, LEAD_STATUSES, OPEN_LEAD_STATUSES, type Invitee } from '../../src/schemas/crm.schema';
-import type { Db } from '../db/client';
+import { fixedRead, fixedRows, type Db } from '../db/client';
 import type { MemberRow } from '../db/schema';
 import { crmCalls, crmContacts, crmLeads, crmMeetings } from '../db/schema-crm';
 import { crmInvoices, crmSales } from '../db/schema-crm-sales';
@@ -80,53 +80,66 @@ const meetingsOf = (when: SQL, today: boolean) => sql`(SELECT mt.id, mt.title, m
     ORDER BY mt.starts_at, mt.id LIMIT ${LIMIT})`;
 
 /**
- * The dashboard's one statement, prepared once per database under its own name: its text is written here
- * once and each call only binds the member, the member's day and month (`at`). Follow-ups come as the
- * answer's JSON text; meetings (today's, then the next ones) and their invitees as JSON arrays, which the
- * server completes with each meeting's local day and time. Leads per status, follow-ups per day and whether
- * there are contacts are maintained figures (migration 0039), read by key; the listed meetings' invitees come
- * in one list, their leads' and contacts' names in one read by key each (not one read per invitee), among the
- * member's own (an invitee is always one): the kept plan reads one member's rows, not every member's.
+ * The dashboard's one statement, its text written once (`fixedRead`): each call only binds the member, the
+ * member's day and month (`at`), each value once. Follow-ups come as the answer's JSON text; meetings (today's,
+ * then the next ones) and their invitees as JSON arrays, which the server completes with each meeting's local
+ * day and time. Leads per status, follow-ups per day and whether there are contacts are maintained figures
+ * (migration 0039), read by key; the listed meetings' invitees come in one list, their leads' and contacts'
+ * names in one read each (not one read per invitee), among the member's own (an invitee is always one: the plan
+ * reads the member's rows, not every member's).
  */
-export const crmDashboardQuery = (db: Db) =>
-  db
-    .select({
-      overdue: sql<string | null>`${followUpsJson(sql`l.next_follow_up < ${at.today}::date`, sql`l.next_follow_up, l.id`)}`,
-      dueToday: sql<string | null>`${followUpsJson(sql`l.next_follow_up = ${at.today}::date`, sql`l.name, l.id`)}`,
-      overdueTotal: sql<number>`d.overdue_total`,
-      todayTotal: sql<number>`d.today_total`,
-      meetings: sql<string | null>`listed.meetings`,
-      upcomingTotal: sql<number>`(SELECT count(*)::int FROM crm_meetings
-        WHERE member_id = ${at.member} AND deleted_at IS NULL AND starts_at >= ${at.tomorrowStart}::timestamptz)`,
-      invitees: sql<string | null>`inv.invitees`,
-      leadNames: sql<string | null>`(SELECT json_agg(json_build_array(l.id, l.name))::text FROM crm_leads l WHERE inv.leads IS NOT NULL AND l.member_id = ${at.member} AND l.id = ANY (inv.leads) AND l.deleted_at IS NULL)`,
-      contactNames: sql<string | null>`(SELECT json_agg(json_build_array(c.id, c.name))::text FROM crm_contacts c WHERE inv.contacts IS NOT NULL AND c.member_id = ${at.member} AND c.id = ANY (inv.contacts) AND c.deleted_at IS NULL)`,
-      byStatus: sql<string | null>`(SELECT json_agg(json_build_array(status, leads, value::text))::text FROM crm_lead_figures WHERE member_id = ${at.member})`,
-      wonCount: sql<number>`w.won_count`,
-      wonValue: sql<string>`w.won_value`,
-      salesCount: sql<number>`s.sales_count`,
-      salesTotal: sql<string>`s.sales_total`,
-      contacts: sql<boolean>`EXISTS (SELECT 1 FROM crm_figures WHERE member_id = ${at.member} AND contacts > 0)`,
-    })
-    .from(
-      sql`(SELECT json_agg(json_build_array(m.id, m.title, ${isoUtc(sql`m.starts_at`)}, m.time_zone, m.duration_minutes, m.place, m.link, m.today))::text AS meetings,
-                  array_agg(m.id) AS ids
-             FROM (${meetingsOf(sql`mt.starts_at >= ${at.dayStart}::timestamptz AND mt.starts_at < ${at.tomorrowStart}::timestamptz`, true)}
-                   UNION ALL ${meetingsOf(sql`mt.starts_at >= ${at.tomorrowStart}::timestamptz`, false)}) m) listed,
-          LATERAL (SELECT json_agg(json_build_array(i.meeting_id, i.lead_id, i.contact_id) ORDER BY i.id)::text AS invitees,
-                          array_agg(i.lead_id) FILTER (WHERE i.lead_id IS NOT NULL) AS leads,
-                          array_agg(i.contact_id) FILTER (WHERE i.contact_id IS NOT NULL) AS contacts
-             FROM crm_meeting_invitees i WHERE i.meeting_id = ANY (listed.ids) AND i.member_id = ${at.member}) inv,
-          (SELECT coalesce(sum(leads) FILTER (WHERE day < ${at.today}::date), 0)::int AS overdue_total,
-                  coalesce(sum(leads) FILTER (WHERE day = ${at.today}::date), 0)::int AS today_total
-             FROM crm_follow_up_days WHERE member_id = ${at.member} AND day <= ${at.today}::date) d,
-          (SELECT count(*)::int AS won_count, coalesce(sum(estimated_value), 0)::text AS won_value
-             FROM crm_leads WHERE member_id = ${at.member} AND deleted_at IS NULL AND status = 'won' AND closed_at IS NOT NULL
-              AND closed_at >= ${at.monthStart}::timestamptz) w,
-          (SELECT count(*)::int AS sales_count, coalesce(sum(total), 0)::text AS sales_total
-             FROM crm_sales WHERE member_id = ${at.member} AND deleted_at IS NULL AND created_at >= ${at.monthStart}::timestamptz) s`,
-    )
-    .prepare('crm_dashboard');
+const CRM_DASHBOARD_READ = fixedRead(sql`SELECT
+      ${followUpsJson(sql`l.next_follow_up < ${at.today}::date`, sql`l.next_follow_up, l.id`)} AS overdue,
+      ${followUpsJson(sql`l.next_follow_up = ${at.today}::date`, sql`l.name, l.id`)} AS due_today,
+      d.overdue_total,
+      d.today_total,
+      listed.meetings,
+      (SELECT count(*)::int FROM crm_meetings
+        WHERE member_id = ${at.member} AND deleted_at IS NULL AND starts_at >= ${at.tomorrowStart}::timestamptz) AS upcoming_total,
+      inv.invitees,
+      (SELECT json_agg(json_build_array(l.id, l.name))::text FROM crm_leads l WHERE inv.leads IS NOT NULL AND l.member_id = ${at.member} AND l.id = ANY (inv.leads) AND l.deleted_at IS NULL) AS lead_names,
+      (SELECT json_agg(json_build_array(c.id, c.name))::text FROM crm_contacts c WHERE inv.contacts IS NOT NULL AND c.member_id = ${at.member} AND c.id = ANY (inv.contacts) AND c.deleted_at IS NULL) AS contact_names,
+      (SELECT json_agg(json_build_array(status, leads, value::text))::text FROM crm_lead_figures WHERE member_id = ${at.member}) AS by_status,
+      w.won_count, w.won_value, s.sales_count, s.sales_total,
+      EXISTS (SELECT 1 FROM crm_figures WHERE member_id = ${at.member} AND contacts > 0) AS contacts
+    FROM (SELECT json_agg(json_build_array(m.id, m.title, ${isoUtc(sql`m.starts_at`)}, m.time_zone, m.duration_minutes, m.place, m.link, m.today))::text AS meetings,
+                 array_agg(m.id) AS ids
+            FROM (${meetingsOf(sql`mt.starts_at >= ${at.dayStart}::timestamptz AND mt.starts_at < ${at.tomorrowStart}::timestamptz`, true)}
+                  UNION ALL ${meetingsOf(sql`mt.starts_at >= ${at.tomorrowStart}::timestamptz`, false)}) m) listed,
+         LATERAL (SELECT json_agg(json_build_array(i.meeting_id, i.lead_id, i.contact_id) ORDER BY i.id)::text AS invitees,
+                         array_agg(i.lead_id) FILTER (WHERE i.lead_id IS NOT NULL) AS leads,
+                         array_agg(i.contact_id) FILTER (WHERE i.contact_id IS NOT NULL) AS contacts
+            FROM crm_meeting_invitees i WHERE i.meeting_id = ANY (listed.ids) AND i.member_id = ${at.member}) inv,
+         (SELECT coalesce(sum(leads) FILTER (WHERE day < ${at.today}::date), 0)::int AS overdue_total,
+                 coalesce(sum(leads) FILTER (WHERE day = ${at.today}::date), 0)::int AS today_total
+            FROM crm_follow_up_days WHERE member_id = ${at.member} AND day <= ${at.today}::date) d,
+         (SELECT count(*)::int AS won_count, coalesce(sum(estimated_value), 0)::text AS won_value
+            FROM crm_leads WHERE member_id = ${at.member} AND deleted_at IS NULL AND status = 'won' AND closed_at IS NOT NULL
+             AND closed_at >= ${at.monthStart}::timestamptz) w,
+         (SELECT count(*)::int AS sales_count, coalesce(sum(total), 0)::text AS sales_total
+            FROM crm_sales WHERE member_id = ${at.member} AND deleted_at IS NULL AND created_at >= ${at.monthStart}::timestamptz) s`);
+
+/** The dashboard's read on a database: its one row, as the array of its columns. */
+export const crmDashboardQuery = (db: Db) => ({
+  execute: async (values: { member: number; today: string; dayStart: string; tomorrowStart: string; monthStart: string }) =>
+    (await fixedRows(db, CRM_DASHBOARD_READ, values))[0] as [
+      overdue: string | null,
+      dueToday: string | null,
+      overdueTotal: number,
+      todayTotal: number,
+      meetings: string | null,
+      upcomingTotal: number,
+      invitees: string | null,
+      leadNames: string | null,
+      contactNames: string | null,
+      byStatus: string | null,
+      wonCount: number,
+      wonValue: string,
+      salesCount: number,
+      salesTotal: string,
+      contacts: boolean,
+    ],
+});
 
 export type CrmDashboardQuery = ReturnType<typeof crmDashboardQuery>;
 
@@ -143,21 +156,21 @@ function meetingBrief([id, title, startsAt, timeZone, durationMinutes, place, li
  */
 export async function crmDashboardJson(query: CrmDashboardQuery, member: MemberRow, timeZone: string, now = new Date()): Promise<string> {
   const today = localParts(now, timeZone).date;
-  const [r] = await query.execute({
+  const [overdue, dueToday, overdueTotal, todayTotal, meetingsJson, upcomingTotal, inviteesJson, leadNamesJson, contactNamesJson, byStatusJson, wonCount, wonValue, salesCount, salesTotal, hasContacts] = await query.execute({
     member: member.id,
     today,
     dayStart: zonedInstant(today, '00:00', timeZone)!.toISOString(),
     tomorrowStart: zonedInstant(addDays(today, 1), '00:00', timeZone)!.toISOString(),
     monthStart: zonedInstant(`${today.slice(0, 8)}01`, '00:00', timeZone)!.toISOString(),
   });
-  const byStatus = jsonOf<Array<[string, number, string]>>(r.byStatus, []);
+  const byStatus = jsonOf<Array<[string, number, string]>>(byStatusJson, []);
   const statusRow = (st: string) => byStatus.find(([status]) => status === st);
   const open = OPEN_LEAD_STATUSES.map((st) => statusRow(st));
   // Invitees of the listed meetings, in the order invited: leads and contacts still there (their names read by key).
-  const leads = new Map(jsonOf<Array<[number, string]>>(r.leadNames, []));
-  const contacts = new Map(jsonOf<Array<[number, string]>>(r.contactNames, []));
+  const leads = new Map(jsonOf<Array<[number, string]>>(leadNamesJson, []));
+  const contacts = new Map(jsonOf<Array<[number, string]>>(contactNamesJson, []));
   const invitees = new Map<number, Invitee[]>();
-  for (const [meetingId, leadId, contactId] of jsonOf<InviteeJson[]>(r.invitees, [])) {
+  for (const [meetingId, leadId, contactId] of jsonOf<InviteeJson[]>(inviteesJson, [])) {
     const lead = leadId !== null ? leads.get(leadId) : undefined;
     const contact = contactId !== null ? contacts.get(contactId) : undefined;
     const invitee: Invitee | null =
@@ -169,21 +182,21 @@ export async function crmDashboardJson(query: CrmDashboardQuery, member: MemberR
   }
   const meetingsToday: ReturnType<typeof meetingBrief>[] = [];
   const upcoming: ReturnType<typeof meetingBrief>[] = [];
-  for (const m of jsonOf<MeetingJson[]>(r.meetings, [])) (m[7] ? meetingsToday : upcoming).push(meetingBrief(m, invitees.get(m[0])));
-  const meetings: CrmDashboard['meetings'] = { today: meetingsToday, upcoming, upcoming_total: Number(r.upcomingTotal ?? 0) };
+  for (const m of jsonOf<MeetingJson[]>(meetingsJson, [])) (m[7] ? meetingsToday : upcoming).push(meetingBrief(m, invitees.get(m[0])));
+  const meetings: CrmDashboard['meetings'] = { today: meetingsToday, upcoming, upcoming_total: Number(upcomingTotal ?? 0) };
   const tail: Pick<CrmDashboard, 'by_status' | 'pipeline' | 'won_this_month' | 'sales_this_month' | 'has_records'> = {
     by_status: LEAD_STATUSES.map((status) => ({ status, count: Number(statusRow(status)?.[1] ?? 0), value: money2(statusRow(status)?.[2]) })),
     pipeline: {
       value: format(add(...open.map((x) => parse(x?.[2] ?? '0'))), 2),
       count: open.reduce((n, x) => n + Number(x?.[1] ?? 0), 0),
     },
-    won_this_month: { count: Number(r.wonCount ?? 0), value: money2(r.wonValue) },
-    sales_this_month: { count: Number(r.salesCount ?? 0), total: money2(r.salesTotal) },
-    has_records: byStatus.some(([, leads]) => Number(leads) > 0) || !!r.contacts,
+    won_this_month: { count: Number(wonCount ?? 0), value: money2(wonValue) },
+    sales_this_month: { count: Number(salesCount ?? 0), total: money2(salesTotal) },
+    has_records: byStatus.some(([, leads]) => Number(leads) > 0) || !!hasContacts,
   };
   return (
-    `{"today":"${today}","follow_ups":{"overdue":[${r.overdue ?? ''}],"overdue_total":${Number(r.overdueTotal ?? 0)},` +
-    `"today":[${r.dueToday ?? ''}],"today_total":${Number(r.todayTotal ?? 0)}},"meetings":${JSON.stringify(meetings)},${JSON.stringify(tail).slice(1)}`
+    `{"today":"${today}","follow_ups":{"overdue":[${overdue ?? ''}],"overdue_total":${Number(overdueTotal ?? 0)},` +
+    `"today":[${dueToday ?? ''}],"today_total":${Number(todayTotal ?? 0)}},"meetings":${JSON.stringify(meetings)},${JSON.stringify(tail).slice(1)}`
   );
 }
 

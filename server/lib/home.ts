@@ -248,22 +248,28 @@ function walletHistory(rows: Array<[string, string, string]>, from: Date, months
  */
 function recruitmentProgress(targets: Array<[string, number]>, sponsored: Array<[string, number]>, now: Date): RecruitmentProgress[] {
   const byMonth = new Map(sponsored.map(([m, n]) => [m, int(n)]));
-  return [...targets].reverse().map(([month, requiredCount]) => {
-    const start = new Date(`${month}T00:00:00Z`);
-    const next = monthStart(start, 1);
+  const at = now.getTime();
+  const out: RecruitmentProgress[] = [];
+  // Each month is the first day of one (YYYY-MM-DD, as the database writes a date): its days are worked out
+  // from its numbers, without parsing or writing a date.
+  for (let i = targets.length - 1; i >= 0; i--) {
+    const [month, requiredCount] = targets[i];
+    const key = month.slice(0, 7);
+    const next = new Date(0).setUTCFullYear(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 1);
+    const lastDay = new Date(next - DAY).getUTCDate();
     const required = int(requiredCount);
-    const got = byMonth.get(monthKey(start)) ?? 0;
-    const met = got >= required;
-    return {
-      month: monthKey(start),
+    const got = byMonth.get(key) ?? 0;
+    out.push({
+      month: key,
       required_count: required,
       current_count: got,
-      start_date: start.toISOString().slice(0, 10),
-      end_date: new Date(next.getTime() - DAY).toISOString().slice(0, 10),
-      status: met ? 'achieved' : next.getTime() <= now.getTime() ? 'missed' : 'in_progress',
+      start_date: month,
+      end_date: `${key}-${lastDay < 10 ? '0' : ''}${lastDay}`,
+      status: got >= required ? 'achieved' : next <= at ? 'missed' : 'in_progress',
       progress: Math.min(100, Math.floor((got * 100) / required)),
-    };
-  });
+    });
+  }
+  return out;
 }
 
 /** Does an active package rank above the member's? */
