@@ -5,7 +5,7 @@
  * (a signed-in member, another language) never shows the server's markup.
  */
 import { describe, expect, test } from 'vitest';
-import type { Page, Route } from 'playwright-core';
+import type { Frame, Page, Route } from 'playwright-core';
 import { newPage, PASSWORD } from './support/harness';
 import { realAppForFile } from './support/suite';
 
@@ -20,6 +20,13 @@ async function held(page: Page) {
     await route.continue();
   });
   const errors: string[] = [];
+  // What the page loaded next reports: the one before it, still open until that navigation commits, is not it.
+  const committed = (frame: Frame) => {
+    if (frame !== page.mainFrame()) return;
+    errors.length = 0;
+    page.off('framenavigated', committed);
+  };
+  page.on('framenavigated', committed);
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
