@@ -416,19 +416,28 @@ const PACKED_COUNT = TREE_PACKED.length;
 const PACKED_NULLABLE = TREE_PACKED.map((n) => TREE_NULLABLE.includes(n));
 
 /**
+ * The values of a row's packed text (`concat(a, ',', b, …)`, none of which holds a comma), cut in one pass: one per
+ * entry of `nullable`, an empty one read as null where `nullable` says so. `room` more places are left at the end.
+ */
+function cutPacked(packed: string, nullable: readonly boolean[], room = 0): Array<string | null> {
+  const n = nullable.length;
+  const out: Array<string | null> = new Array(n + room);
+  let from = 0;
+  for (let k = 0; k < n; k++) {
+    let to = k === n - 1 ? -1 : packed.indexOf(',', from);
+    if (to < 0) to = packed.length;
+    out[k] = to === from && nullable[k] ? null : packed.slice(from, to);
+    from = to + 1;
+  }
+  return out;
+}
+
+/**
  * A TreeRow of the row the database sent (its first TREE_TEXT.length + 1 columns): the packed text cut at its
  * commas in one pass (no column holds one), an empty nullable column read as null, then the text columns.
  */
 function treeRow(row: unknown[]): TreeRow {
-  const packed = row[0] as string;
-  const r: TreeRow = new Array(PACKED_COUNT + TREE_TEXT.length);
-  let from = 0;
-  for (let k = 0; k < PACKED_COUNT; k++) {
-    let to = k === PACKED_COUNT - 1 ? -1 : packed.indexOf(',', from);
-    if (to < 0) to = packed.length;
-    r[k] = to === from && PACKED_NULLABLE[k] ? null : packed.slice(from, to);
-    from = to + 1;
-  }
+  const r: TreeRow = cutPacked(row[0] as string, PACKED_NULLABLE, TREE_TEXT.length);
   for (let i = 1; i <= TREE_TEXT.length; i++) r[PACKED_COUNT + i - 1] = row[i] as string | null;
   return r;
 }
@@ -782,19 +791,6 @@ const R = { email: 1, username: 2, avatar: 3, rank_name: 4, rank_icon: 5, first_
 /** The packed values that may be null (empty text). */
 const REPORT_NULLABLE = REPORT_PACKED.map((_, i) => i === P.parent_id || i === P.rank_id || i === P.level || i === P.total_earnings);
 
-/** The packed values of a report row, cut at their commas in one pass; an empty nullable one is null. */
-function reportPacked(packed: string): Array<string | null> {
-  const n = REPORT_PACKED.length;
-  const out: Array<string | null> = new Array(n);
-  let from = 0;
-  for (let k = 0; k < n; k++) {
-    let to = k === n - 1 ? -1 : packed.indexOf(',', from);
-    if (to < 0) to = packed.length;
-    out[k] = to === from && REPORT_NULLABLE[k] ? null : packed.slice(from, to);
-    from = to + 1;
-  }
-  return out;
-}
 
 /**
  * The page's statement, the same text for every call (prepared once per connection): $1 the member, $2 sponsor
@@ -867,7 +863,7 @@ export async function downlineReport(
   let rowsJson = '[';
   let last: ReportCursor | null = null;
   for (let i = 0; i < count; i++) {
-    const packed = reportPacked(rows[i][0] as string);
+    const packed = cutPacked(rows[i][0] as string, REPORT_NULLABLE);
     rowsJson += (i ? ',' : '') + reportRowJson(packed, rows[i]);
     if (i === count - 1) last = { createdAt: packed[P.cursor_at] as string, id: int(packed[P.id]) };
   }
