@@ -7,6 +7,7 @@ import { navigate as browserNavigate } from 'wouter/use-browser-location';
 import { changeLanguage as changeI18nLanguage } from '../i18n/i18n';
 import { showToast, updateToast } from '../lib/toast';
 import { prefetchMemberArea, prepareMemberPage } from './member-preload';
+import { loadTwoFactorStep } from '../views/public/auth/login-flow';
 import type { NavigateParams, NotifyParams } from '../lib/flow';
 import { sessionMachine } from '../machines/session.machine';
 import { loginMachine } from '../machines/login.machine';
@@ -22,7 +23,7 @@ export interface SessionBindings {
   openInNewTab(url: string): void;
   /** A member was just signed in and lands on the member page at `path`: get it ready (code, translations, first calls). */
   prepareMemberPage(path: string): void;
-  /** A member is signing in (typing on /login, or on the password step): the member area's code and first translations. */
+  /** A member is signing in (typing on /login, or on the password step): the member area's code and first translations, and the two-factor step's code. */
   prefetchMemberArea(): void;
 }
 
@@ -40,7 +41,11 @@ export const browserBindings: SessionBindings = {
   changeLanguage: (code) => whenI18nReady(() => void changeI18nLanguage(code)),
   openInNewTab: (url) => void window.open(url, '_blank', 'noopener'),
   prepareMemberPage,
-  prefetchMemberArea: () => prefetchMemberArea(),
+  prefetchMemberArea: () => {
+    prefetchMemberArea();
+    // A member with two-factor sign-in on goes on to that step from the password one.
+    void loadTwoFactorStep().catch(() => undefined);
+  },
 };
 
 /** `notify` of promise-toast machines: the three stages share one toast. */

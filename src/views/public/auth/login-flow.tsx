@@ -5,7 +5,7 @@
  */
 import { Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useEffect, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { lazyView } from '../../../app/lazy-view';
@@ -120,7 +120,6 @@ function PasswordStep({ actor, snap }: { actor: LoginActor; snap: LoginSnapshot 
   const step = snap.matches('credentials') ? (snap.value as { credentials: string }).credentials : null;
   const identifierErrors = IDENTIFIER_FIELDS.map(error).filter((m): m is string => !!m);
   const otpHref = c.fields?.login_with_otp ? otpLoginHref(c) : null;
-  useEffect(() => void loadTwoFactorStep().catch(() => undefined), []);
   return (
     <AuthCard title={t('enterPasswordTitle')}>
       <SigningInAs actor={actor} snap={snap} />
@@ -154,13 +153,13 @@ function PasswordStep({ actor, snap }: { actor: LoginActor; snap: LoginSnapshot 
 }
 
 /**
- * The two-factor step is code of its own (./two-factor-step), fetched once the password step is on screen (a
- * member with two-factor sign-in on goes on to it from there) or when the flow is restored on it: the first page
- * neither carries nor evaluates it.
+ * The two-factor step is code of its own (./two-factor-step): the first page neither carries nor evaluates it. It
+ * is fetched with the member area while the member signs in (the login machine's prepareMemberArea, bound in
+ * src/app/bindings.ts), else when the step is shown.
  */
 type TwoFactorStepComponent = typeof import('./two-factor-step').TwoFactorStep;
 let twoFactorStep: TwoFactorStepComponent | undefined;
-const loadTwoFactorStep = () => import('./two-factor-step').then((m) => (twoFactorStep = m.TwoFactorStep));
+export const loadTwoFactorStep = () => import('./two-factor-step').then((m) => (twoFactorStep = m.TwoFactorStep));
 const TwoFactorStep = lazyView(loadTwoFactorStep, () => twoFactorStep);
 
 export function LoginFlow({ actor }: { actor: LoginActor }) {
