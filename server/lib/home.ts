@@ -40,7 +40,6 @@ import { PLAN_CRITERIA, planRanks, planShape, rankFigures, type RankDefinition }
 import type { RankCriterion } from '../../src/schemas/home.schema';
 import * as money from './money';
 import { ListQuery } from './pagination';
-import { prefixEnd } from './genealogy';
 import { validationError } from './errors';
 import type { Keyed } from './list-endpoint';
 import { transactionPageSql } from './wallet';
@@ -210,8 +209,8 @@ const JOININGS_WALK = 500;
  * by the walk or by the downline's size, never by the tree's.
  *
  * The database function recent_downline_joinings (migration 0045) does this with one plan kept for every
- * member: the downline is the range of paths from `from` (the member's path) up to `to` (prefixEnd), a range
- * of the path index whatever its values. Written into the dashboard's statement, with the downline as a `LIKE`
+ * member: the downline is the range of paths from `from` (the member's path) up to `to` (its last character raised,
+ * as prefixEnd in genealogy.ts writes it), a range of the path index whatever its values. Written into the dashboard's statement, with the downline as a `LIKE`
  * pattern, the plan kept for every member could only read all members, and PostgreSQL planned the whole
  * statement again on every call for most members (about 1 ms each, more than its reads).
  */
@@ -292,38 +291,63 @@ function recentTransactionsJson(memberId: number, limit = RECENT_ITEMS) {
                     ${isoUtc(sql`x.created_at`)} AS created_at, x.level, x.from_user, x.rank_name) r)`;
 }
 
-/** Values of the dashboard's statement given with each call (`sql.placeholder`), typed as the builders take them. */
+/** Values of the dashboard's statements given with each call (`sql.placeholder`), typed as the builders take them. */
 const MEMBER = sql.placeholder('member') as unknown as number;
 const FROM = sql.placeholder('from');
-const JOINED = sql.placeholder('joined');
 const CURRENT = sql.placeholder('current');
-/** The downline's range of paths: from the member's own, up to prefixEnd of it. */
-const DOWNLINE_FROM = sql.placeholder('downlineFrom');
-const DOWNLINE_TO = sql.placeholder('downlineTo');
+
+/** The member's parts of the dashboard, in the order of their columns (in the statements and in member_dashboard). */
+const PART_COLUMNS = 'balance, total_paid, total_pending, total_investment, earnings, months, targets, sponsored, kyc, special, recent, joinings';
 
 /**
- * Everything of the member's own the dashboard shows, in one statement written once: maintained figures, the
- * wallet's months since `from`, the member's own recruitment targets and sponsored members per month from
- * the month the member joined, KYC, special member, the newest wallet lines and (`joinings`) the newest
- * members of the downline. The two lists come as the answer's JSON text, written by the database; the small
- * month lists as JSON, read here.
+ * Everything of the member's own the dashboard shows, computed: maintained figures, the wallet's months since
+ * `from`, the member's own recruitment targets and sponsored members per month from the month the member joined
+ * up to `current`, KYC, special member, the newest wallet lines and (`joinings`) the newest members of the
+ * downline. The two lists come as the answer's JSON text, written by the database; the small month lists as JSON,
+ * read here. The member's place, join date and downline size are read with them, in the same snapshot.
  */
-const dashboardRead = (joinings: boolean) =>
-  fixedRead(sql`SELECT ${figuresColumns(MEMBER)},
+const freshParts = sql`SELECT ${figuresColumns(MEMBER)},
           (SELECT json_agg(json_build_array(to_char(month, 'YYYY-MM'), credit::text, debit::text))::text FROM member_wallet_months
-            WHERE member_id = ${MEMBER} AND month >= ${FROM}::date) AS months,
+            WHERE member_id = me.id AND month >= ${FROM}::date) AS months,
           (SELECT json_agg(json_build_array(to_char(month, 'YYYY-MM-DD'), required_count))::text FROM recruitment_targets
-            WHERE member_id = ${MEMBER} AND month <= ${CURRENT}::date AND month >= ${JOINED}::date) AS targets,
+            WHERE member_id = me.id AND month <= ${CURRENT}::date AND month >= me.joined) AS targets,
           (SELECT json_agg(json_build_array(to_char(month, 'YYYY-MM'), joined))::text FROM member_sponsor_months
-            WHERE member_id = ${MEMBER} AND month >= ${JOINED}::date) AS sponsored,
-          (SELECT status FROM member_kyc WHERE member_id = ${MEMBER}) AS kyc,
-          EXISTS (SELECT 1 FROM special_members WHERE member_id = ${MEMBER}) AS special,
+            WHERE member_id = me.id AND month >= me.joined) AS sponsored,
+          (SELECT status FROM member_kyc WHERE member_id = me.id) AS kyc,
+          EXISTS (SELECT 1 FROM special_members WHERE member_id = me.id) AS special,
           ${recentTransactionsJson(MEMBER)} AS recent,
-          ${joinings ? recentDownlineJoiningsJson(MEMBER, DOWNLINE_FROM, DOWNLINE_TO) : sql`NULL::text`} AS joinings
-        ${figuresFrom(MEMBER)}`);
-const DASHBOARD_READ = dashboardRead(true);
-/** A member with no downline (or the tree's root) has no joinings to look for. */
-const DASHBOARD_READ_ALONE = dashboardRead(false);
+          -- A member with no downline (or the tree's root) has no joinings to look for.
+          CASE WHEN me.path = '' OR me.downline_count = 0 THEN NULL
+               ELSE ${recentDownlineJoiningsJson(sql`me.id`, sql`me.path`, sql`left(me.path, -1) || chr(ascii(right(me.path, 1)) + 1)`)} END AS joinings
+        FROM (SELECT id, path, downline_count, date_trunc('month', created_at AT TIME ZONE 'UTC')::date AS joined FROM members WHERE id = ${MEMBER}) me
+        LEFT JOIN member_figures f ON f.member_id = me.id`;
+
+/**
+ * The parts as kept (migration 0047): only while nothing they show has changed since (`kept_version`), under the
+ * current epoch and for the current month; else no row.
+ */
+const KEPT_PARTS = fixedRead(sql`SELECT ${sql.raw(PART_COLUMNS.replace(/(\w+)/g, 'd.$1'))}
+        FROM member_dashboard d JOIN member_dashboard_epoch e ON e.epoch = d.kept_epoch
+        WHERE d.member_id = ${MEMBER} AND d.kept_version = d.version AND d.month = ${CURRENT}::date`);
+
+/**
+ * The parts computed, and kept with the member's version and the epoch read in the same snapshot: a change that
+ * commits meanwhile has raised the version (or the epoch), so what is kept here does not count. A row a change
+ * still holds is skipped, not waited for; a missing one is added unless one was added meanwhile.
+ */
+const KEEP_PARTS = fixedRead(sql`WITH fresh AS MATERIALIZED (${freshParts}),
+        seen AS (SELECT (SELECT version FROM member_dashboard WHERE member_id = ${MEMBER}) AS version, (SELECT epoch FROM member_dashboard_epoch) AS epoch),
+        free AS (SELECT member_id FROM member_dashboard WHERE member_id = ${MEMBER} FOR UPDATE SKIP LOCKED),
+        updated AS (
+          UPDATE member_dashboard d SET kept_version = seen.version, kept_epoch = seen.epoch, month = ${CURRENT}::date,
+            ${sql.raw(PART_COLUMNS.split(', ').map((c) => `${c} = f.${c}`).join(', '))}
+          FROM fresh f, free, seen WHERE d.member_id = free.member_id AND seen.version IS NOT NULL),
+        added AS (
+          INSERT INTO member_dashboard (member_id, version, kept_version, kept_epoch, month, ${sql.raw(PART_COLUMNS)})
+          SELECT ${MEMBER}, 0, 0, seen.epoch, ${CURRENT}::date, ${sql.raw(PART_COLUMNS.replace(/(\w+)/g, 'f.$1'))} FROM fresh f, seen
+          WHERE seen.version IS NULL
+          ON CONFLICT (member_id) DO NOTHING)
+        SELECT ${sql.raw(PART_COLUMNS)} FROM fresh`);
 
 /** The company's recruitment targets (member_id NULL), newest first (company-wide: cached until targets change, migration 0042). */
 function companyTargets(db: Db, settings: SettingsService): Promise<Array<[string, number]>> {
@@ -351,19 +375,23 @@ function targetMonths(company: Array<[string, number]>, own: Array<[string, numb
 /** First day of a UTC month as YYYY-MM-DD. */
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
+/**
+ * The member's parts of the dashboard for the month of `now`, in the order of PART_COLUMNS: as kept while still
+ * right (`kept`), else computed and kept.
+ */
+export async function memberDashboardParts(db: Db, memberId: number, now: Date): Promise<{ parts: unknown[]; kept: boolean }> {
+  const current = day(monthStart(now));
+  const [kept] = await fixedRows(db, KEPT_PARTS, { member: memberId, current });
+  if (kept) return { parts: kept, kept: true };
+  const [fresh] = await fixedRows(db, KEEP_PARTS, { member: memberId, current, from: day(monthStart(now, -(HISTORY_MONTHS - 1))) });
+  return { parts: fresh ?? [], kept: false };
+}
+
 async function dashboardFigures(db: Db, m: MemberRow, now: Date) {
   const from = monthStart(now, -(HISTORY_MONTHS - 1));
   const current = day(monthStart(now));
   const joined = day(monthStart(m.createdAt));
-  const alone = m.path === '' || m.downlineCount === 0;
-  const [r] = await fixedRows(db, alone ? DASHBOARD_READ_ALONE : DASHBOARD_READ, {
-    member: m.id,
-    from: day(from),
-    joined,
-    current,
-    downlineFrom: alone ? null : m.path,
-    downlineTo: alone ? null : prefixEnd(m.path),
-  });
+  const { parts: r } = await memberDashboardParts(db, m.id, now);
   const [balance, totalPaid, totalPending, totalInvestment, earnings, months, targets, sponsored, kyc, special, recent, joinings] = r as Array<string | null>;
   return {
     figures: toFigures({ balance, total_paid: totalPaid, total_pending: totalPending, total_investment: totalInvestment, earnings }),

@@ -1,9 +1,10 @@
 // @vitest-environment node
 /**
- * Maintained figures on the embedded database: after random sequences of postings, placements, sponsor changes and purchases,
+ * Maintained figures on the embedded database: after random sequences of postings, placements, sponsor changes and purchases
+ * (and changes of names, usernames, KYC, special members, recruitment targets and ranks, which the kept dashboard follows),
  * every figure the member pages read (balance, payout totals, investment, earnings per bonus type, monthly
  * credit and debit, sponsored members per month, sponsor downline sizes, downline counts) equals its recomputation
- * from scratch.
+ * from scratch, and the dashboard's kept parts equal the same parts computed afresh.
  * tests/server-pg/maintained-figures.test.ts holds PostgreSQL to the same property.
  */
 import { startTestServer, type TestServer } from '../support/server';
