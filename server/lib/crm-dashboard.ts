@@ -24,6 +24,7 @@ import { localParts, zonedInstant } from './crm-people';
 import { jsonOf } from './figures';
 import { isoUtc } from './ledger';
 import { add, format, parse } from './money';
+import { keepAnswer, keptAnswer, keptSeenColumns, type KeptSeen } from './kept-answers';
 
 const OPEN = sql`${crmLeads.status} NOT IN ('won', 'lost')`;
 const liveLeads = (member: MemberRow) => and(eq(crmLeads.memberId, member.id), isNull(crmLeads.deletedAt));
@@ -101,7 +102,8 @@ const CRM_DASHBOARD_READ = fixedRead(sql`SELECT
       (SELECT json_agg(json_build_array(c.id, c.name))::text FROM crm_contacts c WHERE inv.contacts IS NOT NULL AND c.member_id = ${at.member} AND c.id = ANY (inv.contacts) AND c.deleted_at IS NULL) AS contact_names,
       (SELECT json_agg(json_build_array(status, leads, value::text))::text FROM crm_lead_figures WHERE member_id = ${at.member}) AS by_status,
       w.won_count, w.won_value, s.sales_count, s.sales_total,
-      EXISTS (SELECT 1 FROM crm_figures WHERE member_id = ${at.member} AND contacts > 0) AS contacts
+      EXISTS (SELECT 1 FROM crm_figures WHERE member_id = ${at.member} AND contacts > 0) AS contacts,
+      ${keptSeenColumns(at.member, 'crm_dashboard')}
     FROM (SELECT json_agg(json_build_array(m.id, m.title, ${isoUtc(sql`m.starts_at`)}, m.time_zone, m.duration_minutes, m.place, m.link, m.today))::text AS meetings,
                  array_agg(m.id) AS ids
             FROM (${meetingsOf(sql`mt.starts_at >= ${at.dayStart}::timestamptz AND mt.starts_at < ${at.tomorrowStart}::timestamptz`, true)}
@@ -119,8 +121,10 @@ const CRM_DASHBOARD_READ = fixedRead(sql`SELECT
          (SELECT count(*)::int AS sales_count, coalesce(sum(total), 0)::text AS sales_total
             FROM crm_sales WHERE member_id = ${at.member} AND deleted_at IS NULL AND created_at >= ${at.monthStart}::timestamptz) s`);
 
-/** The dashboard's read on a database: its one row, as the array of its columns. */
+/** The dashboard's read on a database: its one row, as the array of its columns; and its kept answer (kept-answers.ts). */
 export const crmDashboardQuery = (db: Db) => ({
+  kept: (memberId: number, forWhat: string) => keptAnswer(db, memberId, 'crm_dashboard', forWhat),
+  keep: (memberId: number, seen: KeptSeen, forWhat: string, text: string) => keepAnswer(db, memberId, 'crm_dashboard', seen, forWhat, text),
   execute: async (values: { member: number; today: string; dayStart: string; tomorrowStart: string; monthStart: string }) =>
     (await fixedRows(db, CRM_DASHBOARD_READ, values))[0] as [
       overdue: string | null,
@@ -138,6 +142,8 @@ export const crmDashboardQuery = (db: Db) => ({
       salesCount: number,
       salesTotal: string,
       contacts: boolean,
+      keptVersion: string | null,
+      keptEpoch: string,
     ],
 });
 
@@ -151,12 +157,17 @@ function meetingBrief([id, title, startsAt, timeZone, durationMinutes, place, li
 
 /**
  * What to do next: follow-ups due, today's and the next meetings, the pipeline by status, the month's wins —
- * GET /api/crm/dashboard's `data` as JSON text in the schema's order. One statement (`crmDashboardQuery`), so
- * one round trip; the follow-ups are written by the database, the rest here by one JSON.stringify each.
+ * GET /api/crm/dashboard's `data` as JSON text in the schema's order. The answer kept for the member's time zone
+ * and day while nothing it shows has changed; else one statement (`crmDashboardQuery`), so one round trip, whose
+ * answer is then kept: the follow-ups are written by the database, the rest here by one JSON.stringify each.
  */
 export async function crmDashboardJson(query: CrmDashboardQuery, member: MemberRow, timeZone: string, now = new Date()): Promise<string> {
   const today = localParts(now, timeZone).date;
-  const [overdue, dueToday, overdueTotal, todayTotal, meetingsJson, upcomingTotal, inviteesJson, leadNamesJson, contactNamesJson, byStatusJson, wonCount, wonValue, salesCount, salesTotal, hasContacts] = await query.execute({
+  // What the answer depends on besides the member's records: the day, and where the member's days begin.
+  const forWhat = `${timeZone} ${today}`;
+  const kept = await query.kept(member.id, forWhat);
+  if (kept !== null) return kept;
+  const [overdue, dueToday, overdueTotal, todayTotal, meetingsJson, upcomingTotal, inviteesJson, leadNamesJson, contactNamesJson, byStatusJson, wonCount, wonValue, salesCount, salesTotal, hasContacts, keptVersion, keptEpoch] = await query.execute({
     member: member.id,
     today,
     dayStart: zonedInstant(today, '00:00', timeZone)!.toISOString(),
@@ -194,10 +205,11 @@ export async function crmDashboardJson(query: CrmDashboardQuery, member: MemberR
     sales_this_month: { count: Number(salesCount ?? 0), total: money2(salesTotal) },
     has_records: byStatus.some(([, leads]) => Number(leads) > 0) || !!hasContacts,
   };
-  return (
+  const text =
     `{"today":"${today}","follow_ups":{"overdue":[${overdue ?? ''}],"overdue_total":${Number(overdueTotal ?? 0)},` +
-    `"today":[${dueToday ?? ''}],"today_total":${Number(todayTotal ?? 0)}},"meetings":${JSON.stringify(meetings)},${JSON.stringify(tail).slice(1)}`
-  );
+    `"today":[${dueToday ?? ''}],"today_total":${Number(todayTotal ?? 0)}},"meetings":${JSON.stringify(meetings)},${JSON.stringify(tail).slice(1)}`;
+  await query.keep(member.id, { version: keptVersion, epoch: keptEpoch }, forWhat, text);
+  return text;
 }
 
 /** Rows of `(month, key, n)` as one row per month of `months`, every key present (zeros included). */

@@ -43,6 +43,7 @@ import { ListQuery } from './pagination';
 import { validationError } from './errors';
 import type { Keyed } from './list-endpoint';
 import { transactionPageSql } from './wallet';
+import { keepAnswer, keptAnswer, keptSeenColumns } from './kept-answers';
 
 // =============================================================================================
 // Shared helpers
@@ -296,17 +297,15 @@ const MEMBER = sql.placeholder('member') as unknown as number;
 const FROM = sql.placeholder('from');
 const CURRENT = sql.placeholder('current');
 
-/** The member's parts of the dashboard, in the order of their columns (in the statements and in member_dashboard). */
-const PART_COLUMNS = 'balance, total_paid, total_pending, total_investment, earnings, months, targets, sponsored, kyc, special, recent, joinings';
-
 /**
- * Everything of the member's own the dashboard shows, computed: maintained figures, the wallet's months since
- * `from`, the member's own recruitment targets and sponsored members per month from the month the member joined
- * up to `current`, KYC, special member, the newest wallet lines and (`joinings`) the newest members of the
- * downline. The two lists come as the answer's JSON text, written by the database; the small month lists as JSON,
- * read here. The member's place, join date and downline size are read with them, in the same snapshot.
+ * Everything of the member's own the dashboard shows, in one statement written once: maintained figures, the
+ * wallet's months since `from`, the member's own recruitment targets and sponsored members per month from the
+ * month the member joined up to `current`, KYC, special member, the newest wallet lines and (`joinings`) the
+ * newest members of the downline, then the version and epoch of the member's kept parts (kept-answers.ts). The two
+ * lists come as the answer's JSON text, written by the database; the small month lists as JSON, read here. The
+ * member's place, join date and downline size are read with them, in the same snapshot.
  */
-const freshParts = sql`SELECT ${figuresColumns(MEMBER)},
+const DASHBOARD_READ = fixedRead(sql`SELECT ${figuresColumns(MEMBER)},
           (SELECT json_agg(json_build_array(to_char(month, 'YYYY-MM'), credit::text, debit::text))::text FROM member_wallet_months
             WHERE member_id = me.id AND month >= ${FROM}::date) AS months,
           (SELECT json_agg(json_build_array(to_char(month, 'YYYY-MM-DD'), required_count))::text FROM recruitment_targets
@@ -318,36 +317,12 @@ const freshParts = sql`SELECT ${figuresColumns(MEMBER)},
           ${recentTransactionsJson(MEMBER)} AS recent,
           -- A member with no downline (or the tree's root) has no joinings to look for.
           CASE WHEN me.path = '' OR me.downline_count = 0 THEN NULL
-               ELSE ${recentDownlineJoiningsJson(sql`me.id`, sql`me.path`, sql`left(me.path, -1) || chr(ascii(right(me.path, 1)) + 1)`)} END AS joinings
+               ELSE ${recentDownlineJoiningsJson(sql`me.id`, sql`me.path`, sql`left(me.path, -1) || chr(ascii(right(me.path, 1)) + 1)`)} END AS joinings,
+          ${keptSeenColumns(MEMBER, 'home')}
         FROM (SELECT id, path, downline_count, date_trunc('month', created_at AT TIME ZONE 'UTC')::date AS joined FROM members WHERE id = ${MEMBER}) me
-        LEFT JOIN member_figures f ON f.member_id = me.id`;
-
-/**
- * The parts as kept (migration 0047): only while nothing they show has changed since (`kept_version`), under the
- * current epoch and for the current month; else no row.
- */
-const KEPT_PARTS = fixedRead(sql`SELECT ${sql.raw(PART_COLUMNS.replace(/(\w+)/g, 'd.$1'))}
-        FROM member_dashboard d JOIN member_dashboard_epoch e ON e.epoch = d.kept_epoch
-        WHERE d.member_id = ${MEMBER} AND d.kept_version = d.version AND d.month = ${CURRENT}::date`);
-
-/**
- * The parts computed, and kept with the member's version and the epoch read in the same snapshot: a change that
- * commits meanwhile has raised the version (or the epoch), so what is kept here does not count. A row a change
- * still holds is skipped, not waited for; a missing one is added unless one was added meanwhile.
- */
-const KEEP_PARTS = fixedRead(sql`WITH fresh AS MATERIALIZED (${freshParts}),
-        seen AS (SELECT (SELECT version FROM member_dashboard WHERE member_id = ${MEMBER}) AS version, (SELECT epoch FROM member_dashboard_epoch) AS epoch),
-        free AS (SELECT member_id FROM member_dashboard WHERE member_id = ${MEMBER} FOR UPDATE SKIP LOCKED),
-        updated AS (
-          UPDATE member_dashboard d SET kept_version = seen.version, kept_epoch = seen.epoch, month = ${CURRENT}::date,
-            ${sql.raw(PART_COLUMNS.split(', ').map((c) => `${c} = f.${c}`).join(', '))}
-          FROM fresh f, free, seen WHERE d.member_id = free.member_id AND seen.version IS NOT NULL),
-        added AS (
-          INSERT INTO member_dashboard (member_id, version, kept_version, kept_epoch, month, ${sql.raw(PART_COLUMNS)})
-          SELECT ${MEMBER}, 0, 0, seen.epoch, ${CURRENT}::date, ${sql.raw(PART_COLUMNS.replace(/(\w+)/g, 'f.$1'))} FROM fresh f, seen
-          WHERE seen.version IS NULL
-          ON CONFLICT (member_id) DO NOTHING)
-        SELECT ${sql.raw(PART_COLUMNS)} FROM fresh`);
+        LEFT JOIN member_figures f ON f.member_id = me.id`);
+/** How many of the statement's columns are the parts (the last two are what keptSeenColumns reads). */
+const PARTS = 12;
 
 /** The company's recruitment targets (member_id NULL), newest first (company-wide: cached until targets change, migration 0042). */
 function companyTargets(db: Db, settings: SettingsService): Promise<Array<[string, number]>> {
@@ -376,15 +351,19 @@ function targetMonths(company: Array<[string, number]>, own: Array<[string, numb
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
- * The member's parts of the dashboard for the month of `now`, in the order of PART_COLUMNS: as kept while still
- * right (`kept`), else computed and kept.
+ * The member's parts of the dashboard for the month of `now` (balance, total paid, total pending, total investment,
+ * earnings, months, targets, sponsored, KYC, special, recent lines, joinings): as kept while they still count
+ * (`kept`), else computed and kept.
  */
 export async function memberDashboardParts(db: Db, memberId: number, now: Date): Promise<{ parts: unknown[]; kept: boolean }> {
   const current = day(monthStart(now));
-  const [kept] = await fixedRows(db, KEPT_PARTS, { member: memberId, current });
-  if (kept) return { parts: kept, kept: true };
-  const [fresh] = await fixedRows(db, KEEP_PARTS, { member: memberId, current, from: day(monthStart(now, -(HISTORY_MONTHS - 1))) });
-  return { parts: fresh ?? [], kept: false };
+  const kept = await keptAnswer(db, memberId, 'home', current);
+  if (kept !== null) return { parts: JSON.parse(kept) as unknown[], kept: true };
+  const [row] = await fixedRows(db, DASHBOARD_READ, { member: memberId, current, from: day(monthStart(now, -(HISTORY_MONTHS - 1))) });
+  if (!row) return { parts: [], kept: false };
+  const parts = row.slice(0, PARTS);
+  await keepAnswer(db, memberId, 'home', { version: row[PARTS] as string | null, epoch: row[PARTS + 1] as string }, current, JSON.stringify(parts));
+  return { parts, kept: false };
 }
 
 async function dashboardFigures(db: Db, m: MemberRow, now: Date) {

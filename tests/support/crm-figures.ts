@@ -3,7 +3,9 @@
  * writes (leads added one or several at a time, edited, moved along the pipeline, converted to contacts,
  * deleted and restored, removed for good; contacts added, deleted and restored), the CRM dashboard's
  * maintained figures (live leads and their summed estimated value per status, live open leads per
- * follow-up day, live contacts) equal what the leads and contacts say when counted from scratch.
+ * follow-up day, live contacts) equal what the leads and contacts say when counted from scratch; and, after
+ * those and after writes only the dashboard shows (meetings and their invitees, names, sales), the dashboard's
+ * kept answers equal the answers computed afresh.
  */
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
@@ -15,6 +17,11 @@ import { convertLead } from '../../server/lib/crm-people';
 import { LEAD_STATUSES } from '../../src/schemas/crm.schema';
 import * as money from '../../server/lib/money';
 import { table, type Table } from './maintained-figures';
+import { crmDashboardJson, crmDashboardQuery } from '../../server/lib/crm-dashboard';
+import { localParts } from '../../server/lib/crm-people';
+
+/** The time zone the dashboards are read in (one whose days do not begin at UTC midnight). */
+const TZ = 'America/Chicago';
 
 const FIRST_DAY = Date.UTC(2026, 10, 1);
 const dayOf = (d: number | null) => (d === null ? null : new Date(FIRST_DAY + d * 86_400_000).toISOString().slice(0, 10));
@@ -31,7 +38,12 @@ type Op =
   | { kind: 'convert'; who: number; pick: number }
   | { kind: 'contact'; who: number; n: number }
   | { kind: 'drop contact'; who: number; pick: number }
-  | { kind: 'restore contact'; who: number; pick: number };
+  | { kind: 'restore contact'; who: number; pick: number }
+  // Writes only the dashboard's kept answer follows (migration 0047): meetings and their invitees, names, sales.
+  | { kind: 'meeting'; who: number; hours: number; pick: number; lead: boolean }
+  | { kind: 'drop meeting'; who: number; pick: number }
+  | { kind: 'rename'; who: number; pick: number; lead: boolean }
+  | { kind: 'sale'; who: number; pick: number; cents: number; drop: boolean };
 
 const who = fc.nat({ max: 1000 });
 const pick = fc.nat({ max: 1000 });
@@ -58,6 +70,10 @@ export const operation: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('contact' as const), who, n: fc.integer({ min: 1, max: 3 }) }),
   fc.record({ kind: fc.constant('drop contact' as const), who, pick }),
   fc.record({ kind: fc.constant('restore contact' as const), who, pick }),
+  fc.record({ kind: fc.constant('meeting' as const), who, hours: fc.integer({ min: -30, max: 200 }), pick, lead: fc.boolean() }),
+  fc.record({ kind: fc.constant('drop meeting' as const), who, pick }),
+  fc.record({ kind: fc.constant('rename' as const), who, pick, lead: fc.boolean() }),
+  fc.record({ kind: fc.constant('sale' as const), who, pick, cents, drop: fc.boolean() }),
 );
 
 const value = (c: number) => money.format(BigInt(c) * 100n);
@@ -157,6 +173,44 @@ export async function apply(database: Database, pool: MemberRow[], op: Op): Prom
         if (id !== null) await database.rows(sql`UPDATE crm_contacts SET deleted_at = NULL WHERE id = ${id}`);
         return;
       }
+      case 'meeting': {
+        // Earlier today, later today or on a later day; one lead or contact invited where the member has one.
+        const startsAt = new Date(Date.now() + op.hours * 3_600_000).toISOString();
+        const [mt] = await database.rows<{ id: number }>(
+          sql`INSERT INTO crm_meetings (member_id, title, starts_at, time_zone) VALUES (${m}, ${`Meeting ${++serial}`}, ${startsAt}::timestamptz, ${TZ}) RETURNING id`,
+        );
+        const invited = op.lead ? await leadId(op.pick) : await contactId(op.pick);
+        if (invited !== null) {
+          await database.rows(
+            sql`INSERT INTO crm_meeting_invitees (meeting_id, member_id, lead_id, contact_id) VALUES (${mt.id}, ${m}, ${op.lead ? invited : null}, ${op.lead ? null : invited})`,
+          );
+        }
+        return;
+      }
+      case 'drop meeting': {
+        const rows = await database.rows<{ id: number }>(sql`SELECT id FROM crm_meetings WHERE member_id = ${m} AND deleted_at IS NULL ORDER BY id`);
+        if (rows.length) await database.rows(sql`UPDATE crm_meetings SET deleted_at = now() WHERE id = ${rows[op.pick % rows.length].id}`);
+        return;
+      }
+      case 'rename': {
+        const id = op.lead ? await leadId(op.pick) : await contactId(op.pick);
+        if (id !== null) await database.rows(sql`UPDATE ${sql.raw(op.lead ? 'crm_leads' : 'crm_contacts')} SET name = ${`Renamed ${++serial}`} WHERE id = ${id}`);
+        return;
+      }
+      case 'sale': {
+        if (op.drop) {
+          const rows = await database.rows<{ id: number }>(sql`SELECT id FROM crm_sales WHERE member_id = ${m} AND deleted_at IS NULL ORDER BY id`);
+          if (rows.length) await database.rows(sql`UPDATE crm_sales SET deleted_at = now() WHERE id = ${rows[op.pick % rows.length].id}`);
+          return;
+        }
+        const contact = await contactId(op.pick);
+        if (contact !== null) {
+          await database.rows(
+            sql`INSERT INTO crm_sales (member_id, contact_id, contact_name, total) VALUES (${m}, ${contact}, 'Prop', ${value(op.cents)}::numeric)`,
+          );
+        }
+        return;
+      }
     }
   } catch (e) {
     if (!refused(e)) throw e;
@@ -203,8 +257,10 @@ export async function holdsCrmFiguresToRecount(database: Database, together: num
     sql`(SELECT * FROM members WHERE username = 'demo') UNION ALL (SELECT * FROM members WHERE username <> 'demo' AND path <> '' ORDER BY id LIMIT 2)`,
   )).map((r) => ({ ...r, id: Number(r.id) }));
   expect(pool.length).toBe(3);
+  let keptReads = 0;
   const check = async () => {
     for (const f of await crmFiguresAndRecount(database)) expect(f.kept, f.figure).toEqual(f.recounted);
+    keptReads += await crmDashboardsAgree(database, pool);
   };
   await check();
   await fc.assert(
@@ -214,4 +270,30 @@ export async function holdsCrmFiguresToRecount(database: Database, together: num
     }),
     { numRuns },
   );
+  // Members the writes left alone were answered from their kept answers (the comparison above held those too).
+  expect(keptReads).toBeGreaterThan(0);
+}
+
+/**
+ * The CRM dashboard's kept answers (migration 0047) against the answers computed afresh, for every member of the
+ * pool: each answer is read as GET /api/crm/dashboard reads it (the kept one while it counts), then every kept
+ * answer is made not to count (the epoch raised) and the answers are computed again. Answers how many of the
+ * reads were kept ones.
+ */
+async function crmDashboardsAgree(database: Database, pool: MemberRow[]): Promise<number> {
+  const query = crmDashboardQuery(database.db);
+  const now = new Date();
+  const forWhat = `${TZ} ${localParts(now, TZ).date}`;
+  const read: string[] = [];
+  let kept = 0;
+  for (const member of pool) {
+    if ((await query.kept(member.id, forWhat)) !== null) kept++;
+    read.push(await crmDashboardJson(query, member, TZ, now));
+  }
+  await database.rows(sql`UPDATE member_kept_epoch SET epoch = epoch + 1`);
+  for (const [i, member] of pool.entries()) {
+    expect(await query.kept(member.id, forWhat)).toBeNull();
+    expect(JSON.parse(read[i]), `CRM dashboard of member ${member.id}`).toEqual(JSON.parse(await crmDashboardJson(query, member, TZ, now)));
+  }
+  return kept;
 }

@@ -47,14 +47,14 @@ type Op =
   | { kind: 'verify'; who: number }
   | { kind: 'sponsor'; who: number; to: number }
   | { kind: 'order'; who: number; type: 'registration' | 'upgrade' | 'repurchase'; wallet: boolean; cents: number; day: number; cancel: boolean }
-  // Changes only the dashboard shows (member_dashboard, migration 0047): names and avatar, username, KYC, special
+  // Changes only the home dashboard shows (its kept parts, migration 0047): names and avatar, username, KYC, special
   // member, the member's own recruitment target of a month, a rank's name.
   | { kind: 'profile'; who: number; field: 'first_name' | 'last_name' | 'avatar' }
   | { kind: 'username'; who: number }
   | { kind: 'kyc'; who: number; status: 'not_submitted' | 'pending' | 'approved' | 'rejected' }
   | { kind: 'special'; who: number }
   | { kind: 'target'; who: number; month: number; count: number; remove: boolean }
-  | { kind: 'rank'; pick: number };
+  | { kind: 'rank'; who: number; pick: number };
 
 const who = fc.nat({ max: 1000 });
 const day = fc.nat({ max: 699 });
@@ -73,7 +73,7 @@ export const operation: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('kyc' as const), who, status: fc.constantFrom('not_submitted' as const, 'pending' as const, 'approved' as const, 'rejected' as const) }),
   fc.record({ kind: fc.constant('special' as const), who }),
   fc.record({ kind: fc.constant('target' as const), who, month: fc.nat({ max: 23 }), count: fc.integer({ min: 1, max: 9 }), remove: fc.boolean() }),
-  fc.record({ kind: fc.constant('rank' as const), pick: fc.nat({ max: 20 }) }),
+  fc.record({ kind: fc.constant('rank' as const), who, pick: fc.nat({ max: 20 }) }),
 );
 
 const at = (d: number) => new Date(START + d * 86_400_000 + (d % 7) * 3_600_000);
@@ -330,7 +330,7 @@ export async function dashboardPartsAgree(database: Database, pool: number[], no
     if (r.kept) kept++;
     read.push([id, r.parts]);
   }
-  await database.rows(sql`UPDATE member_dashboard_epoch SET epoch = epoch + 1`);
+  await database.rows(sql`UPDATE member_kept_epoch SET epoch = epoch + 1`);
   for (const [id, parts] of read) {
     const fresh = await memberDashboardParts(database.db, id, now);
     expect(fresh.kept).toBe(false);
