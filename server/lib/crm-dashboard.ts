@@ -24,7 +24,7 @@ import { localParts, zonedInstant } from './crm-people';
 import { jsonOf } from './figures';
 import { isoUtc } from './ledger';
 import { add, format, parse } from './money';
-import { keepAnswer, keptAnswer, keptSeenColumns, type KeptSeen } from './kept-answers';
+import { keptOr } from './kept-answers';
 
 const OPEN = sql`${crmLeads.status} NOT IN ('won', 'lost')`;
 const liveLeads = (member: MemberRow) => and(eq(crmLeads.memberId, member.id), isNull(crmLeads.deletedAt));
@@ -102,8 +102,7 @@ const CRM_DASHBOARD_READ = fixedRead(sql`SELECT
       (SELECT json_agg(json_build_array(c.id, c.name))::text FROM crm_contacts c WHERE inv.contacts IS NOT NULL AND c.member_id = ${at.member} AND c.id = ANY (inv.contacts) AND c.deleted_at IS NULL) AS contact_names,
       (SELECT json_agg(json_build_array(status, leads, value::text))::text FROM crm_lead_figures WHERE member_id = ${at.member}) AS by_status,
       w.won_count, w.won_value, s.sales_count, s.sales_total,
-      EXISTS (SELECT 1 FROM crm_figures WHERE member_id = ${at.member} AND contacts > 0) AS contacts,
-      ${keptSeenColumns(at.member, 'crm_dashboard')}
+      EXISTS (SELECT 1 FROM crm_figures WHERE member_id = ${at.member} AND contacts > 0) AS contacts
     FROM (SELECT json_agg(json_build_array(m.id, m.title, ${isoUtc(sql`m.starts_at`)}, m.time_zone, m.duration_minutes, m.place, m.link, m.today))::text AS meetings,
                  array_agg(m.id) AS ids
             FROM (${meetingsOf(sql`mt.starts_at >= ${at.dayStart}::timestamptz AND mt.starts_at < ${at.tomorrowStart}::timestamptz`, true)}
@@ -123,8 +122,7 @@ const CRM_DASHBOARD_READ = fixedRead(sql`SELECT
 
 /** The dashboard's read on a database: its one row, as the array of its columns; and its kept answer (kept-answers.ts). */
 export const crmDashboardQuery = (db: Db) => ({
-  kept: (memberId: number, forWhat: string) => keptAnswer(db, memberId, 'crm_dashboard', forWhat),
-  keep: (memberId: number, seen: KeptSeen, forWhat: string, text: string) => keepAnswer(db, memberId, 'crm_dashboard', seen, forWhat, text),
+  keptOr: (memberId: number, forWhat: string, compute: () => Promise<string>) => keptOr(db, memberId, 'crm_dashboard', forWhat, compute),
   execute: async (values: { member: number; today: string; dayStart: string; tomorrowStart: string; monthStart: string }) =>
     (await fixedRows(db, CRM_DASHBOARD_READ, values))[0] as [
       overdue: string | null,
@@ -142,8 +140,6 @@ export const crmDashboardQuery = (db: Db) => ({
       salesCount: number,
       salesTotal: string,
       contacts: boolean,
-      keptVersion: string | null,
-      keptEpoch: string,
     ],
 });
 
@@ -161,13 +157,14 @@ function meetingBrief([id, title, startsAt, timeZone, durationMinutes, place, li
  * and day while nothing it shows has changed; else one statement (`crmDashboardQuery`), so one round trip, whose
  * answer is then kept: the follow-ups are written by the database, the rest here by one JSON.stringify each.
  */
-export async function crmDashboardJson(query: CrmDashboardQuery, member: MemberRow, timeZone: string, now = new Date()): Promise<string> {
+export async function crmDashboardJson(query: CrmDashboardQuery, member: MemberRow, timeZone: string, now = new Date()): Promise<{ answer: string; kept: boolean }> {
   const today = localParts(now, timeZone).date;
   // What the answer depends on besides the member's records: the day, and where the member's days begin.
-  const forWhat = `${timeZone} ${today}`;
-  const kept = await query.kept(member.id, forWhat);
-  if (kept !== null) return kept;
-  const [overdue, dueToday, overdueTotal, todayTotal, meetingsJson, upcomingTotal, inviteesJson, leadNamesJson, contactNamesJson, byStatusJson, wonCount, wonValue, salesCount, salesTotal, hasContacts, keptVersion, keptEpoch] = await query.execute({
+  return query.keptOr(member.id, `${timeZone} ${today}`, () => computeCrmDashboardJson(query, member, timeZone, today));
+}
+
+async function computeCrmDashboardJson(query: CrmDashboardQuery, member: MemberRow, timeZone: string, today: string): Promise<string> {
+  const [overdue, dueToday, overdueTotal, todayTotal, meetingsJson, upcomingTotal, inviteesJson, leadNamesJson, contactNamesJson, byStatusJson, wonCount, wonValue, salesCount, salesTotal, hasContacts] = await query.execute({
     member: member.id,
     today,
     dayStart: zonedInstant(today, '00:00', timeZone)!.toISOString(),
@@ -205,11 +202,10 @@ export async function crmDashboardJson(query: CrmDashboardQuery, member: MemberR
     sales_this_month: { count: Number(salesCount ?? 0), total: money2(salesTotal) },
     has_records: byStatus.some(([, leads]) => Number(leads) > 0) || !!hasContacts,
   };
-  const text =
+  return (
     `{"today":"${today}","follow_ups":{"overdue":[${overdue ?? ''}],"overdue_total":${Number(overdueTotal ?? 0)},` +
-    `"today":[${dueToday ?? ''}],"today_total":${Number(todayTotal ?? 0)}},"meetings":${JSON.stringify(meetings)},${JSON.stringify(tail).slice(1)}`;
-  await query.keep(member.id, { version: keptVersion, epoch: keptEpoch }, forWhat, text);
-  return text;
+    `"today":[${dueToday ?? ''}],"today_total":${Number(todayTotal ?? 0)}},"meetings":${JSON.stringify(meetings)},${JSON.stringify(tail).slice(1)}`
+  );
 }
 
 /** Rows of `(month, key, n)` as one row per month of `months`, every key present (zeros included). */

@@ -43,7 +43,7 @@ import { ListQuery } from './pagination';
 import { validationError } from './errors';
 import type { Keyed } from './list-endpoint';
 import { transactionPageSql } from './wallet';
-import { keepAnswer, keptAnswer, keptSeenColumns } from './kept-answers';
+import { keptOr } from './kept-answers';
 
 // =============================================================================================
 // Shared helpers
@@ -301,9 +301,9 @@ const CURRENT = sql.placeholder('current');
  * Everything of the member's own the dashboard shows, in one statement written once: maintained figures, the
  * wallet's months since `from`, the member's own recruitment targets and sponsored members per month from the
  * month the member joined up to `current`, KYC, special member, the newest wallet lines and (`joinings`) the
- * newest members of the downline, then the version and epoch of the member's kept parts (kept-answers.ts). The two
- * lists come as the answer's JSON text, written by the database; the small month lists as JSON, read here. The
- * member's place, join date and downline size are read with them, in the same snapshot.
+ * newest members of the downline. The two lists come as the answer's JSON text, written by the database; the small
+ * month lists as JSON, read here. The member's place, join date and downline size are read with them, in the same
+ * snapshot.
  */
 const DASHBOARD_READ = fixedRead(sql`SELECT ${figuresColumns(MEMBER)},
           (SELECT json_agg(json_build_array(to_char(month, 'YYYY-MM'), credit::text, debit::text))::text FROM member_wallet_months
@@ -317,13 +317,9 @@ const DASHBOARD_READ = fixedRead(sql`SELECT ${figuresColumns(MEMBER)},
           ${recentTransactionsJson(MEMBER)} AS recent,
           -- A member with no downline (or the tree's root) has no joinings to look for.
           CASE WHEN me.path = '' OR me.downline_count = 0 THEN NULL
-               ELSE ${recentDownlineJoiningsJson(sql`me.id`, sql`me.path`, sql`left(me.path, -1) || chr(ascii(right(me.path, 1)) + 1)`)} END AS joinings,
-          ${keptSeenColumns(MEMBER, 'home')}
+               ELSE ${recentDownlineJoiningsJson(sql`me.id`, sql`me.path`, sql`left(me.path, -1) || chr(ascii(right(me.path, 1)) + 1)`)} END AS joinings
         FROM (SELECT id, path, downline_count, date_trunc('month', created_at AT TIME ZONE 'UTC')::date AS joined FROM members WHERE id = ${MEMBER}) me
         LEFT JOIN member_figures f ON f.member_id = me.id`);
-/** How many of the statement's columns are the parts (the last two are what keptSeenColumns reads). */
-const PARTS = 12;
-
 /** The company's recruitment targets (member_id NULL), newest first (company-wide: cached until targets change, migration 0042). */
 function companyTargets(db: Db, settings: SettingsService): Promise<Array<[string, number]>> {
   return settings.cached('recruitment-targets', async () =>
@@ -357,13 +353,11 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
  */
 export async function memberDashboardParts(db: Db, memberId: number, now: Date): Promise<{ parts: unknown[]; kept: boolean }> {
   const current = day(monthStart(now));
-  const kept = await keptAnswer(db, memberId, 'home', current);
-  if (kept !== null) return { parts: JSON.parse(kept) as unknown[], kept: true };
-  const [row] = await fixedRows(db, DASHBOARD_READ, { member: memberId, current, from: day(monthStart(now, -(HISTORY_MONTHS - 1))) });
-  if (!row) return { parts: [], kept: false };
-  const parts = row.slice(0, PARTS);
-  await keepAnswer(db, memberId, 'home', { version: row[PARTS] as string | null, epoch: row[PARTS + 1] as string }, current, JSON.stringify(parts));
-  return { parts, kept: false };
+  const { answer, kept } = await keptOr(db, memberId, 'home', current, async () => {
+    const [row] = await fixedRows(db, DASHBOARD_READ, { member: memberId, current, from: day(monthStart(now, -(HISTORY_MONTHS - 1))) });
+    return JSON.stringify(row ?? []);
+  });
+  return { parts: JSON.parse(answer) as unknown[], kept };
 }
 
 async function dashboardFigures(db: Db, m: MemberRow, now: Date) {

@@ -2,22 +2,16 @@
  * Answers of a member's dashboards kept as last computed until something they show changes (migration 0047):
  * reading a kept answer is one row instead of the reads that compute it.
  *
- * The statement computing an answer also selects `keptSeenColumns` (the answer's version and the epoch, in the
- * same snapshot as what it reads); `keepAnswer` then keeps the answer marked with them. A change committed after
- * that snapshot has raised the version (or the epoch), so what is kept does not count; a row a change still holds
- * is skipped instead of waited for.
+ * `keptOr` reads the kept answer; when it does not count, the same read gives the answer's version and the epoch,
+ * and the answer computed after it is kept marked with them. Every read computing the answer starts after that
+ * one, so it sees every change the marks include; a change committed later has raised the version (or the epoch),
+ * so what is kept does not count. A row a change still holds is skipped, not waited for.
  */
-import { sql, type SQLWrapper } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { fixedRead, fixedRows, type Db } from '../db/client';
 
 /** What is kept: the home dashboard's member-specific parts, the CRM dashboard's answer. */
 export type KeptKind = 'home' | 'crm_dashboard';
-
-/** The version and epoch an answer was computed at, as the statement computing it read them (null: no row yet). */
-export interface KeptSeen {
-  version: string | null;
-  epoch: string;
-}
 
 const member = sql.placeholder('member');
 const kind = sql.placeholder('kind');
@@ -26,8 +20,10 @@ const version = sql.placeholder('version');
 const epoch = sql.placeholder('epoch');
 const answer = sql.placeholder('answer');
 
-const KEPT = fixedRead(sql`SELECT a.answer FROM member_kept_answers a JOIN member_kept_epoch e ON e.epoch = a.kept_epoch
-  WHERE a.member_id = ${member} AND a.kind = ${kind} AND a.kept_version = a.version AND a.kept_for = ${keptFor}`);
+/** The kept answer while it counts (else null), the answer's version (null: no row yet) and the epoch. */
+const KEPT = fixedRead(sql`SELECT CASE WHEN a.kept_version = a.version AND a.kept_epoch = e.epoch AND a.kept_for = ${keptFor} THEN a.answer END,
+    a.version::text, e.epoch::text
+  FROM member_kept_epoch e LEFT JOIN member_kept_answers a ON a.member_id = ${member} AND a.kind = ${kind}`);
 
 const KEEP = fixedRead(sql`WITH free AS (
     SELECT member_id FROM member_kept_answers WHERE member_id = ${member} AND kind = ${kind} FOR UPDATE SKIP LOCKED
@@ -39,18 +35,15 @@ const KEEP = fixedRead(sql`WITH free AS (
   SELECT ${member}, ${kind}, 0, 0, ${epoch}::bigint, ${keptFor}, ${answer} WHERE ${version}::bigint IS NULL
   ON CONFLICT (member_id, kind) DO NOTHING`);
 
-/** The member's kept answer of a kind computed for `forWhat` (month, time zone and day…), while it still counts; else null. */
-export async function keptAnswer(db: Db, memberId: number, what: KeptKind, forWhat: string): Promise<string | null> {
-  const [row] = await fixedRows(db, KEPT, { member: memberId, kind: what, keptFor: forWhat });
-  return row ? (row[0] as string) : null;
-}
-
-/** Two columns for the statement computing an answer: the answer's version and the epoch it reads (KeptSeen, as text). */
-export const keptSeenColumns = (memberId: SQLWrapper | number, what: KeptKind) =>
-  sql`(SELECT version::text FROM member_kept_answers WHERE member_id = ${memberId} AND kind = ${sql.raw(`'${what}'`)}) AS kept_version,
-      (SELECT epoch::text FROM member_kept_epoch) AS kept_epoch`;
-
-/** Keep an answer computed at `seen` for `forWhat` (nothing is kept where a change holds the row or came meanwhile). */
-export async function keepAnswer(db: Db, memberId: number, what: KeptKind, seen: KeptSeen, forWhat: string, text: string): Promise<void> {
-  await fixedRows(db, KEEP, { member: memberId, kind: what, keptFor: forWhat, version: seen.version, epoch: seen.epoch, answer: text });
+/**
+ * The member's answer of a kind for `forWhat` (what it depends on besides the member's rows: the month, the time
+ * zone and day…): the kept one while it counts (`kept`), else `compute`d — reading only after this call's read of
+ * the marks — and kept.
+ */
+export async function keptOr(db: Db, memberId: number, what: KeptKind, forWhat: string, compute: () => Promise<string>): Promise<{ answer: string; kept: boolean }> {
+  const [[kept, seenVersion, seenEpoch]] = (await fixedRows(db, KEPT, { member: memberId, kind: what, keptFor: forWhat })) as Array<[string | null, string | null, string]>;
+  if (kept !== null) return { answer: kept, kept: true };
+  const computed = await compute();
+  await fixedRows(db, KEEP, { member: memberId, kind: what, keptFor: forWhat, version: seenVersion, epoch: seenEpoch, answer: computed });
+  return { answer: computed, kept: false };
 }

@@ -47,7 +47,7 @@ export async function crmDashboardRoutes(base: FastifyInstance, ctx: AppContext)
     '/api/crm/dashboard',
     { preHandler: requireAuth, schema: { tags, querystring: crmDashboardQuerySchema, response: { 200: dashboardAnswer } } },
     async (req, reply) => {
-      const data = await crmDashboardJson(dashboardQuery, req.member!, zoneOf(req.query.tz));
+      const { answer: data } = await crmDashboardJson(dashboardQuery, req.member!, zoneOf(req.query.tz));
       const answer = await ctx.envelope(req, null);
       if (answer.loaded_modules) return { ...answer, data: JSON.parse(data) as CrmDashboard };
       return sendJsonText(reply, dashboardAnswer, `{"data":${data}}`) as never;

@@ -8,11 +8,11 @@
 --                   invitees, leads by status, the month's wins and sales
 --
 -- Every change of what a kept answer shows raises its `version`, by a trigger on the table changed, in the same
--- transaction. An answer counts only while `kept_version` (the version read in the same statement and snapshot
--- as what the answer was computed from) equals `version`, and only for what it was computed for (`kept_for`: the
--- month, the time zone and day). A reader whose snapshot predates a change thus never keeps what it read as
--- current: either the change's raised version is not in its snapshot (what it keeps is marked with the older
--- version) or the change has not committed and holds the row, which the reader then skips instead of waiting.
+-- transaction. An answer counts only while `kept_version` (the version read before anything the answer was
+-- computed from) equals `version`, and only for what it was computed for (`kept_for`: the month, the time zone
+-- and day). A reader that computed an answer without a change thus never keeps it as current: either the
+-- change's raised version came after the version it read (what it keeps is marked with the older version) or the
+-- change has not committed and holds the row, which the reader then skips instead of waiting.
 -- Changes that may touch any member's answer (a rank renamed, a username changed, a member removed, a ledger
 -- transaction rewritten, a table emptied) raise the one `epoch` instead, and an answer counts only under the
 -- epoch it was computed in. Rows are raised in member order, after the figures of the same statement, so writers
