@@ -53,9 +53,18 @@ BEGIN
   RETURN NULL;
 END $$;
 
+-- A new epoch: no kept answer counts any more, and none is left stored (a member's data erased or renamed stays
+-- in no other member's kept answer). Rows are taken in member order.
+CREATE FUNCTION member_kept_new_epoch() RETURNS void LANGUAGE sql AS $$
+  UPDATE member_kept_epoch SET epoch = epoch + 1;
+  UPDATE member_kept_answers a SET kept_version = NULL, kept_epoch = NULL, kept_for = NULL, answer = NULL
+  FROM (SELECT member_id, kind FROM member_kept_answers WHERE answer IS NOT NULL ORDER BY member_id, kind FOR UPDATE) k
+  WHERE a.member_id = k.member_id AND a.kind = k.kind;
+$$;
+
 CREATE FUNCTION member_kept_epoch_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE member_kept_epoch SET epoch = epoch + 1;
+  PERFORM member_kept_new_epoch();
   RETURN NULL;
 END $$;
 
@@ -72,11 +81,11 @@ BEGIN
   IF TG_OP = 'INSERT' THEN
     PERFORM member_kept_raise('home', array(SELECT member_path_ids(n.path) FROM new_rows n));
   ELSIF TG_OP = 'DELETE' THEN
-    UPDATE member_kept_epoch SET epoch = epoch + 1;
+    PERFORM member_kept_new_epoch();
     PERFORM member_kept_raise('home', array(SELECT member_path_ids(o.path) FROM old_rows o));
   ELSE
     IF EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n ON n.id = o.id WHERE n.username IS DISTINCT FROM o.username) THEN
-      UPDATE member_kept_epoch SET epoch = epoch + 1;
+      PERFORM member_kept_new_epoch();
     END IF;
     PERFORM member_kept_raise('home', array(
       SELECT n.id FROM old_rows o JOIN new_rows n ON n.id = o.id
