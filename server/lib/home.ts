@@ -320,6 +320,7 @@ const DASHBOARD_READ = fixedRead(sql`SELECT ${figuresColumns(MEMBER)},
                ELSE ${recentDownlineJoiningsJson(sql`me.id`, sql`me.path`, sql`left(me.path, -1) || chr(ascii(right(me.path, 1)) + 1)`)} END AS joinings
         FROM (SELECT id, path, downline_count, date_trunc('month', created_at AT TIME ZONE 'UTC')::date AS joined FROM members WHERE id = ${MEMBER}) me
         LEFT JOIN member_figures f ON f.member_id = me.id`);
+
 /** The company's recruitment targets (member_id NULL), newest first (company-wide: cached until targets change, migration 0042). */
 function companyTargets(db: Db, settings: SettingsService): Promise<Array<[string, number]>> {
   return settings.cached('recruitment-targets', async () =>

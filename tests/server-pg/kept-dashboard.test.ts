@@ -18,7 +18,7 @@ afterAll(async () => {
   await s?.close();
 });
 
-/** Index of the KYC status among the parts (PART_COLUMNS in server/lib/home.ts). */
+/** Index of the KYC status among the parts (in the order memberDashboardParts in server/lib/home.ts gives them). */
 const KYC = 8;
 const setKyc = (memberId: number, status: string) =>
   sql`INSERT INTO member_kyc (member_id, status) VALUES (${memberId}, ${status}) ON CONFLICT (member_id) DO UPDATE SET status = EXCLUDED.status`;
