@@ -34,7 +34,7 @@ import { NOTIFICATION_LIST_LIMIT } from '../../src/schemas/home.schema';
 import type { RecentJoining } from '../../src/schemas/network.schema';
 import { TRANSACTION_LABELS, isoUtc, kycStatus, rowsOf, type KycStatus } from './ledger';
 import { packageRows, rankRows, type PackageDbRow } from './company-data';
-import { earningsOf, figuresColumns, figuresFrom, jsonOf, toFigures, totalEarnings } from './figures';
+import { earningsOf, figuresColumns, jsonOf, toFigures, totalEarnings } from './figures';
 import { compensationSettings, planRules } from './compensation';
 import { PLAN_CRITERIA, planRanks, planShape, rankFigures, type RankDefinition } from './ranks';
 import type { RankCriterion } from '../../src/schemas/home.schema';
@@ -210,10 +210,11 @@ const JOININGS_WALK = 500;
  * by the walk or by the downline's size, never by the tree's.
  *
  * The database function recent_downline_joinings (migration 0045) does this with one plan kept for every
- * member: the downline is the range of paths from `from` (the member's path) up to `to` (its last character raised,
- * as prefixEnd in genealogy.ts writes it), a range of the path index whatever its values. Written into the dashboard's statement, with the downline as a `LIKE`
- * pattern, the plan kept for every member could only read all members, and PostgreSQL planned the whole
- * statement again on every call for most members (about 1 ms each, more than its reads).
+ * member: the downline is the range of paths from `from` (the member's path) up to `to` (its last character
+ * raised, as prefixEnd in genealogy.ts writes it), a range of the path index whatever its values. Written into the
+ * dashboard's statement, with the downline as a `LIKE` pattern, the plan kept for every member could only read all
+ * members, and PostgreSQL planned the whole statement again on every call for most members (about 1 ms each, more
+ * than its reads).
  */
 function recentDownlineJoiningsJson(id: unknown, from: unknown, to: unknown, limit = RECENT_ITEMS) {
   return sql`recent_downline_joinings(${id}::int, ${from}::text, ${to}::text, ${JOININGS_WALK}::int, ${limit}::int)`;

@@ -6,7 +6,8 @@
  * the erasure left them.
  */
 import { sql } from 'drizzle-orm';
-import { startTestServer, apiHeaders, TEST_PASSWORD, type TestServer } from '../support/server';
+import { startTestServer, type TestServer } from '../support/server';
+import { get, login } from './helpers';
 import { erasePersonalData } from '../../server/lib/personal-data';
 import { memberDashboardParts } from '../../server/lib/home';
 
@@ -18,23 +19,12 @@ afterAll(async () => {
   await s?.close();
 });
 
-async function signIn(username: string): Promise<string> {
-  const res = await s.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    headers: { ...apiHeaders(), 'content-type': 'application/json' },
-    payload: { login_using: 'username', username, password: TEST_PASSWORD },
-  });
-  expect(res.statusCode).toBe(200);
-  return (res.json() as { data: { token: string } }).data.token;
-}
-
 test('erasing a member clears every kept answer naming them, and the next dashboards show the erasure', async () => {
-  const token = await signIn('demo');
+  const { token } = await login(s.app, 'demo');
   const dashboard = async () => {
-    const res = await s.app.inject({ method: 'GET', url: '/api/home/dashboard', headers: apiHeaders(token) });
-    expect(res.statusCode).toBe(200);
-    return (res.json() as { data: { recent_joinings: Array<{ id: number; first_name: string; last_name: string | null }> } }).data;
+    const res = await get<{ data: { recent_joinings: Array<{ id: number; first_name: string; last_name: string | null }> } }>(s.app, '/api/home/dashboard', { token });
+    expect(res.status).toBe(200);
+    return res.body.data;
   };
   const before = await dashboard();
   expect(before.recent_joinings.length).toBeGreaterThan(0);

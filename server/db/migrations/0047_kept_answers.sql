@@ -39,17 +39,14 @@ CREATE FUNCTION member_kept_raise(answer_kind text, ids int[]) RETURNS void LANG
   ON CONFLICT (member_id, kind) DO UPDATE SET version = a.version + 1, kept_version = NULL, kept_epoch = NULL, kept_for = NULL, answer = NULL
 $$;
 
--- Rows of a table added, changed or removed by a statement → raise the answers of kind TG_ARGV[0] of the members
--- they belong to (TG_ARGV[1]: the member of a row `c`, as an expression).
+-- Rows of a table added, changed or removed by a statement (the transition tables figure_sources names, migration
+-- 0022) → raise the answers of kind TG_ARGV[0] of the members they belong to, once (TG_ARGV[1]: the member of a
+-- row `c`, as an expression).
 CREATE FUNCTION member_kept_rows_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE members text;
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    EXECUTE format('SELECT member_kept_raise(%L, array(SELECT %s FROM new_rows c))', TG_ARGV[0], TG_ARGV[1]);
-  ELSIF TG_OP = 'DELETE' THEN
-    EXECUTE format('SELECT member_kept_raise(%L, array(SELECT %s FROM old_rows c))', TG_ARGV[0], TG_ARGV[1]);
-  ELSE
-    EXECUTE format('SELECT member_kept_raise(%L, array(SELECT %2$s FROM new_rows c UNION SELECT %2$s FROM old_rows c))', TG_ARGV[0], TG_ARGV[1]);
-  END IF;
+  SELECT string_agg(format('SELECT %s FROM %I c', TG_ARGV[1], rows_of), ' UNION ') INTO members FROM figure_sources(TG_OP);
+  EXECUTE format('SELECT member_kept_raise(%L, array(%s))', TG_ARGV[0], members);
   RETURN NULL;
 END $$;
 
