@@ -23,6 +23,7 @@ import { isoUtcText } from './ledger';
 import { jsonString } from './response-serializer';
 import { trimDecimal, type SettingsService } from './settings';
 import { packageRows, rankRows } from './company-data';
+import { keptOr } from './kept-answers';
 import { matrixWidth } from './tree';
 import type { Plan } from '../../src/schemas/common.schema';
 import { isYmd } from '../../src/schemas/list-query.schema';
@@ -607,6 +608,44 @@ function nestedJson(rows: TreeRow[], heads: string[], rootId: number): string | 
   return out;
 }
 
+/** The tree of a genealogy answer: `affiliates` and `genealogy` as JSON text, the levels it carries, where more children continue. */
+export interface GenealogyTree {
+  affiliatesJson: string;
+  genealogyJson: string;
+  maxLevels: number;
+  moreChildren: Array<{ id: number; from: number }>;
+}
+
+/**
+ * The genealogy a member opens on — their own tree, neither a search nor a page of more children — kept (migration
+ * 0048) until something it shows changes, as `maxLevels|moreChildren|tree` (the first two hold no `|`). Computed
+ * from the member's place as read after the kept answer's marks, not from the session's copy of the member row,
+ * which may be a moment older than them.
+ */
+export async function ownGenealogyTree(
+  database: Database,
+  settings: SettingsService,
+  caller: MemberRow,
+  plan: PlanInfo,
+  nested: boolean,
+): Promise<GenealogyTree & { kept: boolean }> {
+  const { answer, kept } = await keptOr(database.db, caller.id, 'genealogy', `${plan.plan} ${nested ? 'nested' : 'flat'}`, async () => {
+    const self = (await anchorById(database, caller.id)) ?? anchorOf(caller);
+    const tree = await genealogyTree(database, settings, self.depth, self, plan, nested);
+    return `${tree.maxLevels}|${JSON.stringify(tree.moreChildren)}|${nested ? tree.genealogyJson : tree.affiliatesJson}`;
+  });
+  const first = answer.indexOf('|');
+  const second = answer.indexOf('|', first + 1);
+  const treeJson = answer.slice(second + 1);
+  return {
+    maxLevels: Number(answer.slice(0, first)),
+    moreChildren: JSON.parse(answer.slice(first + 1, second)) as GenealogyTree['moreChildren'],
+    affiliatesJson: nested ? '[]' : treeJson,
+    genealogyJson: nested ? treeJson : 'null',
+    kept,
+  };
+}
+
 /**
  * The tree of a genealogy answer as JSON text: `affiliates`, the flat list (parents before children), or,
  * when asked, `genealogy`, the nested form. The database answers each node's columns; the JSON is written here.
@@ -614,16 +653,16 @@ function nestedJson(rows: TreeRow[], heads: string[], rootId: number): string | 
 export async function genealogyTree(
   database: Database,
   settings: SettingsService,
-  caller: MemberRow,
+  callerDepth: number,
   root: TreeAnchor,
   plan: PlanInfo,
   nested: boolean,
   childrenFrom?: number,
-): Promise<{ affiliatesJson: string; genealogyJson: string; maxLevels: number; moreChildren: Array<{ id: number; from: number }> }> {
+): Promise<GenealogyTree> {
   const { rows, levels: maxLevels, more: pageMore } = await genealogyRows(database, root, GENEALOGY_LEVELS[plan.plan], childrenFrom);
   const names = await companyNames(database, settings, rows);
   const binary = plan.plan === 'binary';
-  const heads = rows.map((r) => nodeHead(r, caller.depth, binary, names));
+  const heads = rows.map((r) => nodeHead(r, callerDepth, binary, names));
   const more = pageMore ?? moreChildren(rows, root, maxLevels);
   if (!nested) return { affiliatesJson: `[${heads.map((h) => `${h}}`).join(',')}]`, genealogyJson: 'null', maxLevels, moreChildren: more };
   return { affiliatesJson: '[]', genealogyJson: nestedJson(rows, heads, root.id) ?? 'null', maxLevels, moreChildren: more };

@@ -32,6 +32,7 @@ import {
   downlineReport,
   encodeCursor,
   genealogyTree,
+  ownGenealogyTree,
   parentUsername,
   resolveRoot,
   subtreeHeight,
@@ -87,7 +88,12 @@ export async function networkRoutes(base: FastifyInstance, ctx: AppContext) {
     const plan = await planInfo();
     const nested = req.query.is_nested === '1' || req.query.is_nested === 'true';
     const from = req.query.children_from === undefined ? undefined : Number(req.query.children_from);
-    const [tree, parent] = await Promise.all([genealogyTree(ctx.database, ctx.settings, caller, root, plan, nested, from), parentUsername(ctx.database, caller, root)]);
+    // The tree the member opens on is kept (ownGenealogyTree); any other is read.
+    const own = root.id === caller.id && from === undefined;
+    const [tree, parent] = await Promise.all([
+      own ? ownGenealogyTree(ctx.database, ctx.settings, caller, plan, nested) : genealogyTree(ctx.database, ctx.settings, caller.depth, root, plan, nested, from),
+      parentUsername(ctx.database, caller, root),
+    ]);
     const rest = JSON.stringify({
       search_valid: searchValid,
       signup_from_tree: plan.signupFromTree,

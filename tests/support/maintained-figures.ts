@@ -7,10 +7,11 @@
  * and those of everyone below them, move along), which only the database's own triggers do today. And the
  * dashboard's kept parts (migration 0047), after those and after changes only the dashboard shows (names,
  * usernames, KYC, special members, the member's own recruitment targets, rank names), equal the parts computed
- * afresh.
+ * afresh; so does the genealogy each member opens on (migration 0048), after those and after volume, ranks and
+ * packages change.
  */
 import fc from 'fast-check';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Database } from '../../server/db/client';
 import {
@@ -34,6 +35,10 @@ import {
 import { outermostBinarySlot, placeMember, withTreeLock } from '../../server/lib/tree';
 import * as money from '../../server/lib/money';
 import { memberDashboardParts } from '../../server/lib/home';
+import { addVolume } from '../../server/lib/packages';
+import { companyPlan, genealogyTree, ownGenealogyTree, resolveRoot } from '../../server/lib/genealogy';
+import { SettingsService } from '../../server/lib/settings';
+import { members } from '../../server/db/schema';
 
 const START = Date.UTC(2025, 0, 1);
 const SPAN = 700 * 86_400_000;
@@ -54,7 +59,12 @@ type Op =
   | { kind: 'kyc'; who: number; status: 'not_submitted' | 'pending' | 'approved' | 'rejected' }
   | { kind: 'special'; who: number }
   | { kind: 'target'; who: number; month: number; count: number; remove: boolean }
-  | { kind: 'rank'; who: number; pick: number };
+  | { kind: 'rank'; who: number; pick: number }
+  // Changes the kept genealogy (migration 0048) follows besides those above: volume up the tree (a purchase's), a
+  // member's rank and package, a package's name.
+  | { kind: 'volume'; who: number; cents: number; day: number }
+  | { kind: 'promote'; who: number; pick: number }
+  | { kind: 'package'; who: number; pick: number; rename: boolean };
 
 const who = fc.nat({ max: 1000 });
 const day = fc.nat({ max: 699 });
@@ -74,6 +84,9 @@ export const operation: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('special' as const), who }),
   fc.record({ kind: fc.constant('target' as const), who, month: fc.nat({ max: 23 }), count: fc.integer({ min: 1, max: 9 }), remove: fc.boolean() }),
   fc.record({ kind: fc.constant('rank' as const), who, pick: fc.nat({ max: 20 }) }),
+  fc.record({ kind: fc.constant('volume' as const), who, cents, day }),
+  fc.record({ kind: fc.constant('promote' as const), who, pick: fc.nat({ max: 20 }) }),
+  fc.record({ kind: fc.constant('package' as const), who, pick: fc.nat({ max: 20 }), rename: fc.boolean() }),
 );
 
 const at = (d: number) => new Date(START + d * 86_400_000 + (d % 7) * 3_600_000);
@@ -197,6 +210,21 @@ export async function apply(database: Database, pool: number[], op: Op): Promise
           sql`UPDATE ranks SET name = ${`Rank ${++serial}`} WHERE id = (SELECT id FROM ranks ORDER BY id OFFSET ${op.pick} % greatest((SELECT count(*) FROM ranks), 1) LIMIT 1)`,
         );
         return;
+      case 'volume':
+        await db.transaction((tx) => addVolume(tx, m, units(op.cents), at(op.day), 'repurchase', null));
+        return;
+      case 'promote':
+        await database.rows(
+          sql`UPDATE members SET rank_id = (SELECT id FROM ranks ORDER BY id OFFSET ${op.pick} % greatest((SELECT count(*) FROM ranks), 1) LIMIT 1) WHERE id = ${m}`,
+        );
+        return;
+      case 'package': {
+        const pick = sql`(SELECT id FROM packages ORDER BY id OFFSET ${op.pick} % greatest((SELECT count(*) FROM packages), 1) LIMIT 1)`;
+        await database.rows(
+          op.rename ? sql`UPDATE packages SET name = ${`Package ${++serial}`} WHERE id = ${pick}` : sql`UPDATE members SET package_id = ${pick} WHERE id = ${m}`,
+        );
+        return;
+      }
     }
   } catch (e) {
     if (!refused(e)) throw e;
@@ -319,8 +347,8 @@ export async function startingPool(database: Database): Promise<number[]> {
 
 /**
  * The dashboard's kept parts (migration 0047) against the same parts computed afresh, for every member of the pool:
- * each member's parts are read as the dashboard reads them (kept ones while they count), then every kept row is
- * made not to count (the epoch raised) and the parts are computed again. Answers how many reads were kept ones.
+ * each member's parts are read as the dashboard reads them (kept ones while they count), then every kept home answer
+ * is made not to count and the parts are computed again. Answers how many reads were kept ones.
  */
 export async function dashboardPartsAgree(database: Database, pool: number[], now = new Date()): Promise<number> {
   const read: Array<[number, unknown[]]> = [];
@@ -330,11 +358,32 @@ export async function dashboardPartsAgree(database: Database, pool: number[], no
     if (r.kept) kept++;
     read.push([id, r.parts]);
   }
-  await database.rows(sql`UPDATE member_kept_epoch SET epoch = epoch + 1`);
+  // Every kept home answer made not to count (the other kinds are left counting).
+  await database.rows(sql`UPDATE member_kept_answers SET kept_version = NULL WHERE kind = 'home'`);
   for (const [id, parts] of read) {
     const fresh = await memberDashboardParts(database.db, id, now);
     expect(fresh.kept).toBe(false);
     expect(parts, `dashboard parts of member ${id}`).toEqual(fresh.parts);
+  }
+  return kept;
+}
+
+/**
+ * The genealogy each member of the pool opens on, as read (kept, migration 0048, while it counts), against the same
+ * tree computed afresh from the member's row as it is now. The kept answers stay (the dashboard's are left counting
+ * too). Answers how many reads were kept ones.
+ */
+export async function genealogiesAgree(database: Database, pool: number[]): Promise<number> {
+  const settings = new SettingsService(database.db, () => false);
+  const plan = await companyPlan(settings);
+  let kept = 0;
+  for (const id of pool) {
+    const [caller] = await database.db.select().from(members).where(eq(members.id, id));
+    const read = await ownGenealogyTree(database, settings, caller, plan, true);
+    if (read.kept) kept++;
+    const { root } = await resolveRoot(database, caller, {});
+    const fresh = await genealogyTree(database, settings, caller.depth, root, plan, true);
+    expect({ ...read, kept: undefined }, `genealogy of member ${id}`).toEqual({ ...fresh, kept: undefined });
   }
   return kept;
 }
@@ -347,9 +396,11 @@ export async function dashboardPartsAgree(database: Database, pool: number[], no
 export async function holdsFiguresToRecomputation(database: Database, together: number, numRuns = 12): Promise<void> {
   const pool = await startingPool(database);
   let keptReads = 0;
+  let keptTrees = 0;
   const check = async () => {
     for (const f of await figuresAndRecomputation(database)) expect(f.kept, f.figure).toEqual(f.recomputed);
     keptReads += await dashboardPartsAgree(database, pool);
+    keptTrees += await genealogiesAgree(database, pool);
   };
   await check();
   await fc.assert(
@@ -361,4 +412,5 @@ export async function holdsFiguresToRecomputation(database: Database, together: 
   );
   // Members the operations left alone were read from their kept parts (the comparison above held those too).
   expect(keptReads).toBeGreaterThan(0);
+  expect(keptTrees).toBeGreaterThan(0);
 }

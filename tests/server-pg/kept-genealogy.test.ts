@@ -1,0 +1,100 @@
+// @vitest-environment node
+/**
+ * The genealogy a member opens on, kept (migration 0048), on PostgreSQL (TEST_DATABASE_URL) with reads and
+ * purchases below the member at the same time: each purchase's volume, once committed, is what the member's next
+ * genealogy shows at the buyer's node, whatever the other readers kept meanwhile; and a change of a member further
+ * down than the genealogy reaches leaves the member's kept genealogy counting.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { startTestServer, type TestServer } from '../support/server';
+import { companyPlan, ownGenealogyTree, type PlanInfo } from '../../server/lib/genealogy';
+import { addVolume } from '../../server/lib/packages';
+import { SettingsService } from '../../server/lib/settings';
+import { members } from '../../server/db/schema';
+
+let s: TestServer;
+let settings: SettingsService;
+let plan: PlanInfo;
+beforeAll(async () => {
+  if (!process.env.TEST_DATABASE_URL) throw new Error('tests/server-pg needs TEST_DATABASE_URL (a PostgreSQL server)');
+  s = await startTestServer({ seedMembers: 80 });
+  settings = new SettingsService(s.database.db, () => false);
+  plan = await companyPlan(settings);
+}, 120_000);
+afterAll(async () => {
+  await s?.close();
+});
+
+interface Node {
+  id: number;
+  pv: string;
+  children: Node[];
+}
+
+async function genealogyOf(id: number) {
+  const [caller] = await s.database.db.select().from(members).where(eq(members.id, id));
+  const tree = await ownGenealogyTree(s.database, settings, caller, plan, true);
+  return { kept: tree.kept, root: JSON.parse(tree.genealogyJson) as Node };
+}
+
+function find(node: Node, id: number): Node | undefined {
+  if (node.id === id) return node;
+  for (const c of node.children) {
+    const f = find(c, id);
+    if (f) return f;
+  }
+  return undefined;
+}
+
+/** A member of the binary tree and one `levels` below it. */
+async function pairAt(levels: number): Promise<{ top: number; below: number }> {
+  const [row] = await s.database.rows<{ top: number; below: number }>(
+    sql`SELECT a.id AS top, b.id AS below FROM members a JOIN members b ON b.path LIKE a.path || '%' AND b.depth = a.depth + ${levels}
+        WHERE a.path <> '' ORDER BY a.depth, a.id, b.id LIMIT 1`,
+  );
+  return { top: Number(row.top), below: Number(row.below) };
+}
+
+const buy = (buyer: number) => s.database.db.transaction((tx) => addVolume(tx, buyer, 10_000n, new Date(), 'repurchase', null));
+const pvOf = async (id: number) => (await s.database.rows<{ pv: string }>(sql`SELECT pv::text AS pv FROM members WHERE id = ${id}`))[0].pv;
+
+test('reads racing purchases three levels below never keep a genealogy from before a purchase', async () => {
+  const { top, below } = await pairAt(3);
+  let writing = true;
+  let stale = 0;
+  const readers = Array.from({ length: 4 }, async () => {
+    let reads = 0;
+    while (writing) {
+      await genealogyOf(top);
+      reads++;
+    }
+    return reads;
+  });
+  try {
+    for (let i = 0; i < 200; i++) {
+      await buy(below);
+      const shown = find((await genealogyOf(top)).root, below);
+      if (!shown || Number(shown.pv) !== Number(await pvOf(below))) stale++;
+    }
+  } finally {
+    writing = false;
+  }
+  const reads = (await Promise.all(readers)).reduce((a, b) => a + b, 0);
+  expect(reads).toBeGreaterThan(100);
+  expect(stale).toBe(0);
+  expect((await genealogyOf(top)).kept).toBe(true);
+});
+
+test('a change of a member deeper than the genealogy reaches leaves it kept, one within it does not', async () => {
+  const { top, below: deep } = await pairAt(5);
+  const { below: near } = await pairAt(4);
+  const rename = (id: number, name: string) => s.database.rows(sql`UPDATE members SET first_name = ${name} WHERE id = ${id}`);
+  await genealogyOf(top);
+  expect((await genealogyOf(top)).kept).toBe(true);
+  await rename(deep, 'Deeper');
+  expect((await genealogyOf(top)).kept).toBe(true);
+  await rename(near, 'Nearer');
+  const after = await genealogyOf(top);
+  expect(after.kept).toBe(false);
+  expect((find(after.root, near) as Node & { first_name: string }).first_name).toBe('Nearer');
+});
