@@ -877,17 +877,39 @@ function reportRowJson(p: Array<string | null>, t: unknown[]): string {
  * however small that table is, where a subquery per row scanned a small one whole). With `after` (from
  * next_page_url) a page starts where the last one ended instead of skipping rows.
  *
- * The rows come as the JSON text of the answer's `data` (reportRowJson), written straight from the rows.
+ * The rows come as the JSON text of the answer's `data` (reportRowJson), written straight from the rows. The page the
+ * report opens on (placement downline, newest first, no filter) is kept until something it shows changes.
  */
 export async function downlineReport(
   database: Database,
   caller: MemberRow,
   q: ReportQuery,
-): Promise<{ rowsJson: string; hasMore: boolean; last: ReportCursor | null }> {
+): Promise<ReportPage & { kept: boolean }> {
+  if (caller.path === '') return { rowsJson: '[]', hasMore: false, last: null, kept: false };
+  const opening = q.category === 'placement' && q.page === 1 && q.level === undefined && !q.username && q.sort === 'desc' && q.after === undefined;
+  if (!opening) return { ...(await reportPage(database, caller.id, q)), kept: false };
+  // The page the report opens on, kept (migration 0048) as `hasMore|cursor|rows` (a cursor's text holds no `|`).
+  const { answer, kept } = await keptOr(database.db, caller.id, 'downline_report', 'placement newest', async () => {
+    const page = await reportPage(database, caller.id, q);
+    return `${page.hasMore ? 1 : 0}|${page.last ? encodeCursor(page.last) : ''}|${page.rowsJson}`;
+  });
+  const first = answer.indexOf('|');
+  const second = answer.indexOf('|', first + 1);
+  const cursor = answer.slice(first + 1, second);
+  return { hasMore: answer.slice(0, first) === '1', last: cursor ? decodeCursor(cursor) : null, rowsJson: answer.slice(second + 1), kept };
+}
+
+interface ReportPage {
+  rowsJson: string;
+  hasMore: boolean;
+  last: ReportCursor | null;
+}
+
+/** A page of the report as read: REPORT_PAGE's rows, each written as JSON. */
+async function reportPage(database: Database, memberId: number, q: ReportQuery): Promise<ReportPage> {
   const size = REPORT_PAGE_SIZE;
-  if (caller.path === '') return { rowsJson: '[]', hasMore: false, last: null };
   const rows = await database.arrays(REPORT_PAGE, [
-    caller.id,
+    memberId,
     q.category === 'sponsor',
     q.level ?? null,
     q.username?.toLowerCase() ?? null,

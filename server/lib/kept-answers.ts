@@ -1,5 +1,5 @@
 /**
- * Answers of a member's dashboards (and genealogy) kept as last computed until something they show changes (migrations 0047, 0048):
+ * Answers of a member's dashboards and network pages kept as last computed until something they show changes (migrations 0047, 0048):
  * reading a kept answer is one row instead of the reads that compute it.
  *
  * `keptOr` reads the kept answer; when it does not count, the same read gives the answer's version and the epoch,
@@ -10,8 +10,11 @@
 import { sql } from 'drizzle-orm';
 import { fixedRead, fixedRows, type Db } from '../db/client';
 
-/** What is kept: the home dashboard's member-specific parts, the CRM dashboard's answer, the member's own genealogy (0048). */
-export type KeptKind = 'home' | 'crm_dashboard' | 'genealogy';
+/**
+ * What is kept: the home dashboard's member-specific parts, the CRM dashboard's answer, the member's own genealogy and
+ * the downline report's first page (0048).
+ */
+export type KeptKind = 'home' | 'crm_dashboard' | 'genealogy' | 'downline_report';
 
 const member = sql.placeholder('member');
 const kind = sql.placeholder('kind');

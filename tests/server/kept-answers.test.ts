@@ -1,9 +1,10 @@
 // @vitest-environment node
 /**
- * Kept dashboard answers (migration 0047, server/lib/kept-answers.ts) on the embedded database: a member's
- * personal data erased leaves no kept answer holding it — not the member's own, not one of the members above
- * who listed them among their newest joinings — and the dashboards read afterwards show the erased member as
- * the erasure left them.
+ * Kept answers (migrations 0047, 0048, server/lib/kept-answers.ts) on the embedded database: a member's personal data
+ * erased leaves no kept answer holding it — not the member's own, not one of the members above who listed them among
+ * their newest joinings — and the dashboards read afterwards show the erased member as the erasure left them. The
+ * genealogy and the downline report a member opens on are answered from kept answers, and a change of a member they
+ * show is in the next answer.
  */
 import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../support/server';
@@ -43,4 +44,62 @@ test('erasing a member clears every kept answer naming them, and the next dashbo
   const erased = after.recent_joinings.find((j) => j.id === newest.id);
   expect(erased?.first_name).toBe('Deleted');
   expect(erased?.last_name).toBe('member');
+});
+
+interface TreeNode {
+  id: number;
+  package_name: string | null;
+  children: TreeNode[];
+}
+
+test('the genealogy a member opens on is kept, and a new package of a member in it shows at the next read', async () => {
+  const { token, user } = await login(s.app, 'demo');
+  const genealogy = async () => {
+    const res = await get<{ data: { genealogy: TreeNode } }>(s.app, '/api/network/genealogy?is_nested=1', { token });
+    expect(res.status).toBe(200);
+    return res.body.data.genealogy;
+  };
+  const keptText = async (kind: string) =>
+    (await s.database.rows<{ answer: string | null }>(sql`SELECT answer FROM member_kept_answers WHERE member_id = ${user.id} AND kind = ${kind}`))[0]?.answer ?? null;
+  const first = await genealogy();
+  const child = first.children[0];
+  expect(child).toBeDefined();
+  expect(await keptText('genealogy')).not.toBeNull();
+  expect(await genealogy()).toEqual(first);
+
+  const [other] = await s.database.rows<{ id: number; name: string }>(
+    sql`SELECT id, name FROM packages WHERE name IS DISTINCT FROM ${child.package_name} ORDER BY id LIMIT 1`,
+  );
+  await s.database.rows(sql`UPDATE members SET package_id = ${other.id} WHERE id = ${child.id}`);
+  expect(await keptText('genealogy')).toBeNull();
+  const after = await genealogy();
+  expect(after.children.find((c) => c.id === child.id)?.package_name).toBe(other.name);
+});
+
+test('the first page of the downline report is kept, and a new sponsor of a member on it shows at the next read', async () => {
+  const { token, user } = await login(s.app, 'demo');
+  const report = async () => {
+    const res = await get<{ data: { data: Array<{ id: number; sponsor_username: string | null }>; next_page_url: string | null } }>(
+      s.app,
+      '/api/network/downline_report?page=1',
+      { token },
+    );
+    expect(res.status).toBe(200);
+    return res.body.data;
+  };
+  const first = await report();
+  const row = first.data[0];
+  expect(row).toBeDefined();
+  const [kept] = await s.database.rows<{ answer: string | null }>(
+    sql`SELECT answer FROM member_kept_answers WHERE member_id = ${user.id} AND kind = 'downline_report'`,
+  );
+  expect(kept.answer).not.toBeNull();
+  expect(await report()).toEqual(first);
+
+  // A new sponsor: the demo member itself (above every member of its downline, so no sponsor cycle).
+  expect(row.sponsor_username).not.toBe('demo');
+  await s.database.rows(sql`UPDATE members SET sponsor_id = ${user.id} WHERE id = ${row.id}`);
+  const after = await report();
+  expect(after.data.find((r) => r.id === row.id)?.sponsor_username).toBe('demo');
+  expect(after.next_page_url).toBe(first.next_page_url);
 });

@@ -7,11 +7,11 @@
  * and those of everyone below them, move along), which only the database's own triggers do today. And the
  * dashboard's kept parts (migration 0047), after those and after changes only the dashboard shows (names,
  * usernames, KYC, special members, the member's own recruitment targets, rank names), equal the parts computed
- * afresh; so does the genealogy each member opens on (migration 0048), after those and after volume, ranks and
- * packages change.
+ * afresh; so do the genealogy and the downline report each member opens on (migration 0048), after those and after
+ * volume, ranks and packages change.
  */
 import fc from 'fast-check';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Database } from '../../server/db/client';
 import {
@@ -36,7 +36,7 @@ import { outermostBinarySlot, placeMember, withTreeLock } from '../../server/lib
 import * as money from '../../server/lib/money';
 import { memberDashboardParts } from '../../server/lib/home';
 import { addVolume } from '../../server/lib/packages';
-import { companyPlan, genealogyTree, ownGenealogyTree, resolveRoot } from '../../server/lib/genealogy';
+import { companyPlan, downlineReport, genealogyTree, ownGenealogyTree, resolveRoot } from '../../server/lib/genealogy';
 import { SettingsService } from '../../server/lib/settings';
 import { members } from '../../server/db/schema';
 
@@ -339,10 +339,15 @@ export async function figuresAndRecomputation(database: Database): Promise<Array
   return out;
 }
 
-/** Members the operations start from: a few of the seeded ones, spread over the tree. */
+/**
+ * Members the operations start from: a few of the seeded ones, spread over the tree — the first placed (the top of
+ * the tree) and the newest (those the pages of newest members show).
+ */
 export async function startingPool(database: Database): Promise<number[]> {
-  const rows = await database.rows<{ id: number }>(sql`SELECT id FROM members WHERE path <> '' ORDER BY id LIMIT 12`);
-  return rows.map((r) => Number(r.id));
+  const rows = await database.rows<{ id: number }>(
+    sql`(SELECT id FROM members WHERE path <> '' ORDER BY id LIMIT 8) UNION (SELECT id FROM members WHERE path <> '' ORDER BY created_at DESC, id DESC LIMIT 6)`,
+  );
+  return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
 }
 
 /**
@@ -389,6 +394,29 @@ export async function genealogiesAgree(database: Database, pool: number[]): Prom
 }
 
 /**
+ * The first page of each pool member's downline report, as read (kept, migration 0048, while it counts), against the
+ * same page read again once every kept report is made not to count. Answers how many reads were kept ones.
+ */
+export async function reportsAgree(database: Database, pool: number[]): Promise<number> {
+  const opening = { category: 'placement' as const, page: 1, sort: 'desc' as const };
+  const callers = await database.db.select().from(members).where(inArray(members.id, pool));
+  const read = [];
+  let kept = 0;
+  for (const caller of callers) {
+    const r = await downlineReport(database, caller, opening);
+    if (r.kept) kept++;
+    read.push([caller, r] as const);
+  }
+  await database.rows(sql`UPDATE member_kept_answers SET kept_version = NULL WHERE kind = 'downline_report'`);
+  for (const [caller, r] of read) {
+    const fresh = await downlineReport(database, caller, opening);
+    expect(fresh.kept).toBe(false);
+    expect({ ...r, kept: false }, `downline report of member ${caller.id}`).toEqual(fresh);
+  }
+  return kept;
+}
+
+/**
  * The property itself: the figures match before anything happens, and after each random sequence of
  * operations, applied `together` at a time (concurrent writers of the same figures neither lose updates nor
  * deadlock).
@@ -397,15 +425,25 @@ export async function holdsFiguresToRecomputation(database: Database, together: 
   const pool = await startingPool(database);
   let keptReads = 0;
   let keptTrees = 0;
-  const check = async () => {
-    for (const f of await figuresAndRecomputation(database)) expect(f.kept, f.figure).toEqual(f.recomputed);
+  let keptReports = 0;
+  const keptAgree = async () => {
     keptReads += await dashboardPartsAgree(database, pool);
     keptTrees += await genealogiesAgree(database, pool);
+    keptReports += await reportsAgree(database, pool);
+  };
+  const check = async () => {
+    for (const f of await figuresAndRecomputation(database)) expect(f.kept, f.figure).toEqual(f.recomputed);
+    await keptAgree();
   };
   await check();
   await fc.assert(
     fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 25 }), async (ops) => {
-      for (let i = 0; i < ops.length; i += together) await Promise.all(ops.slice(i, i + together).map((op) => apply(database, pool, op)));
+      // The kept answers after every step (a change that raises the epoch would otherwise hide what the steps
+      // before it left kept); the figures after the sequence.
+      for (let i = 0; i < ops.length; i += together) {
+        await Promise.all(ops.slice(i, i + together).map((op) => apply(database, pool, op)));
+        await keptAgree();
+      }
       await check();
     }),
     { numRuns },
@@ -413,4 +451,5 @@ export async function holdsFiguresToRecomputation(database: Database, together: 
   // Members the operations left alone were read from their kept parts (the comparison above held those too).
   expect(keptReads).toBeGreaterThan(0);
   expect(keptTrees).toBeGreaterThan(0);
+  expect(keptReports).toBeGreaterThan(0);
 }

@@ -1,13 +1,13 @@
 // @vitest-environment node
 /**
- * The genealogy a member opens on, kept (migration 0048), on PostgreSQL (TEST_DATABASE_URL) with reads and
- * purchases below the member at the same time: each purchase's volume, once committed, is what the member's next
- * genealogy shows at the buyer's node, whatever the other readers kept meanwhile; and a change of a member further
- * down than the genealogy reaches leaves the member's kept genealogy counting.
+ * The genealogy and the downline report a member opens on, kept (migration 0048), on PostgreSQL (TEST_DATABASE_URL)
+ * with reads and purchases below the member at the same time: each purchase's volume, once committed, is what the
+ * member's next genealogy or report shows at the buyer's row, whatever the other readers kept meanwhile; and a change
+ * of a member further down than the genealogy reaches leaves the member's kept genealogy counting.
  */
 import { eq, sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../support/server';
-import { companyPlan, ownGenealogyTree, type PlanInfo } from '../../server/lib/genealogy';
+import { companyPlan, downlineReport, ownGenealogyTree, type PlanInfo } from '../../server/lib/genealogy';
 import { addVolume } from '../../server/lib/packages';
 import { SettingsService } from '../../server/lib/settings';
 import { members } from '../../server/db/schema';
@@ -97,4 +97,38 @@ test('a change of a member deeper than the genealogy reaches leaves it kept, one
   const after = await genealogyOf(top);
   expect(after.kept).toBe(false);
   expect((find(after.root, near) as Node & { first_name: string }).first_name).toBe('Nearer');
+});
+
+test('reads racing purchases by the newest member below never keep a report page from before a purchase', async () => {
+  const { top } = await pairAt(1);
+  const [caller] = await s.database.db.select().from(members).where(eq(members.id, top));
+  const opening = { category: 'placement' as const, page: 1, sort: 'desc' as const };
+  const page = async () => {
+    const r = await downlineReport(s.database, caller, opening);
+    return { kept: r.kept, rows: JSON.parse(r.rowsJson) as Array<{ id: number; pv: string }> };
+  };
+  const buyer = (await page()).rows[0].id;
+  let writing = true;
+  let stale = 0;
+  const readers = Array.from({ length: 4 }, async () => {
+    let reads = 0;
+    while (writing) {
+      await page();
+      reads++;
+    }
+    return reads;
+  });
+  try {
+    for (let i = 0; i < 200; i++) {
+      await buy(buyer);
+      const shown = (await page()).rows.find((r) => r.id === buyer);
+      if (!shown || Number(shown.pv) !== Number(await pvOf(buyer))) stale++;
+    }
+  } finally {
+    writing = false;
+  }
+  const reads = (await Promise.all(readers)).reduce((a, b) => a + b, 0);
+  expect(reads).toBeGreaterThan(100);
+  expect(stale).toBe(0);
+  expect((await page()).kept).toBe(true);
 });
