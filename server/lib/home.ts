@@ -303,15 +303,15 @@ const CURRENT = sql.placeholder('current');
  * wallet's months since `from`, the member's own recruitment targets and sponsored members per month from the
  * month the member joined up to `current`, KYC, special member, the newest wallet lines and (`joinings`) the
  * newest members of the downline. The two lists come as the answer's JSON text, written by the database; the small
- * month lists as JSON, read here. The member's place, join date and downline size are read with them, in the same
- * snapshot.
+ * month lists as JSON, read here, in month order (the same text whatever order the rows are stored in). The member's
+ * place, join date and downline size are read with them, in the same snapshot.
  */
 const DASHBOARD_READ = fixedRead(sql`SELECT ${figuresColumns(MEMBER)},
-          (SELECT json_agg(json_build_array(to_char(month, 'YYYY-MM'), credit::text, debit::text))::text FROM member_wallet_months
+          (SELECT json_agg(json_build_array(to_char(month, 'YYYY-MM'), credit::text, debit::text) ORDER BY month)::text FROM member_wallet_months
             WHERE member_id = me.id AND month >= ${FROM}::date) AS months,
-          (SELECT json_agg(json_build_array(to_char(month, 'YYYY-MM-DD'), required_count))::text FROM recruitment_targets
+          (SELECT json_agg(json_build_array(to_char(month, 'YYYY-MM-DD'), required_count) ORDER BY month)::text FROM recruitment_targets
             WHERE member_id = me.id AND month <= ${CURRENT}::date AND month >= me.joined) AS targets,
-          (SELECT json_agg(json_build_array(to_char(month, 'YYYY-MM'), joined))::text FROM member_sponsor_months
+          (SELECT json_agg(json_build_array(to_char(month, 'YYYY-MM'), joined) ORDER BY month)::text FROM member_sponsor_months
             WHERE member_id = me.id AND month >= me.joined) AS sponsored,
           (SELECT status FROM member_kyc WHERE member_id = me.id) AS kyc,
           EXISTS (SELECT 1 FROM special_members WHERE member_id = me.id) AS special,

@@ -1,11 +1,13 @@
 /**
- * Answers of a member's dashboards and network pages kept as last computed until something they show changes (migrations 0047, 0048):
- * reading a kept answer is one row instead of the reads that compute it.
+ * Answers of a member's dashboards and network pages kept as last computed until something they show changes
+ * (migrations 0047, 0048): reading a kept answer is one row instead of the reads that compute it. A change raises
+ * the answers it touches as its transaction commits (0048).
  *
  * `keptOr` reads the kept answer; when it does not count, the same read gives the answer's version and the epoch,
  * and the answer computed after it is kept marked with them. Every read computing the answer starts after that
  * one, so it sees every change the marks include; a change committed later has raised the version (or the epoch),
- * so what is kept does not count. A row a change still holds is skipped, not waited for.
+ * so what is kept does not count. A row a change still holds is skipped, not waited for; an answer computed under
+ * an epoch that has ended is not stored (a new epoch drops what answers hold, an erased member's name say).
  */
 import { sql } from 'drizzle-orm';
 import { fixedRead, fixedRows, type Db } from '../db/client';
@@ -32,10 +34,10 @@ const KEEP = fixedRead(sql`WITH free AS (
     SELECT member_id FROM member_kept_answers WHERE member_id = ${member} AND kind = ${kind} FOR UPDATE SKIP LOCKED
   ), updated AS (
     UPDATE member_kept_answers a SET kept_version = ${version}::bigint, kept_epoch = ${epoch}::bigint, kept_for = ${keptFor}, answer = ${answer}
-    FROM free WHERE a.member_id = free.member_id AND a.kind = ${kind} AND ${version}::bigint IS NOT NULL
+    FROM free, member_kept_epoch e WHERE a.member_id = free.member_id AND a.kind = ${kind} AND ${version}::bigint IS NOT NULL AND e.epoch = ${epoch}::bigint
   )
   INSERT INTO member_kept_answers (member_id, kind, version, kept_version, kept_epoch, kept_for, answer)
-  SELECT ${member}, ${kind}, 0, 0, ${epoch}::bigint, ${keptFor}, ${answer} WHERE ${version}::bigint IS NULL
+  SELECT ${member}, ${kind}, 0, 0, ${epoch}::bigint, ${keptFor}, ${answer} FROM member_kept_epoch e WHERE ${version}::bigint IS NULL AND e.epoch = ${epoch}::bigint
   ON CONFLICT (member_id, kind) DO NOTHING`);
 
 /**

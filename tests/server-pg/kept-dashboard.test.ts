@@ -51,7 +51,8 @@ test('a read while a change of the member is not committed answers at once, and 
     expect(during.kept).toBe(true);
     expect(during.parts[KYC]).toBe('pending');
     // Kept parts that no longer count (the epoch raised by a committed statement) are computed again while the
-    // change still holds the member's row: the read skips the row instead of waiting for the change.
+    // change is open: the read neither waits for it nor sees it, and what it keeps stops counting when the change
+    // commits (the change raises the member's answer as it commits).
     await s.database.rows(sql`UPDATE member_kept_epoch SET epoch = epoch + 1`);
     const read = memberDashboardParts(s.database.db, id, now);
     const waited = await Promise.race([read.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), 3_000))]);

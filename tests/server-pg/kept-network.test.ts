@@ -3,7 +3,8 @@
  * The genealogy and the downline report a member opens on, kept (migration 0048), on PostgreSQL (TEST_DATABASE_URL)
  * with reads and purchases below the member at the same time: each purchase's volume, once committed, is what the
  * member's next genealogy or report shows at the buyer's row, whatever the other readers kept meanwhile; and a change
- * of a member further down than the genealogy reaches leaves the member's kept genealogy counting.
+ * of a member further down than the genealogy reaches leaves the member's kept genealogy counting. Two writers
+ * whose own rows differ but whose changes touch the same kept answers, in opposite orders, both go through at once.
  */
 import { eq, sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../support/server';
@@ -58,28 +59,36 @@ async function pairAt(levels: number): Promise<{ top: number; below: number }> {
 const buy = (buyer: number) => s.database.db.transaction((tx) => addVolume(tx, buyer, 10_000n, new Date(), 'repurchase', null));
 const pvOf = async (id: number) => (await s.database.rows<{ pv: string }>(sql`SELECT pv::text AS pv FROM members WHERE id = ${id}`))[0].pv;
 
-test('reads racing purchases three levels below never keep a genealogy from before a purchase', async () => {
-  const { top, below } = await pairAt(3);
+/**
+ * Four readers reading all along while `buyer` buys 200 times; after each purchase commits, `shownPv` (a read as the
+ * page reads it) must show the buyer's volume as committed. Answers the readers' reads and the stale reads.
+ */
+async function raceReadsAgainstPurchases(buyer: number, shownPv: () => Promise<string | undefined>): Promise<{ reads: number; stale: number }> {
   let writing = true;
   let stale = 0;
   const readers = Array.from({ length: 4 }, async () => {
     let reads = 0;
     while (writing) {
-      await genealogyOf(top);
+      await shownPv();
       reads++;
     }
     return reads;
   });
   try {
     for (let i = 0; i < 200; i++) {
-      await buy(below);
-      const shown = find((await genealogyOf(top)).root, below);
-      if (!shown || Number(shown.pv) !== Number(await pvOf(below))) stale++;
+      await buy(buyer);
+      const shown = await shownPv();
+      if (shown === undefined || Number(shown) !== Number(await pvOf(buyer))) stale++;
     }
   } finally {
     writing = false;
   }
-  const reads = (await Promise.all(readers)).reduce((a, b) => a + b, 0);
+  return { reads: (await Promise.all(readers)).reduce((a, b) => a + b, 0), stale };
+}
+
+test('reads racing purchases three levels below never keep a genealogy from before a purchase', async () => {
+  const { top, below } = await pairAt(3);
+  const { reads, stale } = await raceReadsAgainstPurchases(below, async () => find((await genealogyOf(top)).root, below)?.pv);
   expect(reads).toBeGreaterThan(100);
   expect(stale).toBe(0);
   expect((await genealogyOf(top)).kept).toBe(true);
@@ -108,27 +117,33 @@ test('reads racing purchases by the newest member below never keep a report page
     return { kept: r.kept, rows: JSON.parse(r.rowsJson) as Array<{ id: number; pv: string }> };
   };
   const buyer = (await page()).rows[0].id;
-  let writing = true;
-  let stale = 0;
-  const readers = Array.from({ length: 4 }, async () => {
-    let reads = 0;
-    while (writing) {
-      await page();
-      reads++;
-    }
-    return reads;
-  });
-  try {
-    for (let i = 0; i < 200; i++) {
-      await buy(buyer);
-      const shown = (await page()).rows.find((r) => r.id === buyer);
-      if (!shown || Number(shown.pv) !== Number(await pvOf(buyer))) stale++;
-    }
-  } finally {
-    writing = false;
-  }
-  const reads = (await Promise.all(readers)).reduce((a, b) => a + b, 0);
+  const { reads, stale } = await raceReadsAgainstPurchases(buyer, async () => (await page()).rows.find((r) => r.id === buyer)?.pv);
   expect(reads).toBeGreaterThan(100);
   expect(stale).toBe(0);
   expect((await page()).kept).toBe(true);
+});
+
+test('two writers touching the same kept answers in opposite orders both go through, neither aborted', async () => {
+  const [a, b] = (await s.database.rows<{ id: number }>(sql`SELECT id FROM members WHERE path <> '' ORDER BY id OFFSET 10 LIMIT 2`)).map((r) => Number(r.id));
+  // KYC of one member, then a special-member mark of the other: different tables' rows, the same two members' home
+  // answers. Raised where they happen, each writer would hold one answer and wait for the other's.
+  const kyc = `INSERT INTO member_kyc (member_id, status) VALUES ($1, 'pending') ON CONFLICT (member_id) DO UPDATE SET status = EXCLUDED.status`;
+  const special = `INSERT INTO special_members (member_id) VALUES ($1) ON CONFLICT DO NOTHING`;
+  // Connections of their own, outside the server's pool (whose transactions run again when aborted).
+  const pg = (await import('pg')).default;
+  const clients = [new pg.Client({ connectionString: s.config.databaseUrl! }), new pg.Client({ connectionString: s.config.databaseUrl! })];
+  await Promise.all(clients.map((c) => c.connect()));
+  const run = (c: InstanceType<typeof pg.Client>, text: string, id: number) => c.query(text, [id]);
+  try {
+    await Promise.all(clients.map((c) => c.query('BEGIN')));
+    await run(clients[0], kyc, a);
+    await run(clients[1], kyc, b);
+    const second = [run(clients[0], special, b), run(clients[1], special, a)];
+    const outcomes = await Promise.allSettled([...second, ...clients.map((c) => c.query('COMMIT'))]);
+    expect(outcomes.map((o) => (o.status === 'rejected' ? String((o.reason as Error).message) : 'ok'))).toEqual(['ok', 'ok', 'ok', 'ok']);
+  } finally {
+    await Promise.all(clients.map((c) => c.end()));
+  }
+  const rows = await s.database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM special_members WHERE member_id IN (${a}, ${b})`);
+  expect(rows[0].n).toBe(2);
 });

@@ -189,8 +189,9 @@ export async function apply(database: Database, pool: number[], op: Op): Promise
         return;
       case 'special':
         await database.rows(
+          // (Two toggles of one member at once: the second insert finds the first's row.)
           sql`WITH gone AS (DELETE FROM special_members WHERE member_id = ${m} RETURNING 1)
-              INSERT INTO special_members (member_id) SELECT ${m} WHERE NOT EXISTS (SELECT 1 FROM gone)`,
+              INSERT INTO special_members (member_id) SELECT ${m} WHERE NOT EXISTS (SELECT 1 FROM gone) ON CONFLICT DO NOTHING`,
         );
         return;
       case 'target': {

@@ -12,8 +12,13 @@
 -- (downline report); a change of place raises those of both places. Usernames and rank names (migration 0047) and
 -- package names raise the epoch.
 --
--- Each statement raises every kind it touches in one write, in member order and then kind order, the order in
--- which a new epoch takes the rows too.
+-- Raising is put off to the transaction's commit (the same transaction, so an answer and the change it follows
+-- still commit together). Raised where they happen, the rows of different answers were taken by each statement in
+-- its own order (the figure tables' triggers before the members' one, one kind after another), and two writers
+-- could each hold a row the other wanted. A transaction's raises and a new epoch are now gathered as it goes
+-- (member_kept_raises, one row per transaction, no other writer touches it) and applied at its commit in one
+-- statement, in member and then kind order: two writers' kept rows are always taken in the same order, last,
+-- and held only while the transaction commits.
 
 -- The last `n` ids of a path: the member and the n - 1 members above it.
 CREATE FUNCTION member_path_tail(path text, n int) RETURNS SETOF int LANGUAGE sql IMMUTABLE AS $$
@@ -23,12 +28,54 @@ CREATE FUNCTION member_path_tail(path text, n int) RETURNS SETOF int LANGUAGE sq
   WHERE path <> '' AND ids[i] <> ''
 $$;
 
--- Raise the answers of these (member, kind) pairs (rows created where missing) and drop what they kept.
+CREATE TABLE member_kept_raises (
+  txid bigint PRIMARY KEY,
+  ids int[] NOT NULL DEFAULT '{}',
+  kinds text[] NOT NULL DEFAULT '{}',
+  new_epoch boolean NOT NULL DEFAULT false
+);
+
+-- Raise the answers of these (member, kind) pairs at the transaction's commit (rows created where missing).
 CREATE FUNCTION member_kept_raise_pairs(ids int[], kinds text[]) RETURNS void LANGUAGE sql AS $$
-  INSERT INTO member_kept_answers AS a (member_id, kind, version)
-  SELECT DISTINCT u.id, u.kind, 1 FROM unnest(ids, kinds) AS u(id, kind) WHERE u.id IS NOT NULL ORDER BY u.id, u.kind
-  ON CONFLICT (member_id, kind) DO UPDATE SET version = a.version + 1, kept_version = NULL, kept_epoch = NULL, kept_for = NULL, answer = NULL
+  INSERT INTO member_kept_raises AS r (txid, ids, kinds)
+  SELECT txid_current(), ids, kinds WHERE cardinality(ids) > 0
+  ON CONFLICT (txid) DO UPDATE SET ids = r.ids || EXCLUDED.ids, kinds = r.kinds || EXCLUDED.kinds
 $$;
+
+CREATE OR REPLACE FUNCTION member_kept_raise(answer_kind text, ids int[]) RETURNS void LANGUAGE sql AS $$
+  SELECT member_kept_raise_pairs(ids, array_fill(answer_kind, ARRAY[cardinality(ids)]))
+$$;
+
+-- A new epoch at the transaction's commit.
+CREATE OR REPLACE FUNCTION member_kept_new_epoch() RETURNS void LANGUAGE sql AS $$
+  INSERT INTO member_kept_raises AS r (txid, new_epoch) VALUES (txid_current(), true)
+  ON CONFLICT (txid) DO UPDATE SET new_epoch = true
+$$;
+
+-- At commit: the epoch raised when asked (every stored answer then dropped), and every pair raised, in one
+-- statement in member and kind order.
+CREATE FUNCTION member_kept_apply_raises() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE staged member_kept_raises;
+BEGIN
+  DELETE FROM member_kept_raises WHERE txid = NEW.txid RETURNING * INTO staged;
+  IF NOT FOUND THEN
+    RETURN NULL;
+  END IF;
+  IF staged.new_epoch THEN
+    UPDATE member_kept_epoch SET epoch = epoch + 1;
+  END IF;
+  INSERT INTO member_kept_answers AS a (member_id, kind, version)
+  SELECT DISTINCT u.id, u.kind, 1 FROM (
+      SELECT * FROM unnest(staged.ids, staged.kinds) AS p(id, kind)
+      UNION ALL
+      SELECT k.member_id, k.kind FROM member_kept_answers k WHERE staged.new_epoch AND k.answer IS NOT NULL) u
+  WHERE u.id IS NOT NULL ORDER BY u.id, u.kind
+  ON CONFLICT (member_id, kind) DO UPDATE SET version = a.version + 1, kept_version = NULL, kept_epoch = NULL, kept_for = NULL, answer = NULL;
+  RETURN NULL;
+END $$;
+
+CREATE CONSTRAINT TRIGGER member_kept_raises_at_commit AFTER INSERT ON member_kept_raises
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION member_kept_apply_raises();
 
 CREATE OR REPLACE FUNCTION members_kept_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
