@@ -16,9 +16,9 @@
 -- still commit together). Raised where they happen, the rows of different answers were taken by each statement in
 -- its own order (the figure tables' triggers before the members' one, one kind after another), and two writers
 -- could each hold a row the other wanted. A transaction's raises and a new epoch are now gathered as it goes
--- (member_kept_raises, one row per transaction, no other writer touches it) and applied at its commit in one
--- statement, in member and then kind order: two writers' kept rows are always taken in the same order, last,
--- and held only while the transaction commits.
+-- (member_kept_raised, member_kept_raises: rows of its own, no other writer touches them) and applied at its commit
+-- in one statement, in member and then kind order: two writers' kept rows are always taken in the same order,
+-- last, and held only while the transaction commits.
 
 -- The last `n` ids of a path: the member and the n - 1 members above it.
 CREATE FUNCTION member_path_tail(path text, n int) RETURNS SETOF int LANGUAGE sql IMMUTABLE AS $$
@@ -28,18 +28,24 @@ CREATE FUNCTION member_path_tail(path text, n int) RETURNS SETOF int LANGUAGE sq
   WHERE path <> '' AND ids[i] <> ''
 $$;
 
+-- A transaction's raises as it goes (each statement's pairs once; any number of rows, appended, never rewritten),
+-- and one row per transaction that raised anything, whose deferred trigger applies them at commit.
+CREATE TABLE member_kept_raised (
+  txid bigint NOT NULL,
+  member_id int NOT NULL,
+  kind text NOT NULL
+);
+CREATE INDEX member_kept_raised_txid ON member_kept_raised (txid);
 CREATE TABLE member_kept_raises (
   txid bigint PRIMARY KEY,
-  ids int[] NOT NULL DEFAULT '{}',
-  kinds text[] NOT NULL DEFAULT '{}',
   new_epoch boolean NOT NULL DEFAULT false
 );
 
 -- Raise the answers of these (member, kind) pairs at the transaction's commit (rows created where missing).
 CREATE FUNCTION member_kept_raise_pairs(ids int[], kinds text[]) RETURNS void LANGUAGE sql AS $$
-  INSERT INTO member_kept_raises AS r (txid, ids, kinds)
-  SELECT txid_current(), ids, kinds WHERE cardinality(ids) > 0
-  ON CONFLICT (txid) DO UPDATE SET ids = r.ids || EXCLUDED.ids, kinds = r.kinds || EXCLUDED.kinds
+  INSERT INTO member_kept_raises (txid) SELECT txid_current() WHERE cardinality(ids) > 0 ON CONFLICT (txid) DO NOTHING;
+  INSERT INTO member_kept_raised (txid, member_id, kind)
+  SELECT DISTINCT txid_current(), u.id, u.kind FROM unnest(ids, kinds) AS u(id, kind) WHERE u.id IS NOT NULL;
 $$;
 
 CREATE OR REPLACE FUNCTION member_kept_raise(answer_kind text, ids int[]) RETURNS void LANGUAGE sql AS $$
@@ -55,21 +61,22 @@ $$;
 -- At commit: the epoch raised when asked (every stored answer then dropped), and every pair raised, in one
 -- statement in member and kind order.
 CREATE FUNCTION member_kept_apply_raises() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE staged member_kept_raises;
+DECLARE epoch_too boolean;
 BEGIN
-  DELETE FROM member_kept_raises WHERE txid = NEW.txid RETURNING * INTO staged;
+  DELETE FROM member_kept_raises WHERE txid = NEW.txid RETURNING new_epoch INTO epoch_too;
   IF NOT FOUND THEN
     RETURN NULL;
   END IF;
-  IF staged.new_epoch THEN
+  IF epoch_too THEN
     UPDATE member_kept_epoch SET epoch = epoch + 1;
   END IF;
+  WITH staged AS (DELETE FROM member_kept_raised WHERE txid = NEW.txid RETURNING member_id, kind)
   INSERT INTO member_kept_answers AS a (member_id, kind, version)
-  SELECT DISTINCT u.id, u.kind, 1 FROM (
-      SELECT * FROM unnest(staged.ids, staged.kinds) AS p(id, kind)
+  SELECT DISTINCT u.member_id, u.kind, 1 FROM (
+      SELECT member_id, kind FROM staged
       UNION ALL
-      SELECT k.member_id, k.kind FROM member_kept_answers k WHERE staged.new_epoch AND k.answer IS NOT NULL) u
-  WHERE u.id IS NOT NULL ORDER BY u.id, u.kind
+      SELECT k.member_id, k.kind FROM member_kept_answers k WHERE epoch_too AND k.answer IS NOT NULL) u
+  ORDER BY u.member_id, u.kind
   ON CONFLICT (member_id, kind) DO UPDATE SET version = a.version + 1, kept_version = NULL, kept_epoch = NULL, kept_for = NULL, answer = NULL;
   RETURN NULL;
 END $$;
