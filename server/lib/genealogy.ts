@@ -608,6 +608,13 @@ function nestedJson(rows: TreeRow[], heads: string[], rootId: number): string | 
   return out;
 }
 
+/** A kept network answer `a|b|rest` as its three fields (the first two hold no `|`; the rest is JSON text). */
+function keptFields(answer: string): [string, string, string] {
+  const first = answer.indexOf('|');
+  const second = answer.indexOf('|', first + 1);
+  return [answer.slice(0, first), answer.slice(first + 1, second), answer.slice(second + 1)];
+}
+
 /** The tree of a genealogy answer: `affiliates` and `genealogy` as JSON text, the levels it carries, where more children continue. */
 export interface GenealogyTree {
   affiliatesJson: string;
@@ -634,12 +641,10 @@ export async function ownGenealogyTree(
     const tree = await genealogyTree(database, settings, self.depth, self, plan, nested);
     return `${tree.maxLevels}|${JSON.stringify(tree.moreChildren)}|${nested ? tree.genealogyJson : tree.affiliatesJson}`;
   });
-  const first = answer.indexOf('|');
-  const second = answer.indexOf('|', first + 1);
-  const treeJson = answer.slice(second + 1);
+  const [levels, more, treeJson] = keptFields(answer);
   return {
-    maxLevels: Number(answer.slice(0, first)),
-    moreChildren: JSON.parse(answer.slice(first + 1, second)) as GenealogyTree['moreChildren'],
+    maxLevels: Number(levels),
+    moreChildren: JSON.parse(more) as GenealogyTree['moreChildren'],
     affiliatesJson: nested ? '[]' : treeJson,
     genealogyJson: nested ? treeJson : 'null',
     kept,
@@ -893,10 +898,8 @@ export async function downlineReport(
     const page = await reportPage(database, caller.id, q);
     return `${page.hasMore ? 1 : 0}|${page.last ? encodeCursor(page.last) : ''}|${page.rowsJson}`;
   });
-  const first = answer.indexOf('|');
-  const second = answer.indexOf('|', first + 1);
-  const cursor = answer.slice(first + 1, second);
-  return { hasMore: answer.slice(0, first) === '1', last: cursor ? decodeCursor(cursor) : null, rowsJson: answer.slice(second + 1), kept };
+  const [more, cursor, rowsJson] = keptFields(answer);
+  return { hasMore: more === '1', last: cursor ? decodeCursor(cursor) : null, rowsJson, kept };
 }
 
 interface ReportPage {
